@@ -1,0 +1,1 @@
+"""Tapis on Discord: commands, views and the table service around the pure engines."""

@@ -1,0 +1,60 @@
+"""`python -m bot` (`make run`): start Tapis with the settings from the environment / .env."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+
+from .client import TapisBot
+from .config import Settings
+
+MISSING_TOKEN = """\
+Tapis needs a Discord bot token to connect.
+  1. Create an application at the Discord developer portal, add a Bot, copy its token.
+  2. cp .env.example .env   and set DISCORD_TOKEN=<your token> in it.
+  3. make run
+(To see Tapis play without a token: make demo)"""
+
+
+def setup_logging(level: str) -> None:
+    logging.basicConfig(
+        level=getattr(logging, level.upper(), logging.INFO),
+        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+    )
+    # discord.py at DEBUG logs whole gateway payloads, hands included: never below INFO.
+    discord_level = max(logging.INFO, logging.getLogger().level)
+    logging.getLogger("discord").setLevel(discord_level)
+
+
+def point_at(settings: Settings) -> None:
+    """Use another Discord endpoint (the emulator in tests and the demo)."""
+    import yarl
+
+    if settings.tapis_discord_api_base:
+        discord.http.Route.BASE = settings.tapis_discord_api_base.rstrip("/")
+    if settings.tapis_discord_gateway:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.tapis_discord_gateway)
+
+
+async def main() -> int:
+    settings = Settings()
+    token = settings.token()
+    if token is None:
+        print(MISSING_TOKEN, file=sys.stderr)
+        return 2
+    setup_logging(settings.log_level)
+    point_at(settings)
+    bot = TapisBot(settings)
+    async with bot:
+        await bot.start(token)
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        raise SystemExit(asyncio.run(main()))
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None

@@ -1,0 +1,242 @@
+"""Every user-facing string of the bot, in French and English.
+
+`COMMANDS` holds slash-command names, descriptions and choices (`base` is what Discord
+shows by default: French descriptions, the names the design gives). `MESSAGES` holds
+everything the bot says; keys are dotted by area.
+"""
+
+from __future__ import annotations
+
+COMMANDS: dict[str, dict[str, str]] = {
+    "cmd.table": {"base": "table", "fr": "table", "en": "table"},
+    "cmd.table.desc": {
+        "base": "Ouvrir une table de jeu dans ce salon",
+        "fr": "Ouvrir une table de jeu dans ce salon",
+        "en": "Open a game table in this channel",
+    },
+    "cmd.tables": {"base": "tables", "fr": "tables", "en": "tables"},
+    "cmd.tables.desc": {
+        "base": "Les tables ouvertes sur ce serveur",
+        "fr": "Les tables ouvertes sur ce serveur",
+        "en": "Open tables on this server",
+    },
+    "cmd.rules": {"base": "rules", "fr": "regles", "en": "rules"},
+    "cmd.rules.desc": {
+        "base": "Résumé des règles d'un jeu",
+        "fr": "Résumé des règles d'un jeu",
+        "en": "A summary of a game's rules",
+    },
+    "cmd.leaderboard": {"base": "leaderboard", "fr": "classement", "en": "leaderboard"},
+    "cmd.leaderboard.desc": {
+        "base": "Le classement de la saison",
+        "fr": "Le classement de la saison",
+        "en": "The season leaderboard",
+    },
+    "cmd.stats": {"base": "stats", "fr": "stats", "en": "stats"},
+    "cmd.stats.desc": {
+        "base": "Le bilan d'un joueur",
+        "fr": "Le bilan d'un joueur",
+        "en": "A player's record",
+    },
+    "cmd.season": {"base": "season", "fr": "saison", "en": "season"},
+    "cmd.season.desc": {
+        "base": "Gérer les saisons",
+        "fr": "Gérer les saisons",
+        "en": "Manage seasons",
+    },
+    "cmd.season.new": {"base": "new", "fr": "nouvelle", "en": "new"},
+    "cmd.season.new.desc": {
+        "base": "Clore la saison et en ouvrir une nouvelle (Gérer le serveur)",
+        "fr": "Clore la saison et en ouvrir une nouvelle (Gérer le serveur)",
+        "en": "Close the season and open a new one (Manage Server)",
+    },
+    "param.game": {"base": "game", "fr": "jeu", "en": "game"},
+    "param.game.desc": {"base": "Le jeu", "fr": "Le jeu", "en": "The game"},
+    "param.season": {"base": "season", "fr": "saison", "en": "season"},
+    "param.season.desc": {
+        "base": "Numéro de saison (la saison en cours par défaut)",
+        "fr": "Numéro de saison (la saison en cours par défaut)",
+        "en": "Season number (the current one by default)",
+    },
+    "param.member": {"base": "member", "fr": "membre", "en": "member"},
+    "param.member.desc": {
+        "base": "Le joueur (vous par défaut)",
+        "fr": "Le joueur (vous par défaut)",
+        "en": "The player (you by default)",
+    },
+    "param.options": {"base": "options", "fr": "options", "en": "options"},
+    "param.options.desc": {
+        "base": "Options de table, ex. « target=200 shuffle_each_deal=true »",
+        "fr": "Options de table, ex. « target=200 shuffle_each_deal=true »",
+        "en": "Table options, e.g. “target=200 shuffle_each_deal=true”",
+    },
+    "game.bianco-mano": {"base": "Bianco Mano", "fr": "Bianco Mano", "en": "Bianco Mano"},
+    "game.manille": {"base": "Manille", "fr": "Manille", "en": "Manille"},
+    "game.blanche-neige": {"base": "Blanche-Neige", "fr": "Blanche-Neige", "en": "Snow White"},
+    "game.nain-jaune": {"base": "Nain Jaune", "fr": "Nain Jaune", "en": "Yellow Dwarf"},
+    "game.bonanza": {"base": "Bonanza", "fr": "Bonanza", "en": "Bonanza"},
+}
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # --- errors and refusals (always ephemeral) ---------------------------------------
+    "err.generic": {
+        "fr": "Oups, quelque chose s'est mal passé. Réessayez dans un instant.",
+        "en": "Oops, something went wrong. Please try again in a moment.",
+    },
+    "err.no_table": {
+        "fr": "Cette table n'existe plus.",
+        "en": "This table no longer exists.",
+    },
+    "err.not_seated": {
+        "fr": "Vous n'êtes pas assis à cette table.",
+        "en": "You are not seated at this table.",
+    },
+    "err.stale": {
+        "fr": "Ce bouton n'est plus à jour : voici votre jeu actuel.",
+        "en": "That button is out of date: here is your current hand.",
+    },
+    "err.bad_button": {
+        "fr": "Ce bouton n'est pas valide.",
+        "en": "This button is not valid.",
+    },
+    "err.not_host": {
+        "fr": "Seul l'hôte de la table peut faire cela.",
+        "en": "Only the table's host can do that.",
+    },
+    "err.table_full": {"fr": "La table est complète.", "en": "The table is full."},
+    "err.already_seated": {
+        "fr": "Vous êtes déjà assis à cette table.",
+        "en": "You are already seated at this table.",
+    },
+    "err.not_enough_players": {
+        "fr": "Il faut au moins {n} joueurs pour commencer.",
+        "en": "At least {n} players are needed to start.",
+    },
+    "err.not_in_lobby": {
+        "fr": "La partie a déjà commencé.",
+        "en": "The game has already started.",
+    },
+    "err.not_playing": {
+        "fr": "Cette table n'est pas en cours de jeu.",
+        "en": "This table is not being played.",
+    },
+    "err.bad_options": {
+        "fr": "Options invalides : {detail}",
+        "en": "Invalid options: {detail}",
+    },
+    "err.unknown_game": {"fr": "Jeu inconnu.", "en": "Unknown game."},
+    "err.no_guild": {
+        "fr": "Cette commande s'utilise sur un serveur.",
+        "en": "This command works on a server.",
+    },
+    "err.need_manage_guild": {
+        "fr": "Il faut la permission « Gérer le serveur » pour cela.",
+        "en": "You need the Manage Server permission for that.",
+    },
+    "err.host_leave": {
+        "fr": "L'hôte ne quitte pas sa table : annulez-la plutôt.",
+        "en": "The host cannot leave their own table: cancel it instead.",
+    },
+    "err.busy": {
+        "fr": "Un instant, la table est occupée. Réessayez.",
+        "en": "One moment, the table is busy. Try again.",
+    },
+    # IllegalAction codes from the engines (generic ones; game-specific ones below).
+    "illegal.illegal_move": {
+        "fr": "Ce coup n'est pas permis.",
+        "en": "That move is not allowed.",
+    },
+    "illegal.not_your_turn": {"fr": "Ce n'est pas votre tour.", "en": "It is not your turn."},
+    "illegal.game_over": {"fr": "La partie est terminée.", "en": "The game is over."},
+    "illegal.malformed": {"fr": "Action invalide.", "en": "Invalid action."},
+    # --- lobby -------------------------------------------------------------------------
+    "lobby.title": {"fr": "{game} — table n°{table}", "en": "{game} — table #{table}"},
+    "lobby.body": {
+        "fr": "Hôte : {host}\nJoueurs : {min} à {max}. Rejoignez la table, puis l'hôte lance la partie.",
+        "en": "Host: {host}\nPlayers: {min} to {max}. Join the table, then the host starts the game.",
+    },
+    "lobby.seats": {"fr": "Places", "en": "Seats"},
+    "lobby.empty": {"fr": "(personne)", "en": "(nobody)"},
+    "lobby.options": {"fr": "Options", "en": "Options"},
+    "lobby.cancelled": {"fr": "Table annulée.", "en": "Table cancelled."},
+    "lobby.joined": {"fr": "Vous êtes à la table.", "en": "You joined the table."},
+    "lobby.left": {"fr": "Vous avez quitté la table.", "en": "You left the table."},
+    "lobby.opened": {
+        "fr": "Table n°{table} ouverte : {where}",
+        "en": "Table #{table} opened: {where}",
+    },
+    "btn.join": {"fr": "Rejoindre", "en": "Join"},
+    "btn.leave": {"fr": "Quitter", "en": "Leave"},
+    "btn.start": {"fr": "Lancer", "en": "Start"},
+    "btn.cancel": {"fr": "Annuler", "en": "Cancel"},
+    "btn.hand": {"fr": "Ma main", "en": "My hand"},
+    "btn.refresh": {"fr": "Actualiser", "en": "Refresh"},
+    "btn.prev": {"fr": "Précédent", "en": "Previous"},
+    "btn.next": {"fr": "Suivant", "en": "Next"},
+    "select.placeholder": {"fr": "Choisissez…", "en": "Choose…"},
+    # --- table -------------------------------------------------------------------------
+    "table.turn": {"fr": "À {who} de jouer.", "en": "{who} to play."},
+    "table.turn_many": {"fr": "À {who} d'agir.", "en": "{who} to act."},
+    "table.ping": {"fr": "{who}, c'est à vous !", "en": "{who}, your turn!"},
+    "table.dealer": {"fr": "Donneur", "en": "Dealer"},
+    "table.players": {"fr": "Joueurs", "en": "Players"},
+    "table.events": {"fr": "Derniers coups", "en": "Latest moves"},
+    "table.phase": {"fr": "Phase", "en": "Phase"},
+    "table.over": {"fr": "Partie terminée !", "en": "Game over!"},
+    "table.winner": {"fr": "Vainqueur : {who}", "en": "Winner: {who}"},
+    "table.winners": {"fr": "Vainqueurs : {who}", "en": "Winners: {who}"},
+    "table.ranking": {"fr": "Classement final", "en": "Final ranking"},
+    "table.cards": {"fr": "{n} cartes", "en": "{n} cards"},
+    "table.card": {"fr": "1 carte", "en": "1 card"},
+    "table.on_table": {"fr": "Sur le tapis", "en": "On the table"},
+    "table.score": {"fr": "{n} pts", "en": "{n} pts"},
+    "table.tokens": {"fr": "{n} jetons", "en": "{n} tokens"},
+    "table.ai": {"fr": "IA", "en": "AI"},
+    "hand.title": {"fr": "Votre main", "en": "Your hand"},
+    "hand.empty": {"fr": "(aucune carte)", "en": "(no cards)"},
+    "hand.wait": {
+        "fr": "Ce n'est pas à vous. Vous serez appelé à votre tour.",
+        "en": "Not your turn. You will be called when it is.",
+    },
+    "hand.your_turn": {"fr": "À vous de jouer !", "en": "Your turn!"},
+    "hand.spectator": {
+        "fr": "Vous n'êtes pas assis à cette table.",
+        "en": "You are not seated at this table.",
+    },
+    "tables.none": {
+        "fr": "Aucune table ouverte sur ce serveur.",
+        "en": "No open table on this server.",
+    },
+    "tables.title": {"fr": "Tables ouvertes", "en": "Open tables"},
+    "tables.row": {
+        "fr": "n°{table} · {game} · {status} · {players} joueur(s) · {where}",
+        "en": "#{table} · {game} · {status} · {players} player(s) · {where}",
+    },
+    "status.lobby": {"fr": "en attente", "en": "waiting"},
+    "status.playing": {"fr": "en cours", "en": "playing"},
+    "status.finished": {"fr": "terminée", "en": "finished"},
+    "status.cancelled": {"fr": "annulée", "en": "cancelled"},
+    # --- leaderboard and stats -----------------------------------------------------------
+    "lb.title": {
+        "fr": "Classement — saison {season}{game}",
+        "en": "Leaderboard — season {season}{game}",
+    },
+    "lb.empty": {"fr": "Personne n'est encore classé.", "en": "Nobody is ranked yet."},
+    "lb.row": {
+        "fr": "**{rank}.** {name} — {rating} · {matches} parties · {wins} victoires · {points} pts",
+        "en": "**{rank}.** {name} — {rating} · {matches} matches · {wins} wins · {points} pts",
+    },
+    "lb.page": {"fr": "Page {page}/{pages}", "en": "Page {page}/{pages}"},
+    "lb.unrated": {"fr": "non classé", "en": "unranked"},
+    "stats.title": {"fr": "Bilan de {name}", "en": "{name}'s record"},
+    "stats.none": {"fr": "Aucune partie jouée.", "en": "No match played."},
+    "stats.row": {
+        "fr": "{game} (saison {season}) : {matches} parties, {wins} victoires, {points} pts, cote {rating}",
+        "en": "{game} (season {season}): {matches} matches, {wins} wins, {points} pts, rating {rating}",
+    },
+    "season.new": {
+        "fr": "Saison {old} close. La saison {new} commence !",
+        "en": "Season {old} closed. Season {new} begins!",
+    },
+    "all_games": {"fr": "tous les jeux", "en": "all games"},
+}

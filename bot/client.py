@@ -1,0 +1,70 @@
+"""The Discord client: storage, the table service, persistent buttons and commands."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from db import Store
+
+from .config import Settings
+from .controller import Controller
+from .i18n import Translator
+from .service import TableService
+from .views import DYNAMIC_ITEMS
+
+log = logging.getLogger("tapis.bot")
+
+
+class TapisBot(commands.Bot):
+    """Owns the store, the table service and the controller for the life of the process."""
+
+    def __init__(self, settings: Settings, *, store: Store | None = None) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+        self._given_store = store
+        self.store: Store
+        self.service: TableService
+        self.controller: Controller
+
+    async def setup_hook(self) -> None:
+        self.store = self._given_store or await Store.open(self.settings.database_url)
+        self.service = TableService(self.store)
+        self.controller = Controller(self, self.service, self.store)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        restored = await self.service.restore()
+        log.info("restored %d open table(s)", len(restored))
+        await self.tree.set_translator(Translator())
+        from .cogs.stats import StatsCog
+        from .cogs.tables import TablesCog
+
+        await self.add_cog(TablesCog(self))
+        await self.add_cog(StatsCog(self))
+        await self._sync_commands()
+        self._restored = restored
+
+    async def _sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))
+        restored = getattr(self, "_restored", None)
+        if restored:
+            self._restored = []
+            await self.controller.rearm(restored)
+
+    async def close(self) -> None:
+        await super().close()
+        store = getattr(self, "store", None)
+        if store is not None and self._given_store is None:
+            await store.close()

@@ -1,0 +1,32 @@
+"""Settings from the environment or `.env` (pydantic-settings)."""
+
+from __future__ import annotations
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(None, description="The bot token (required to run).")
+    database_url: str = Field(
+        "sqlite+aiosqlite:///data/tapis.db",
+        description="SQLAlchemy async URL: SQLite (default) or postgresql+asyncpg://…",
+    )
+    dev_guild_id: int | None = Field(
+        None, description="A guild to sync commands to instantly while developing."
+    )
+    log_level: str = Field("INFO", description="Tapis' log level; discord.* never goes below INFO.")
+    min_rated_matches: int = Field(
+        3, description="Matches a player needs before the leaderboard ranks them by rating."
+    )
+    # Test-only: point discord.py at the emulator (a running Discord lookalike on loopback).
+    tapis_discord_api_base: str | None = Field(None, description="Override Discord's REST base.")
+    tapis_discord_gateway: str | None = Field(None, description="Override Discord's gateway URL.")
+
+    def token(self) -> str | None:
+        if self.discord_token is None:
+            return None
+        value = self.discord_token.get_secret_value().strip()
+        return value or None

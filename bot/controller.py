@@ -1,0 +1,527 @@
+"""Discord flows around the table service: answer interactions, render, keep messages fresh.
+
+Every entry point answers its interaction exactly once and quickly (the service is in
+memory and the store write is a single small transaction). Public messages are edited by a
+per-table updater that coalesces bursts of moves, so a fast table stays under Discord's
+per-channel edit limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+import traceback
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import games
+
+from . import render
+from .i18n import lang_of, tr
+from .options import OptionsError, parse_options_text
+from .service import ServiceError, StaleVersion, Table, TableService
+from .views import ActionButton, ActionSelect, HandButton, PageButton, lobby_view, table_view
+
+if TYPE_CHECKING:
+    from db import Store
+
+    from .client import TapisBot
+
+log = logging.getLogger("tapis.bot")
+
+PUBLIC_MIN_INTERVAL = 1.2  # seconds between two edits of one table message
+PING_DELAY = 4.0  # a player who has not acted after this long gets a ping message
+TOKEN_LIFETIME = 14 * 60  # re-use an interaction token for at most this long (Discord: 15 min)
+PAGE_SIZE = 10
+
+
+@dataclass
+class HandSlot:
+    """The last ephemeral hand a player saw, editable through its interaction token."""
+
+    interaction: discord.Interaction[Any]
+    at: float
+
+
+class Controller:
+    def __init__(self, bot: TapisBot, service: TableService, store: Store) -> None:
+        self.bot = bot
+        self.service = service
+        self.store = store
+        self.hands: dict[tuple[int, int], HandSlot] = {}
+        self._rendered: dict[int, tuple[str, int]] = {}
+        self._dirty: set[int] = set()
+        self._updaters: dict[int, asyncio.Task[None]] = {}
+        self._pings: dict[int, tuple[frozenset[int], int | None]] = {}
+        self._ping_tasks: dict[int, asyncio.Task[None]] = {}
+        self._finished: dict[int, Table] = {}
+        service.on_change(self.on_table_change)
+
+    # --- answers -----------------------------------------------------------------------
+    async def refuse(self, interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
+        """A short ephemeral refusal in the clicker's language; never exception text."""
+        text = tr(key, lang_of(interaction.locale), **params)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def guard(self, interaction: discord.Interaction[Any], exc: BaseException) -> None:
+        """Last resort for an unexpected error: log without the message, answer kindly."""
+        frames = "".join(traceback.format_tb(exc.__traceback__))
+        log.error("interaction failed with %s\n%s", type(exc).__name__, frames)
+        with contextlib.suppress(discord.HTTPException):
+            await self.refuse(interaction, "err.generic")
+
+    # --- opening a table ---------------------------------------------------------------
+    async def open_table(
+        self, interaction: discord.Interaction[Any], game: str, options_text: str | None
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        if interaction.guild is None or interaction.channel is None:
+            await self.refuse(interaction, "err.no_guild")
+            return
+        if game not in games.SLUGS:
+            await self.refuse(interaction, "err.unknown_game")
+            return
+        try:
+            options = parse_options_text(game, options_text or "")
+        except OptionsError as exc:
+            await self.refuse(interaction, "err.bad_options", detail=exc.detail)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            table = await self.service.create(
+                guild_id=interaction.guild.id,
+                channel_id=interaction.channel.id,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                game=game,
+                options=options,
+                lang=lang_of(interaction.guild_locale),
+            )
+        except ServiceError as exc:
+            await self.refuse(interaction, exc.key, **exc.params)
+            return
+        target, thread = await self._table_place(interaction, table)
+        message = await target.send(
+            embed=render.lobby_embed(table), view=lobby_view(table.id, table.lang)
+        )
+        await self.service.attach_message(
+            table, message_id=message.id, thread_id=thread.id if thread else None
+        )
+        self._rendered[table.id] = ("lobby", len(table.seats))
+        where = getattr(target, "mention", "#")
+        await interaction.followup.send(
+            tr("lobby.opened", lang, table=table.id, where=where), ephemeral=True
+        )
+
+    async def _table_place(
+        self, interaction: discord.Interaction[Any], table: Table
+    ) -> tuple[discord.abc.Messageable, discord.Thread | None]:
+        """A thread per table where the bot may create one, the channel itself otherwise."""
+        channel = interaction.channel
+        if isinstance(channel, discord.TextChannel):
+            name = f"{render.game_name(table.game, table.lang)} n°{table.id}"
+            try:
+                thread = await channel.create_thread(
+                    name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
+                )
+            except discord.HTTPException:
+                return channel, None
+            with contextlib.suppress(discord.HTTPException):
+                await thread.add_user(interaction.user)
+            return thread, thread
+        return channel, None  # type: ignore[return-value]
+
+    # --- lobby -------------------------------------------------------------------------
+    async def lobby_click(
+        self, interaction: discord.Interaction[Any], table_id: int, verb: str
+    ) -> None:
+        user = interaction.user
+        try:
+            if verb == "join":
+                table = await self.service.join(table_id, user.id, user.display_name)
+            elif verb == "leave":
+                table = await self.service.leave(table_id, user.id)
+            elif verb == "start":
+                table = await self.service.start(table_id, user.id)
+            else:
+                table = await self.service.cancel(table_id, user.id)
+        except ServiceError as exc:
+            await self.refuse(interaction, exc.key, **exc.params)
+            return
+        embed, view = self.public_message(table)
+        self._rendered[table.id] = self._render_key(table)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    def public_message(self, table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
+        if table.status in ("lobby", "cancelled"):
+            view = lobby_view(table.id, table.lang) if table.status == "lobby" else None
+            return render.lobby_embed(table), view
+        finished = table.state is None or table.state.is_over()
+        return render.table_embed(table), None if finished else table_view(table.id, table.lang)
+
+    @staticmethod
+    def _render_key(table: Table) -> tuple[str, int]:
+        if table.status == "lobby":
+            return ("lobby", len(table.seats))
+        return (table.status, table.version())
+
+    # --- the hand ----------------------------------------------------------------------
+    async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        lang = lang_of(interaction.locale)
+        table = self.service.tables.get(table_id)
+        if table is None or table.state is None:
+            await self.refuse(interaction, "err.no_table" if table is None else "err.not_playing")
+            return
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await self.refuse(interaction, "hand.spectator")
+            return
+        embed, view = self.hand_message(table, seat, lang)
+        if _is_ephemeral(interaction):
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        self.hands[(table.id, interaction.user.id)] = HandSlot(interaction, time.monotonic())
+
+    def hand_message(
+        self, table: Table, seat: int, lang: str, note: str | None = None
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        assert table.state is not None
+        state = table.state
+        embed = render.hand_embed(table, seat, lang, note)
+        view = discord.ui.View(timeout=None)
+        actions = [] if state.is_over() else [a.id for a in state.legal_actions(seat)]
+        buttons, selects = render.layout_actions(actions)
+        version = state.version
+        for i, action_id in enumerate(buttons):
+            view.add_item(
+                ActionButton(
+                    table.id,
+                    version,
+                    action_id,
+                    render.action_label(action_id, lang),
+                    render.action_style(action_id),
+                ).with_row(i // 5)
+            )
+        first_select_row = (len(buttons) + 4) // 5
+        for n, group in enumerate(selects):
+            options = [
+                discord.SelectOption(label=render.action_label(a, lang)[:100], value=a)
+                for a in group
+            ]
+            item = ActionSelect(
+                table.id, version, n, options, placeholder=tr("select.placeholder", lang)
+            )
+            item.row = first_select_row + n
+            view.add_item(item)
+        refresh = HandButton(table.id, lang)
+        refresh.item.label = tr("btn.refresh", lang)
+        refresh.item.style = discord.ButtonStyle.secondary
+        refresh.row = 4
+        view.add_item(refresh)
+        return embed, view
+
+    # --- playing -----------------------------------------------------------------------
+    async def act(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, action_id: str
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        user_id = interaction.user.id
+        try:
+            await self.service.act(table_id, user_id, version, action_id)
+        except StaleVersion:
+            await self._show_current(interaction, table_id, tr("err.stale", lang))
+            return
+        except ServiceError as exc:
+            await self.refuse(interaction, exc.key, **exc.params)
+            return
+        table = self.service.tables.get(table_id)
+        if table is None:  # finished and recorded: the hand shows the final state
+            table = self._finished.get(table_id)
+        if table is None or table.state is None:
+            await self.refuse(interaction, "table.over")
+            return
+        seat = table.seat_of(user_id)
+        assert seat is not None
+        embed, view = self.hand_message(table, seat, lang)
+        await interaction.response.edit_message(embed=embed, view=view)
+        self.hands[(table.id, user_id)] = HandSlot(interaction, time.monotonic())
+        await self._refresh_hands(table, exclude=user_id)
+
+    async def _show_current(
+        self, interaction: discord.Interaction[Any], table_id: int, note: str
+    ) -> None:
+        table = self.service.tables.get(table_id)
+        seat = table.seat_of(interaction.user.id) if table else None
+        if table is None or table.state is None or seat is None:
+            await self.refuse(interaction, "err.stale")
+            return
+        embed, view = self.hand_message(table, seat, lang_of(interaction.locale), note)
+        if _is_ephemeral(interaction):
+            await interaction.response.edit_message(embed=embed, view=view)
+            self.hands[(table.id, interaction.user.id)] = HandSlot(interaction, time.monotonic())
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def _refresh_hands(self, table: Table, exclude: int | None = None) -> None:
+        """Bring the hand ephemerals of the players now to act up to date, while their
+        interaction tokens still live; older ones wait for a click on "Ma main"."""
+        if table.state is None:
+            return
+        now = time.monotonic()
+        seats = table.state.to_move() if not table.state.is_over() else range(len(table.seats))
+        for seat in seats:
+            user_id = table.seats[seat].user_id
+            if user_id is None or user_id == exclude:
+                continue
+            slot = self.hands.get((table.id, user_id))
+            if slot is None:
+                continue
+            if now - slot.at > TOKEN_LIFETIME:
+                del self.hands[(table.id, user_id)]
+                continue
+            lang = lang_of(slot.interaction.locale)
+            embed, view = self.hand_message(table, seat, lang)
+            try:
+                await slot.interaction.edit_original_response(embed=embed, view=view)
+            except discord.HTTPException:
+                self.hands.pop((table.id, user_id), None)
+
+    # --- public message upkeep -----------------------------------------------------------
+    async def on_table_change(self, table: Table) -> None:
+        if table.status == "finished":
+            self._finished[table.id] = table
+        if table.status == "lobby" or table.message_id is None:
+            return
+        self._dirty.add(table.id)
+        task = self._updaters.get(table.id)
+        if task is None or task.done():
+            self._updaters[table.id] = asyncio.create_task(self._update_loop(table))
+
+    async def _update_loop(self, table: Table) -> None:
+        while table.id in self._dirty:
+            self._dirty.discard(table.id)
+            key = self._render_key(table)
+            if self._rendered.get(table.id) != key:
+                await self._edit_public(table)
+                self._rendered[table.id] = key
+            self._schedule_ping(table)
+            await asyncio.sleep(PUBLIC_MIN_INTERVAL)
+        if table.status in ("finished", "cancelled"):
+            self._cleanup(table.id)
+
+    async def _edit_public(self, table: Table) -> None:
+        if table.message_id is None:
+            return
+        embed, view = self.public_message(table)
+        channel = self.bot.get_partial_messageable(table.where_id)
+        try:
+            await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
+        except discord.HTTPException as exc:
+            log.warning("could not edit table %s message: HTTP %s", table.id, exc.status)
+
+    def _schedule_ping(self, table: Table) -> None:
+        movers = frozenset(table.to_move_users())
+        previous = self._pings.get(table.id)
+        if not movers or (previous and previous[0] == movers):
+            return
+        old = self._ping_tasks.get(table.id)
+        if old and not old.done():
+            old.cancel()
+        self._ping_tasks[table.id] = asyncio.create_task(self._ping_later(table, movers))
+
+    async def _ping_later(self, table: Table, movers: frozenset[int]) -> None:
+        """Mention the players to act if they have not acted after a short while."""
+        version = table.version()
+        await asyncio.sleep(PING_DELAY)
+        if table.version() != version or table.status != "playing":
+            return
+        previous = self._pings.get(table.id)
+        channel = self.bot.get_partial_messageable(table.where_id)
+        who = " ".join(f"<@{u}>" for u in sorted(movers))
+        try:
+            sent = await channel.send(
+                tr("table.ping", table.lang, who=who),
+                allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
+            )
+        except discord.HTTPException:
+            return
+        self._pings[table.id] = (movers, sent.id)
+        if previous and previous[1]:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(previous[1]).delete()
+
+    def _cleanup(self, table_id: int) -> None:
+        self._rendered.pop(table_id, None)
+        self._pings.pop(table_id, None)
+        self._finished.pop(table_id, None)
+        for key in [k for k in self.hands if k[0] == table_id]:
+            del self.hands[key]
+
+    async def rearm(self, tables: list[Table]) -> None:
+        """After a restart: redraw each restored table so its message matches the state."""
+        for table in tables:
+            self._rendered.pop(table.id, None)
+            if table.status == "playing":
+                await self.on_table_change(table)
+
+    # --- listing, rules, leaderboards ---------------------------------------------------
+    async def list_tables(self, interaction: discord.Interaction[Any]) -> None:
+        lang = lang_of(interaction.locale)
+        if interaction.guild is None:
+            await self.refuse(interaction, "err.no_guild")
+            return
+        rows = []
+        for t in self.service.guild_tables(interaction.guild.id)[:20]:
+            rows.append(
+                tr(
+                    "tables.row",
+                    lang,
+                    table=t.id,
+                    game=render.game_name(t.game, lang),
+                    status=tr(f"status.{t.status}", lang),
+                    players=len(t.seats),
+                    where=f"<#{t.where_id}>",
+                )
+            )
+        embed = discord.Embed(
+            title=tr("tables.title", lang), description="\n".join(rows) or tr("tables.none", lang)
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def show_rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+        lang = lang_of(interaction.locale)
+        if game not in games.SLUGS:
+            await self.refuse(interaction, "err.unknown_game")
+            return
+        await interaction.response.send_message(
+            render.rules_summary(game, lang)[:2000], ephemeral=True
+        )
+
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], game: str | None, season: int | None
+    ) -> None:
+        if interaction.guild is None:
+            await self.refuse(interaction, "err.no_guild")
+            return
+        if game is not None and game not in games.SLUGS:
+            await self.refuse(interaction, "err.unknown_game")
+            return
+        if season is None:
+            season = (await self.store.current_season(interaction.guild.id)).number
+        embed, view = await self._leaderboard_page(interaction, game, season, 0)
+        await interaction.response.send_message(embed=embed, view=view)
+
+    async def leaderboard_page(
+        self, interaction: discord.Interaction[Any], game: str | None, season: int, page: int
+    ) -> None:
+        if interaction.guild is None:
+            await self.refuse(interaction, "err.no_guild")
+            return
+        if game is not None and game not in games.SLUGS:
+            await self.refuse(interaction, "err.bad_button")
+            return
+        embed, view = await self._leaderboard_page(interaction, game, season, page)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    async def _leaderboard_page(
+        self, interaction: discord.Interaction[Any], game: str | None, season: int, page: int
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        assert interaction.guild is not None
+        lang = lang_of(interaction.locale)
+        result = await self.store.leaderboard(
+            interaction.guild.id,
+            game=game,
+            season=season,
+            offset=page * PAGE_SIZE,
+            limit=PAGE_SIZE,
+            min_matches=self.bot.settings.min_rated_matches,
+        )
+        pages = max(1, -(-result.total // PAGE_SIZE))
+        page = min(page, pages - 1)
+        lines = []
+        for row in result.rows:
+            rated = row.matches >= self.bot.settings.min_rated_matches
+            lines.append(
+                tr(
+                    "lb.row",
+                    lang,
+                    rank=row.rank,
+                    name=row.name,
+                    rating=f"{row.rating:.1f}" if rated else tr("lb.unrated", lang),
+                    matches=row.matches,
+                    wins=row.wins,
+                    points=row.points,
+                )
+            )
+        title_game = f" · {render.game_name(game, lang)}" if game else ""
+        embed = discord.Embed(
+            title=tr("lb.title", lang, season=season, game=title_game),
+            description="\n".join(lines) or tr("lb.empty", lang),
+        )
+        embed.set_footer(text=tr("lb.page", lang, page=page + 1, pages=pages))
+        view = discord.ui.View(timeout=None)
+        prev_btn = PageButton(game or "", season, max(page - 1, 0), "p")
+        next_btn = PageButton(game or "", season, min(page + 1, pages - 1), "n")
+        prev_btn.item.disabled = page == 0
+        next_btn.item.disabled = page >= pages - 1
+        view.add_item(prev_btn)
+        view.add_item(next_btn)
+        return embed, view
+
+    async def stats(
+        self, interaction: discord.Interaction[Any], member: discord.abc.User | None
+    ) -> None:
+        lang = lang_of(interaction.locale)
+        if interaction.guild is None:
+            await self.refuse(interaction, "err.no_guild")
+            return
+        who = member or interaction.user
+        rows = await self.store.stats(interaction.guild.id, who.id)
+        lines = [
+            tr(
+                "stats.row",
+                lang,
+                game=render.game_name(r.game, lang) if r.game else tr("all_games", lang),
+                season=r.season,
+                matches=r.matches,
+                wins=r.wins,
+                points=r.points,
+                rating=f"{r.rating:.1f}",
+            )
+            for r in rows
+        ]
+        embed = discord.Embed(
+            title=tr("stats.title", lang, name=who.display_name),
+            description="\n".join(lines)[:4000] or tr("stats.none", lang),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def new_season(self, interaction: discord.Interaction[Any]) -> None:
+        lang = lang_of(interaction.locale)
+        guild = interaction.guild
+        member = interaction.user
+        if guild is None or not isinstance(member, discord.Member):
+            await self.refuse(interaction, "err.no_guild")
+            return
+        # Checked here, at run time: default permissions alone can be overridden by admins.
+        if not member.guild_permissions.manage_guild:
+            await self.refuse(interaction, "err.need_manage_guild")
+            return
+        old = await self.store.current_season(guild.id)
+        new = await self.store.new_season(guild.id)
+        await interaction.response.send_message(
+            tr("season.new", lang, old=old.number, new=new.number)
+        )
+
+
+def _is_ephemeral(interaction: discord.Interaction[Any]) -> bool:
+    message = interaction.message
+    return bool(message is not None and message.flags.ephemeral)

@@ -1,0 +1,69 @@
+"""Table options typed by the host as `key=value` pairs, checked against the game's model."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import games
+
+
+class OptionsError(ValueError):
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+def public_fields(slug: str) -> dict[str, Any]:
+    """Options a table may set: the model's fields minus the test-only (hidden) ones."""
+    fields = games.get(slug).Options.model_fields
+    out = {}
+    for name, info in fields.items():
+        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+        if not extra.get("hidden"):
+            out[name] = info
+    return out
+
+
+def _value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "oui", "yes", "on"):
+        return True
+    if low in ("false", "non", "no", "off"):
+        return False
+    if low in ("none", "null", "aucun"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    if "," in text:
+        return [part.strip() for part in text.split(",") if part.strip()]
+    return text
+
+
+def parse_options_text(slug: str, text: str) -> dict[str, Any]:
+    """`"target=200 above_30=oui"` → `{"target": 200, "above_30": True}`, validated."""
+    allowed = public_fields(slug)
+    options: dict[str, Any] = {}
+    for token in text.split():
+        key, sep, raw = token.partition("=")
+        key = key.strip().lower().replace("-", "_")
+        if not sep or not key:
+            raise OptionsError(f"« {token[:40]} » ≠ clé=valeur")
+        if key not in allowed:
+            names = ", ".join(sorted(allowed)) or "-"
+            raise OptionsError(f"{key[:40]} ? ({names})")
+        options[key] = _value(raw.strip())
+    try:
+        games.get(slug).parse_options(options)
+    except ValueError as exc:
+        errors = getattr(exc, "errors", None)
+        if callable(errors):
+            detail = "; ".join(
+                f"{'.'.join(str(x) for x in e.get('loc', ()))}: {e.get('msg', '')}"
+                for e in errors()[:3]
+            )
+        else:
+            detail = str(exc).splitlines()[0]
+        raise OptionsError(detail[:300]) from None
+    return options

@@ -1,0 +1,374 @@
+"""The table service: owns every open table, one lock each, and the move pipeline.
+
+A move is: check the clicker and the version → `apply` → persist (log row + snapshot in one
+transaction) → tell the renderer. Nothing is shown before it is stored; if storing fails the
+in-memory state goes back to the last stored snapshot. The service knows nothing of Discord
+messages: the bot layer passes user ids in and listens for changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import games
+from db import DuplicateMove, SeatInfo, SeatResult, Store, TableRecord
+from games import GameState, IllegalAction
+
+log = logging.getLogger("tapis.service")
+
+RECENT_EVENTS = 8
+
+
+class ServiceError(Exception):
+    """A refusal to show the user: `key` is a catalog key, `params` fill it in."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class StaleVersion(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("err.stale")
+
+
+@dataclass
+class Seat:
+    user_id: int | None
+    name: str
+    is_ai: bool = False
+    ai_level: str | None = None
+
+    def info(self, seat: int) -> SeatInfo:
+        return SeatInfo(
+            seat=seat,
+            user_id=self.user_id,
+            is_ai=self.is_ai,
+            ai_level=self.ai_level,
+            name=self.name,
+        )
+
+
+@dataclass(eq=False)
+class Table:
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    game: str
+    options: dict[str, Any]
+    seed: int
+    host_id: int
+    status: str = "lobby"
+    message_id: int | None = None
+    seats: list[Seat] = field(default_factory=list)
+    state: GameState | None = None
+    snapshot: str | None = None
+    lang: str = "fr"
+    recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def rules(self) -> games.Rules:
+        return games.get(self.game)
+
+    @property
+    def where_id(self) -> int:
+        """The channel or thread the table's public message lives in."""
+        return self.thread_id or self.channel_id
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.user_id == user_id and not s.is_ai:
+                return i
+        return None
+
+    def version(self) -> int:
+        return self.state.version if self.state else 0
+
+    def to_move_users(self) -> list[int]:
+        if self.state is None or self.state.is_over():
+            return []
+        return [u for s in self.state.to_move() if (u := self.seats[s].user_id) is not None]
+
+
+Listener = Callable[[Table], Awaitable[None]]
+
+
+@dataclass
+class MoveResult:
+    table: Table
+    seat: int
+    events: list[dict[str, Any]]
+    finished: bool
+
+
+class TableService:
+    def __init__(self, store: Store, *, seed_source: Callable[[], int] | None = None) -> None:
+        self.store = store
+        self.tables: dict[int, Table] = {}
+        self._seed_source = seed_source or (lambda: secrets.randbits(63))
+        self._listeners: list[Listener] = []
+
+    def on_change(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    async def _changed(self, table: Table) -> None:
+        for listener in self._listeners:
+            try:
+                await listener(table)
+            except Exception:  # a renderer failure must never undo or block a stored move
+                log.exception("listener failed for table %s", table.id)
+
+    # --- lookup ------------------------------------------------------------------------
+    def get(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ServiceError("err.no_table")
+        return table
+
+    def guild_tables(self, guild_id: int) -> list[Table]:
+        return sorted(
+            (t for t in self.tables.values() if t.guild_id == guild_id), key=lambda t: t.id
+        )
+
+    # --- lobby -------------------------------------------------------------------------
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game: str,
+        options: dict[str, Any],
+        lang: str = "fr",
+    ) -> Table:
+        if game not in games.SLUGS:
+            raise ServiceError("err.unknown_game")
+        rules = games.get(game)
+        try:
+            parsed = rules.parse_options(options)
+        except ValueError as exc:
+            raise ServiceError("err.bad_options", detail=_short_error(exc)) from None
+        clean = parsed.model_dump(mode="json", exclude_defaults=True)
+        seed = self._seed_source()
+        table_id = await self.store.create_table(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            options=clean,
+            seed=seed,
+            host_id=host_id,
+        )
+        table = Table(
+            id=table_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=None,
+            game=game,
+            options=clean,
+            seed=seed,
+            host_id=host_id,
+            lang=lang,
+            seats=[Seat(host_id, host_name)],
+        )
+        await self.store.set_seats(table_id, [s.info(i) for i, s in enumerate(table.seats)])
+        self.tables[table_id] = table
+        return table
+
+    async def attach_message(self, table: Table, *, message_id: int, thread_id: int | None) -> None:
+        table.message_id = message_id
+        table.thread_id = thread_id
+        await self.store.update_table(table.id, message_id=message_id, thread_id=thread_id)
+
+    async def join(self, table_id: int, user_id: int, name: str) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            self._require_lobby(table)
+            if table.seat_of(user_id) is not None:
+                raise ServiceError("err.already_seated")
+            if len(table.seats) >= table.rules.max_players:
+                raise ServiceError("err.table_full")
+            table.seats.append(Seat(user_id, name))
+            await self._save_seats(table)
+        await self._changed(table)
+        return table
+
+    async def leave(self, table_id: int, user_id: int) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            self._require_lobby(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("err.not_seated")
+            if user_id == table.host_id:
+                raise ServiceError("err.host_leave")
+            del table.seats[seat]
+            await self._save_seats(table)
+        await self._changed(table)
+        return table
+
+    async def cancel(self, table_id: int, user_id: int) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            if user_id != table.host_id:
+                raise ServiceError("err.not_host")
+            self._require_lobby(table)
+            table.status = "cancelled"
+            await self.store.update_table(table.id, status="cancelled")
+            self.tables.pop(table.id, None)
+        await self._changed(table)
+        return table
+
+    async def start(self, table_id: int, user_id: int) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            if user_id != table.host_id:
+                raise ServiceError("err.not_host")
+            self._require_lobby(table)
+            rules = table.rules
+            if len(table.seats) < rules.min_players:
+                raise ServiceError("err.not_enough_players", n=rules.min_players)
+            state = rules.new(players=len(table.seats), seed=table.seed, options=table.options)
+            snapshot = state.to_json()
+            await self.store.start_table(table.id, snapshot)
+            table.state = state
+            table.snapshot = snapshot
+            table.status = "playing"
+            self._remember(table, state.events_for(None))
+        await self._changed(table)
+        return table
+
+    def _require_lobby(self, table: Table) -> None:
+        if table.status != "lobby":
+            raise ServiceError("err.not_in_lobby")
+
+    async def _save_seats(self, table: Table) -> None:
+        await self.store.set_seats(table.id, [s.info(i) for i, s in enumerate(table.seats)])
+
+    # --- play --------------------------------------------------------------------------
+    async def act(self, table_id: int, user_id: int, version: int, action_id: str) -> MoveResult:
+        """Apply one player's action if it is theirs, current and legal; store it first."""
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status != "playing" or table.state is None:
+                raise ServiceError("err.not_playing")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("err.not_seated")
+            if version != table.state.version:
+                raise StaleVersion()
+            result = await self._apply_and_store(table, seat, action_id)
+        await self._changed(table)
+        return result
+
+    async def _apply_and_store(self, table: Table, seat: int, action_id: str) -> MoveResult:
+        state = table.state
+        assert state is not None
+        try:
+            events = state.apply(seat, action_id)
+        except IllegalAction as exc:
+            raise ServiceError(f"illegal.{exc.code}") from None
+        snapshot = state.to_json()
+        try:
+            await self.store.append_move(table.id, state.version, seat, action_id, snapshot)
+        except DuplicateMove:
+            # Another process already stored this version: reload the truth from storage.
+            await self._reload(table)
+            raise StaleVersion() from None
+        except Exception:
+            table.state = table.rules.from_json(table.snapshot) if table.snapshot else None
+            raise
+        table.snapshot = snapshot
+        self._remember(table, state.events_for(None))
+        finished = state.is_over()
+        if finished:
+            await self._record(table)
+        return MoveResult(table=table, seat=seat, events=events, finished=finished)
+
+    async def _reload(self, table: Table) -> None:
+        record = await self.store.get_table(table.id)
+        if record is not None and record.snapshot:
+            table.state = table.rules.from_json(record.snapshot)
+            table.snapshot = record.snapshot
+
+    def _remember(self, table: Table, events: list[dict[str, Any]]) -> None:
+        table.recent.extend(events)
+
+    async def _record(self, table: Table) -> None:
+        """Record a finished match once; storage makes a second call a no-op."""
+        state = table.state
+        assert state is not None
+        out = state.outcome()
+        seats = [
+            SeatResult(
+                seat=i,
+                user_id=s.user_id,
+                is_ai=s.is_ai,
+                name=s.name,
+                rank=out["ranks"][i],
+                score=out["scores"][i],
+            )
+            for i, s in enumerate(table.seats)
+        ]
+        await self.store.record_result(
+            table.id, guild_id=table.guild_id, game=table.game, seats=seats, teams=out.get("teams")
+        )
+        table.status = "finished"
+        self.tables.pop(table.id, None)
+
+    # --- restore -----------------------------------------------------------------------
+    async def restore(self) -> list[Table]:
+        """Load every open table from storage, exactly where it was."""
+        restored = []
+        for record in await self.store.open_tables():
+            table = table_from_record(record)
+            if table.status == "playing" and table.state is not None and table.state.is_over():
+                await self._record(table)  # died between the last move and the recording
+                continue
+            self.tables[table.id] = table
+            restored.append(table)
+        return restored
+
+
+def table_from_record(record: TableRecord) -> Table:
+    table = Table(
+        id=record.id,
+        guild_id=record.guild_id,
+        channel_id=record.channel_id,
+        thread_id=record.thread_id,
+        game=record.game,
+        options=dict(record.options),
+        seed=record.seed,
+        host_id=record.host_id,
+        status=record.status,
+        message_id=record.message_id,
+        seats=[
+            Seat(user_id=s.user_id, name=s.name, is_ai=s.is_ai, ai_level=s.ai_level)
+            for s in sorted(record.seats, key=lambda s: s.seat)
+        ],
+    )
+    if record.snapshot:
+        table.state = table.rules.from_json(record.snapshot)
+        table.snapshot = record.snapshot
+    return table
+
+
+def _short_error(exc: ValueError) -> str:
+    """The first line of a validation error, without pydantic's documentation links."""
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        parts = []
+        for e in errors()[:3]:
+            loc = ".".join(str(x) for x in e.get("loc", ())) or "?"
+            parts.append(f"{loc}: {e.get('msg', '')}")
+        return "; ".join(parts)[:300]
+    return str(exc).splitlines()[0][:300]

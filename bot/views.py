@@ -1,0 +1,202 @@
+"""Buttons and selects that survive restarts (`DynamicItem`s with strict custom_id templates).
+
+A custom_id is untrusted input: the templates accept only the shapes the bot writes, the
+numbers are bounded, and everything else is checked again by the controller and the engine.
+Callbacks are a few lines: parse, hand over to the controller.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import ui
+
+from .i18n import tr
+
+if TYPE_CHECKING:
+    from .controller import Controller
+
+ACTION = r"[a-z_]{1,16}(?::[A-Za-z0-9+_\-]{1,40})?"
+ACTION_RE = re.compile(rf"^{ACTION}$")
+TABLE = r"(?P<table>[0-9]{1,12})"
+VERSION = r"(?P<version>[0-9]{1,9})"
+
+
+def controller(interaction: discord.Interaction[Any]) -> Controller:
+    return interaction.client.controller  # type: ignore[attr-defined, no-any-return]
+
+
+class LobbyButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=rf"^tl:{TABLE}:(?P<verb>join|leave|start|cancel)$",
+):
+    def __init__(self, table_id: int, verb: str, lang: str = "fr") -> None:
+        style = {
+            "join": discord.ButtonStyle.success,
+            "leave": discord.ButtonStyle.secondary,
+            "start": discord.ButtonStyle.primary,
+            "cancel": discord.ButtonStyle.danger,
+        }[verb]
+        super().__init__(
+            ui.Button(label=tr(f"btn.{verb}", lang), style=style, custom_id=f"tl:{table_id}:{verb}")
+        )
+        self.table_id = table_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["table"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await controller(interaction).lobby_click(interaction, self.table_id, self.verb)
+
+
+class HandButton(ui.DynamicItem[ui.Button[Any]], template=rf"^th:{TABLE}$"):
+    """The public "Ma main" button: answers with the clicker's own hand, ephemerally."""
+
+    def __init__(self, table_id: int, lang: str = "fr") -> None:
+        super().__init__(
+            ui.Button(
+                label=tr("btn.hand", lang),
+                emoji="🂠",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"th:{table_id}",
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> HandButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await controller(interaction).show_hand(interaction, self.table_id)
+
+
+class ActionButton(
+    ui.DynamicItem[ui.Button[Any]], template=rf"^t:{TABLE}:{VERSION}:(?P<action>{ACTION})$"
+):
+    """One legal action of the hand ephemeral, bound to the state version it was drawn for."""
+
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        action_id: str,
+        label: str = "?",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            ui.Button(
+                label=label[:80], style=style, custom_id=f"t:{table_id}:{version}:{action_id}"
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+        self.action_id = action_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> ActionButton:
+        return cls(int(match["table"]), int(match["version"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await controller(interaction).act(interaction, self.table_id, self.version, self.action_id)
+
+
+class ActionSelect(
+    ui.DynamicItem[ui.Select[Any]], template=rf"^ts:{TABLE}:{VERSION}:(?P<n>[0-4])$"
+):
+    """A select of actions when there are too many for buttons (a 22-card Nain Jaune hand)."""
+
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        n: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        select: ui.Select[Any] = ui.Select(
+            custom_id=f"ts:{table_id}:{version}:{n}",
+            options=options or [discord.SelectOption(label="-", value="-")],
+            placeholder=placeholder,
+            min_values=1,
+            max_values=1,
+        )
+        super().__init__(select)
+        self.table_id = table_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> ActionSelect:
+        return cls(int(match["table"]), int(match["version"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = (interaction.data or {}).get("values") or []
+        action = values[0] if len(values) == 1 and isinstance(values[0], str) else ""
+        if not ACTION_RE.match(action):
+            await controller(interaction).refuse(interaction, "err.bad_button")
+            return
+        await controller(interaction).act(interaction, self.table_id, self.version, action)
+
+
+class PageButton(
+    ui.DynamicItem[ui.Button[Any]],
+    template=r"^lb:(?P<game>[a-z\-]{0,16}):(?P<season>[0-9]{1,6}):(?P<page>[0-9]{1,6}):(?P<dir>[pn])$",
+):
+    """Leaderboard paging: the query lives in the custom_id so it survives restarts."""
+
+    def __init__(self, game: str, season: int, page: int, direction: str, label: str = "") -> None:
+        super().__init__(
+            ui.Button(
+                label=label or ("◀" if direction == "p" else "▶"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"lb:{game}:{season}:{page}:{direction}",
+            )
+        )
+        self.game = game
+        self.season = season
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> PageButton:
+        return cls(match["game"], int(match["season"]), int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await controller(interaction).leaderboard_page(
+            interaction, self.game or None, self.season, self.page
+        )
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    HandButton,
+    ActionButton,
+    ActionSelect,
+    PageButton,
+)
+
+
+def lobby_view(table_id: int, lang: str) -> ui.View:
+    view = ui.View(timeout=None)
+    for verb in ("join", "leave", "start", "cancel"):
+        view.add_item(LobbyButton(table_id, verb, lang))
+    return view
+
+
+def table_view(table_id: int, lang: str) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(HandButton(table_id, lang))
+    return view

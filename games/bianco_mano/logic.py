@@ -1,0 +1,119 @@
+"""Bianco Mano's card tables and pure rules: no state, shared by the engine's hot path.
+
+Every Bianco Mano id is three characters (`MAR`): `c[:2]` is the character, `c[2]` the
+family. Tables are keyed by the whole card id so the play loop does one dict lookup per card.
+"""
+
+from __future__ import annotations
+
+from games.base import Action
+from games.cards import BM_CHARACTERS, BM_FAMILIES, bianco_mano_deck
+
+DECK: tuple[str, ...] = tuple(bianco_mano_deck())
+DECK_SET: frozenset[str] = frozenset(DECK)
+FAMILIES: tuple[str, ...] = BM_FAMILIES
+
+# Strength inside a family: MA 8 ... CH 1 (TrickOrder's numbering, without the object).
+STRENGTH: dict[str, int] = {c: len(BM_CHARACTERS) - BM_CHARACTERS.index(c[:2]) for c in DECK}
+BASE_POINTS: dict[str, int] = {"MA": 5, "PA": 4, "AV": 3, "EV": 2, "BA": 1}
+# Card points for each possible dominant family: dominant cards count double.
+POINTS: dict[str, dict[str, int]] = {
+    dom: {c: BASE_POINTS.get(c[:2], 0) * (2 if c[2] == dom else 1) for c in DECK}
+    for dom in FAMILIES
+}
+TOTAL_POINTS = 75
+CONTRACT = 45
+BONUS = 5
+
+# Views list a hand family by family, strongest first: the order of the fresh deck.
+SORT_KEY: dict[str, int] = {c: i for i, c in enumerate(DECK)}
+
+# Actions are immutable, so each one is built once.
+TAKE = Action("take")
+PASS = Action("pass")
+ANNOUNCE = Action("announce")
+PLAY: dict[str, Action] = {c: Action("play:" + c) for c in DECK}
+DISCARD: dict[str, Action] = {c: Action("discard:" + c) for c in DECK}
+CALL: dict[str, Action] = {c: Action("call:" + c) for c in DECK}
+CHOOSE: dict[str, Action] = {f: Action("choose:" + f) for f in FAMILIES}
+
+# Packets of the first part of the deal, and the cards each seat holds when it is complete.
+FIRST_PACKETS: dict[int, tuple[int, ...]] = {3: (4, 3), 4: (3, 2), 5: (2, 2)}
+FINAL_HAND: dict[int, int] = {3: 10, 4: 8, 5: 6}
+HAS_ESPION: dict[int, bool] = {3: True, 4: False, 5: True}
+
+
+def top_dominant(trick: list[list], dom: str) -> int:
+    """Strength of the highest dominant card on the table, 0 when there is none."""
+    top = 0
+    for _, c in trick:
+        if c[2] == dom and STRENGTH[c] > top:
+            top = STRENGTH[c]
+    return top
+
+
+def playable(hand: list[str], trick: list[list], dom: str) -> list[str]:
+    """The cards of `hand` the four play conditions allow on `trick` (in hand order).
+
+    Follow the led family; when it is the dominant one, beat the highest dominant on the
+    table if you can. Void: play a dominant (beating the table's highest if you can),
+    otherwise anything. A non-dominant family never has to be climbed.
+    """
+    if not trick:
+        return hand
+    led = trick[0][1][2]
+    same = [c for c in hand if c[2] == led]
+    if same:
+        if led != dom:
+            return same
+    else:
+        same = [c for c in hand if c[2] == dom]
+        if not same:
+            return hand
+    top = top_dominant(trick, dom)
+    if top:
+        higher = [c for c in same if STRENGTH[c] > top]
+        if higher:
+            return higher
+    return same
+
+
+def refusal(hand: list[str], trick: list[list], dom: str, card: str) -> str:
+    """Why `card` (held in `hand`) may not be played now: the code of the broken condition."""
+    led = trick[0][1][2]
+    if card[2] != led and any(c[2] == led for c in hand):
+        return "must_follow"
+    if card[2] != dom:
+        return "must_play_dominant"
+    return "must_climb"
+
+
+def trick_winner(trick: list[list], dom: str) -> int:
+    """Index in `trick` of the winning card: the best dominant, else the best of the led family."""
+    led = trick[0][1][2]
+    best = 0
+    best_key = -1
+    for i, (_, c) in enumerate(trick):
+        f = c[2]
+        key = STRENGTH[c] + (16 if f == dom else 8 if f == led else 0)
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+def deal_deltas(players: int, taker: int, partners: list[int], result: str) -> list[int]:
+    """Match points of one deal per seat for `result` in made / failed / capo."""
+    taker_pts, partner_pts, defender_pts = {
+        "made": (2, 1, -1),
+        "failed": (-2, -1, 1),
+        "capo": (2, 1, -2),
+    }[result]
+    deltas = [defender_pts] * players
+    for p in partners:
+        deltas[p] = partner_pts
+    deltas[taker] = taker_pts
+    return deltas
+
+
+def sort_hand(cards: list[str]) -> list[str]:
+    return sorted(cards, key=SORT_KEY.__getitem__)

@@ -1,0 +1,459 @@
+"""The Bianco Mano match state: dealer draw, deals, bidding, espion, call, play and scoring.
+
+One state is the whole match. Automatic steps (the draw for the first dealer, cutting,
+dealing, completing the deal, scoring, the next deal) run inside `_apply`, so `to_move()`
+only ever names a seat with a real choice. Views and determinization live in `knowledge`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from games.base import Action, GameState, rank_by_score
+from games.cards import cut
+from games.rng import Rng
+from games.tricks import gather
+
+from . import knowledge
+from .logic import (
+    ANNOUNCE,
+    BONUS,
+    CALL,
+    CHOOSE,
+    CONTRACT,
+    DECK,
+    DECK_SET,
+    DISCARD,
+    FAMILIES,
+    FIRST_PACKETS,
+    HAS_ESPION,
+    PASS,
+    PLAY,
+    POINTS,
+    STRENGTH,
+    TAKE,
+    TOTAL_POINTS,
+    deal_deltas,
+    playable,
+    refusal,
+    trick_winner,
+)
+
+
+class BiancoManoState(GameState):
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "phase",  # "bid", "espion", "call", "play" or "over"
+        "dealer",
+        "deal_number",  # 1-based number of the deal being played (redeals do not count)
+        "deck",  # undealt stock while bidding, else []
+        "hands",
+        "turned",  # the card turned up in this deal
+        "bid_round",  # 1 or 2 while bidding, else None
+        "bidder",  # seat to speak while bidding
+        "passes",  # passes in the current bidding round
+        "taker",
+        "dominant",
+        "espion",
+        "called",
+        "partner",  # the called card's holder (5 players); views hide it while secret
+        "revealed",  # the called card has been played
+        "announced",
+        "trick",  # [[seat, card], ...] in play order
+        "leader",
+        "turn",  # seat to play during the play phase
+        "tricks",  # tricks taken in this deal, in order, each in play order
+        "trick_points",  # card points won in tricks this deal, per seat
+        "last_trick",
+        "last_winner",
+        "scores",
+        "contracts_made",
+        "last_deal",  # summary of the last scored deal, or None
+    )
+
+    phase: str
+    dealer: int
+    deal_number: int
+    deck: list[str]
+    hands: list[list[str]]
+    turned: str | None
+    bid_round: int | None
+    bidder: int | None
+    passes: int
+    taker: int | None
+    dominant: str | None
+    espion: list[str]
+    called: str | None
+    partner: int | None
+    revealed: bool
+    announced: bool
+    trick: list[list]
+    leader: int | None
+    turn: int | None
+    tricks: list[list[list]]
+    trick_points: list[int]
+    last_trick: list[list] | None
+    last_winner: int | None
+    scores: list[int]
+    contracts_made: list[int]
+    last_deal: dict[str, Any] | None
+
+    # --- setup -----------------------------------------------------------------------------
+    def setup(self, players: int, seed: int, options: Any) -> None:
+        """Draw for the first dealer, then shuffle, cut and deal the first deal."""
+        self._init_base(players, seed, options)
+        n = players
+        self.phase = "bid"
+        self.deal_number = 1
+        self.hands = [[] for _ in range(n)]
+        self.deck, self.turned, self.trick, self.tricks, self.espion = [], None, [], [], []
+        self.scores = [0] * n
+        self.contracts_made = [0] * n
+        self.trick_points = [0] * n
+        self.last_trick = self.last_winner = self.last_deal = None
+        self._clear_deal()
+        stacked = options.deck is not None
+        deck = list(options.deck) if stacked else list(DECK)
+        if not stacked:
+            self.rng.shuffle(deck)
+        self.dealer = self._draw_for_dealer(deck)
+        if stacked:
+            # The stacked pack is the pack as dealt: no shuffle and no cut before deal 1.
+            self._deal_out(deck)
+        else:
+            self.rng.shuffle(deck)
+            self.emit("shuffle")
+            self._cut_and_deal(deck)
+
+    def _draw_for_dealer(self, deck: list[str]) -> int:
+        """Each contender turns the next card; the strongest character deals, ties draw again.
+
+        The drawn cards go back where they were, so the pack itself is unchanged.
+        """
+        contenders = list(range(self.players))
+        pos = 0
+        rnd = 1
+        while len(contenders) > 1:
+            if pos + len(contenders) > len(deck):
+                break  # cannot happen with a shuffled pack; the first tied seat deals
+            draws = [[s, deck[pos + i]] for i, s in enumerate(contenders)]
+            pos += len(contenders)
+            self.emit("dealer_draw", round=rnd, draws=draws)
+            best = max(STRENGTH[c] for _, c in draws)
+            contenders = [s for s, c in draws if STRENGTH[c] == best]
+            rnd += 1
+        self.emit("first_dealer", seat=contenders[0])
+        return contenders[0]
+
+    def _clear_deal(self) -> None:
+        self.bid_round, self.bidder, self.passes = 1, None, 0
+        self.taker = self.dominant = self.called = self.partner = None
+        self.revealed = self.announced = False
+        self.leader = self.turn = None
+
+    def _cut_and_deal(self, deck: list[str]) -> None:
+        cutter = (self.dealer - 1) % self.players
+        self.emit("cut", seat=cutter)
+        self._deal_out(cut(deck, self.rng))
+
+    def _deal_out(self, deck: list[str]) -> None:
+        """First part of the deal, in packets from the seat after the dealer; turn a card."""
+        n = self.players
+        self._clear_deal()
+        hands: list[list[str]] = [[] for _ in range(n)]
+        pos = 0
+        first = (self.dealer + 1) % n
+        for size in FIRST_PACKETS[n]:
+            for k in range(n):
+                hands[(first + k) % n].extend(deck[pos : pos + size])
+                pos += size
+        self.hands = hands
+        self.turned = deck[pos]
+        self.deck = deck[pos + 1 :]
+        self.espion, self.trick, self.tricks = [], [], []
+        self.trick_points = [0] * n
+        self.phase, self.bidder = "bid", first
+        self.emit("deal", dealer=self.dealer, deal_number=self.deal_number, turned=self.turned)
+        for s in range(n):
+            self.emit("dealt", to=s, cards=list(hands[s]))
+
+    def _new_deal(self, deck: list[str]) -> None:
+        """Deals after the first: the gathered pack is cut, shuffled only by option."""
+        if self.options.shuffle_each_deal:
+            self.rng.shuffle(deck)
+            self.emit("shuffle")
+        self._cut_and_deal(deck)
+
+    # --- the contract ----------------------------------------------------------------------
+    def to_move(self) -> list[int]:
+        phase = self.phase
+        if phase == "play":
+            return [self.turn]  # type: ignore[list-item]
+        if phase == "bid":
+            return [self.bidder]  # type: ignore[list-item]
+        if phase == "over":
+            return []
+        return [self.taker]  # type: ignore[list-item]
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == "play":
+            if seat != self.turn:
+                return []
+            moves = [PLAY[c] for c in playable(self.hands[seat], self.trick, self.dominant)]  # type: ignore[arg-type]
+            if self._can_announce(seat):
+                moves.append(ANNOUNCE)
+            return moves
+        if phase == "bid":
+            if seat != self.bidder:
+                return []
+            if self.bid_round == 1:
+                return [TAKE, PASS]
+            turned_family = self.turned[2]  # type: ignore[index]
+            return [*(CHOOSE[f] for f in FAMILIES if f != turned_family), PASS]
+        if phase == "over" or seat != self.taker:
+            return []
+        if phase == "espion":
+            return [DISCARD[c] for c in self.hands[seat]]
+        return [CALL[c] for c in self._callable()]
+
+    def is_legal(self, seat: int, action_id: str) -> bool:
+        """Fast path for the play phase; the generic check elsewhere."""
+        if self.phase == "play" and seat == self.turn:
+            if action_id[:5] == "play:":
+                return action_id[5:] in playable(self.hands[seat], self.trick, self.dominant)  # type: ignore[arg-type]
+            return action_id == "announce" and self._can_announce(seat)
+        return any(a.id == action_id for a in self.legal_actions(seat))
+
+    def _can_announce(self, seat: int) -> bool:
+        if not (self.options.bianco_mano_bonus and seat == self.taker) or self.announced:
+            return False
+        if self.tricks or self.trick:
+            return False
+        dom = self.dominant
+        held = self.hands[seat] + self.espion
+        return "GC" + dom in held and "CH" + dom in held  # type: ignore[operator]
+
+    def _callable(self) -> list[str]:
+        own = set(self.hands[self.taker]) | set(self.espion)  # type: ignore[index]
+        return [c for c in DECK if c[2] != self.dominant and c not in own]
+
+    def explain(self, seat: int, action_id: str) -> str:
+        """The precise reason a well-formed move is refused (never naming a hidden card)."""
+        verb, _, arg = action_id.partition(":")
+        phase = self.phase
+        if verb not in ("take", "pass", "choose", "discard", "call", "announce", "play"):
+            return "unknown_action"
+        if verb in ("discard", "call", "play") and arg not in DECK_SET:
+            return "unknown_card"
+        if phase == "bid":
+            if verb == "take":
+                return "wrong_round"
+            if verb == "choose":
+                if self.bid_round == 1:
+                    return "wrong_round"
+                return "turned_family" if arg == self.turned[2] else "unknown_family"  # type: ignore[index]
+        elif phase == "espion" and verb == "discard":
+            return "not_in_hand"
+        elif phase == "call" and verb == "call":
+            return "cannot_call_dominant" if arg[2] == self.dominant else "cannot_call_own_card"
+        elif phase == "play" and verb == "announce":
+            return "cannot_announce"
+        elif phase == "play" and verb == "play":
+            hand = self.hands[seat]
+            if arg not in hand:
+                return "not_in_hand"
+            return refusal(hand, self.trick, self.dominant, arg)  # type: ignore[arg-type]
+        return "wrong_phase"
+
+    # --- moves -----------------------------------------------------------------------------
+    def _apply(self, seat: int, action_id: str) -> None:
+        verb, _, arg = action_id.partition(":")
+        if verb == "play":
+            self._play(seat, arg)
+        elif verb == "pass":
+            self._pass(seat)
+        elif verb == "take":
+            self.emit("take", seat=seat, family=self.turned[2])  # type: ignore[index]
+            self._take(seat, self.turned[2])  # type: ignore[index]
+        elif verb == "choose":
+            self.emit("choose", seat=seat, family=arg)
+            self._take(seat, arg)
+        elif verb == "discard":
+            self._discard(seat, arg)
+        elif verb == "call":
+            self._call(seat, arg)
+        else:  # announce
+            self.announced = True
+            self.emit("announce", seat=seat, family=self.dominant)
+
+    def _pass(self, seat: int) -> None:
+        n = self.players
+        self.emit("pass", seat=seat, round=self.bid_round)
+        self.passes += 1
+        if self.passes < n:
+            self.bidder = (seat + 1) % n
+        elif self.bid_round == 1:
+            self.bid_round, self.passes, self.bidder = 2, 0, (self.dealer + 1) % n
+            self.emit("bid_round", round=2)
+        else:
+            self._all_passed()
+
+    def _all_passed(self) -> None:
+        """Nobody took: gather the cards, the deal moves on, the deal number stays."""
+        n = self.players
+        first = (self.dealer + 1) % n
+        deck = [c for k in range(n) for c in self.hands[(first + k) % n]]
+        deck.append(self.turned)  # type: ignore[arg-type]
+        deck.extend(self.deck)
+        self.hands = [[] for _ in range(n)]
+        self.deck = []
+        old = self.dealer
+        self.dealer = first
+        self.emit("all_passed", dealer=old, next_dealer=first)
+        self._new_deal(deck)
+
+    def _take(self, seat: int, family: str) -> None:
+        """The taker gets the turned card, then the deal is completed as the book says."""
+        n = self.players
+        self.taker, self.dominant, self.bid_round, self.bidder = seat, family, None, None
+        self.hands[seat].append(self.turned)  # type: ignore[arg-type]
+        stock, pos = self.deck, 0
+        first = (self.dealer + 1) % n
+        got: list[list[str]] = [[] for _ in range(n)]
+        for k in range(n):
+            s = (first + k) % n
+            size = 3 if n != 5 else 2
+            if n == 4 and s == seat:
+                size = 2
+            got[s] = stock[pos : pos + size]
+            pos += size
+        if n != 4:
+            got[seat].append(stock[pos])  # the last card, face down, to the taker
+        for s in range(n):
+            self.hands[s].extend(got[s])
+            self.emit("received", to=s, cards=got[s])
+        self.deck = []
+        if HAS_ESPION[n]:
+            self.phase = "espion"
+        else:
+            self._start_play()
+
+    def _discard(self, seat: int, card: str) -> None:
+        self.hands[seat].remove(card)
+        self.espion.append(card)
+        self.emit("discard", seat=seat, count=len(self.espion))
+        self.emit("discarded", to=seat, card=card)
+        if len(self.espion) == 2:
+            if self.players == 5:
+                self.phase = "call"
+            else:
+                self._start_play()
+
+    def _call(self, seat: int, card: str) -> None:
+        self.called = card
+        self.partner = next(s for s in range(self.players) if card in self.hands[s])
+        self.emit("call", seat=seat, card=card)
+        self.emit("partner", to=self.partner, taker=seat, card=card)
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        self.leader = self.turn = self.taker
+
+    def _play(self, seat: int, card: str) -> None:
+        self.hands[seat].remove(card)
+        trick = self.trick
+        trick.append([seat, card])
+        self.emit("play", seat=seat, card=card)
+        if card == self.called:
+            self.revealed = True
+            self.emit("partner_revealed", seat=seat, card=card)
+        if len(trick) < self.players:
+            self.turn = (seat + 1) % self.players
+            return
+        dom: str = self.dominant  # type: ignore[assignment]
+        winner = trick[trick_winner(trick, dom)][0]
+        values = POINTS[dom]
+        points = sum(values[c] for _, c in trick)
+        self.trick_points[winner] += points
+        self.tricks.append(trick)
+        self.last_trick, self.last_winner = trick, winner
+        self.trick = []
+        self.leader = self.turn = winner
+        self.emit("trick_won", seat=winner, points=points, number=len(self.tricks))
+        if not self.hands[winner]:
+            self._score_deal()
+
+    def partners(self) -> list[int]:
+        """The taker's partners this deal (none at 3, the team-mate at 4, the called at 5)."""
+        if self.players == 4:
+            return [(self.taker + 2) % 4]  # type: ignore[operator]
+        if self.players == 5 and self.partner is not None:
+            return [self.partner]
+        return []
+
+    def _score_deal(self) -> None:
+        n, taker = self.players, self.taker
+        partners = self.partners()
+        side = [taker, *partners]
+        espion_points = sum(POINTS[self.dominant][c] for c in self.espion)  # type: ignore[index]
+        card_points = sum(self.trick_points[s] for s in side) + espion_points  # type: ignore[misc]
+        bonus = BONUS if self.announced else 0
+        if card_points == TOTAL_POINTS:
+            result = "capo"
+        elif card_points + bonus >= CONTRACT:
+            result = "made"
+        else:
+            result = "failed"
+        deltas = deal_deltas(n, taker, partners, result)  # type: ignore[arg-type]
+        for s in range(n):
+            self.scores[s] += deltas[s]
+        if result != "failed":
+            self.contracts_made[taker] += 1  # type: ignore[index]
+        self.last_deal = {
+            "deal_number": self.deal_number,
+            "taker": taker,
+            "partners": partners,
+            "dominant": self.dominant,
+            "card_points": card_points,
+            "espion_points": espion_points,
+            "bonus": bonus,
+            "total": card_points + bonus,
+            "result": result,
+            "deltas": deltas,
+            "espion": list(self.espion),
+        }
+        self.emit("deal_scored", **self.last_deal)
+        if self.deal_number >= self.options.deals:
+            self.phase = "over"
+            self.turn = self.leader = None
+            out = self.outcome()
+            self.emit("match_over", ranks=out["ranks"], scores=list(self.scores))
+            return
+        self.deal_number += 1
+        self.dealer = (self.dealer + 1) % n
+        deck = gather(self.tricks, self.espion)
+        self._new_deal(deck)
+
+    def outcome(self) -> dict[str, Any]:
+        ranks = rank_by_score(self.scores, self.contracts_made)
+        return {"ranks": ranks, "scores": list(self.scores), "teams": None}
+
+    # --- cards and knowledge -----------------------------------------------------------------
+    def zones(self) -> dict[str, list[str]]:
+        zones = {f"hand{s}": self.hands[s] for s in range(self.players)}
+        zones["stock"] = self.deck
+        zones["turned"] = [self.turned] if self.phase == "bid" and self.turned else []
+        zones["espion"] = self.espion
+        zones["trick"] = [c for _, c in self.trick]
+        zones["won"] = [c for t in self.tricks for _, c in t]
+        return zones
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return knowledge.view(self, seat)
+
+    def determinize(self, seat: int | None, rng: Rng) -> GameState:
+        return knowledge.determinize(self, seat, rng)

@@ -1,0 +1,450 @@
+"""The Blanche-Neige match: one deal, played until a hand empties or the table is blocked.
+
+Phases: `play` (the player to move plays, draws, or passes when nothing can be drawn),
+`drawn` (the player drew and may play that card, or a mirror pair with it, or keep it) and
+`over`. With the "miroir à la volée" option an unshouted pair opens a short race
+(`pending`): the pair's owner may shout, any opponent may challenge, and the next player's
+ordinary action closes it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import Action, GameState
+from ..rng import Rng
+from .options import Options
+from .roles import (
+    ACCEPT,
+    ALLOWED,
+    CHALLENGE,
+    DRAW,
+    DRAW_DECK,
+    DRAW_DECK_SET,
+    IDENTITY_CARD,
+    KEEP,
+    MIRROR,
+    PAIR,
+    PAIR_FIRST,
+    PASS,
+    PLAY,
+    SHOUT,
+    SORT_KEY,
+    hand_size,
+)
+
+_WINDOW_VERBS = ("shout", "challenge", "accept")
+
+
+class BlancheNeigeState(GameState):
+    FIELDS = (
+        "phase",
+        "dealer",
+        "turn",
+        "roles",
+        "aside",
+        "hands",
+        "draw",
+        "discard",
+        "drawn",
+        "passes",
+        "pending",
+        "known",
+        "winner",
+        "end",
+    )
+
+    phase: str
+    dealer: int
+    turn: int  # whose ordinary turn it is (during a race: the player after the pair's owner)
+    roles: list[str]  # role slug per seat
+    aside: list[str]  # roles of the pool nobody received
+    hands: list[list[str]]
+    draw: list[str]  # the draw pile, top card LAST
+    discard: list[str]  # the discard pile, top card last
+    drawn: str | None  # the card the player to move just drew (phase `drawn`)
+    passes: int  # consecutive passes while nothing could be drawn
+    pending: dict[str, Any] | None  # open volée race: {"seat", "cards", "passes"}
+    known: list[list[str]]  # cards publicly known to be in each hand (a challenged pair)
+    winner: int | None
+    end: str | None  # "empty_hand" or "blocked" once over
+
+    # --- setup ------------------------------------------------------------------------------
+    @classmethod
+    def deal(cls, players: int, seed: int, options: Options) -> BlancheNeigeState:
+        pool = options.role_pool()
+        if len(pool) < players:
+            raise ValueError(f"{len(pool)} roles in the pool cannot serve {players} players")
+        if options.roles is not None and len(options.roles) != players:
+            raise ValueError("the fixed roles must name one role per seat")
+        if options.dealer is not None and options.dealer >= players:
+            raise ValueError("the fixed dealer is not a seat of this table")
+        s = cls.__new__(cls)
+        s._init_base(players, seed, options)
+        rng = s.rng
+        s.dealer = rng.below(players) if options.dealer is None else options.dealer
+        if options.deck is None:
+            deck = list(DRAW_DECK)
+            rng.shuffle(deck)
+        else:
+            deck = list(options.deck)
+        if options.roles is None:
+            rng.shuffle(pool)
+            s.roles, s.aside = pool[:players], pool[players:]
+        else:
+            s.roles = list(options.roles)
+            s.aside = [r for r in pool if r not in s.roles]
+        # One card at a time from the seat left of the dealer, as at a real table.
+        s.hands = [[] for _ in range(players)]
+        i = 0
+        for _ in range(hand_size(players)):
+            for k in range(1, players + 1):
+                s.hands[(s.dealer + k) % players].append(deck[i])
+                i += 1
+        s.discard = [deck[i]]
+        s.draw = deck[i + 1 :][::-1]
+        s.phase = "play"
+        s.turn = (s.dealer + 1) % players
+        s.drawn = None
+        s.passes = 0
+        s.pending = None
+        s.known = [[] for _ in range(players)]
+        s.winner = None
+        s.end = None
+        s.emit("dealt", dealer=s.dealer, first=s.turn, top=s.discard[-1], roles=list(s.roles))
+        s._settle()
+        return s
+
+    # --- the contract -----------------------------------------------------------------------
+    def to_move(self) -> list[int]:
+        if self.phase == "over":
+            return []
+        p = self.pending
+        if p is None:
+            return [self.turn]
+        n = self.players
+        owner = p["seat"]
+        others = [(self.turn + k) % n for k in range(1, n)]
+        return [self.turn, owner, *(s for s in others if s != owner)]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == "over":
+            return []
+        p = self.pending
+        if p is not None:
+            owner = p["seat"]
+            if seat == owner:
+                return [SHOUT]
+            if seat != self.turn:
+                return [CHALLENGE] if 0 <= seat < self.players else []
+            if not self.hands[owner]:
+                return [CHALLENGE, ACCEPT]
+            acts = self._turn_actions(seat)
+            acts.append(CHALLENGE)
+            return acts
+        if seat != self.turn:
+            return []
+        return self._turn_actions(seat)
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        ok = ALLOWED[self.roles[seat]][self.discard[-1]]
+        if self.phase == "drawn":
+            d = self.drawn
+            if d in ok:
+                if MIRROR[d] in hand:
+                    return [PLAY[d], PAIR[d], KEEP]
+                return [PLAY[d], KEEP]
+            return [KEEP]
+        acts = []
+        pairs = []
+        for c in hand:
+            if c in ok:
+                acts.append(PLAY[c])
+                if c in PAIR_FIRST and MIRROR[c] in hand:
+                    pairs.append(PAIR[c])
+        acts += pairs
+        acts.append(DRAW if self.draw or len(self.discard) > 1 else PASS)
+        return acts
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def outcome(self) -> dict[str, Any]:
+        """Fewest cards left ranks first (the player who went out has none); ties share."""
+        left = [len(h) for h in self.hands]
+        ranks = [1 + sum(1 for x in left if x < mine) for mine in left]
+        return {"ranks": ranks, "scores": left, "teams": None}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        own = seat is not None and 0 <= seat < self.players
+        p = self.pending
+        return {
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "turn": None if self.phase == "over" else self.turn,
+            "hand": sorted(self.hands[seat], key=SORT_KEY.__getitem__) if own else [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "scores": [len(h) for h in self.hands],
+            "events": self.events_for(seat),
+            "roles": list(self.roles),
+            "top": self.discard[-1],
+            "draw_size": len(self.draw),
+            "discard_size": len(self.discard),
+            "drawn": self.drawn if own and self.phase == "drawn" and seat == self.turn else None,
+            "pending_pair": list(p["cards"]) if p else None,
+            "pending_seat": p["seat"] if p else None,
+            "revealed": [sorted(k, key=SORT_KEY.__getitem__) for k in self.known],
+            "passes": self.passes,
+            "winner": self.winner,
+            "end": self.end,
+        }
+
+    def zones(self) -> dict[str, list[str]]:
+        z = {"draw": list(self.draw), "discard": list(self.discard)}
+        for i, h in enumerate(self.hands):
+            z[f"hand{i}"] = list(h)
+        z["identities"] = [IDENTITY_CARD[r] for r in self.roles]
+        z["identities_aside"] = [IDENTITY_CARD[r] for r in self.aside]
+        return z
+
+    def determinize(self, seat: int | None, rng: Rng) -> BlancheNeigeState:
+        """Redeal the other hands (minus publicly known cards) and the draw pile.
+
+        A player in phase `drawn` publicly holds a drawn card that their role may play (or
+        the engine would have kept it for them), so the redealt drawn card is one of those.
+        """
+        c = self._copy()
+        c.events = self.events_for(seat)
+        pool = list(self.draw)
+        hidden: list[tuple[int, int]] = []  # (seat, number of hidden cards)
+        for s in range(self.players):
+            if s == seat:
+                continue
+            rest = list(self.hands[s])
+            for k in self.known[s]:
+                rest.remove(k)
+            pool += rest
+            hidden.append((s, len(rest)))
+        rng.shuffle(pool)
+        if self.phase == "drawn" and self.turn != seat:
+            ok = ALLOWED[self.roles[self.turn]][self.discard[-1]]
+            pick = next(i for i, x in enumerate(pool) if x in ok)
+            c.drawn = pool.pop(pick)
+        for s, count in hidden:
+            cards = list(self.known[s])
+            if s == self.turn and self.phase == "drawn" and s != seat:
+                cards.append(c.drawn)
+                count -= 1
+            cut = len(pool) - count
+            cards += pool[cut:]
+            del pool[cut:]
+            c.hands[s] = cards
+        c.draw = pool
+        c.rng = rng.fork()
+        return c
+
+    def _copy(self) -> BlancheNeigeState:
+        c = type(self).__new__(type(self))
+        c.players, c.seed, c.options = self.players, self.seed, self.options
+        c.version = self.version
+        c.rng = Rng(self.rng.state)
+        c.events = list(self.events)
+        c.phase, c.dealer, c.turn = self.phase, self.dealer, self.turn
+        c.roles, c.aside = list(self.roles), list(self.aside)
+        c.hands = [list(h) for h in self.hands]
+        c.draw, c.discard, c.drawn = list(self.draw), list(self.discard), self.drawn
+        c.passes = self.passes
+        p = self.pending
+        c.pending = None if p is None else {**p, "cards": list(p["cards"])}
+        c.known = [list(k) for k in self.known]
+        c.winner, c.end = self.winner, self.end
+        return c
+
+    # --- moves ------------------------------------------------------------------------------
+    def _apply(self, seat: int, action_id: str) -> None:
+        p = self.pending
+        if p is not None:
+            if action_id == "shout":
+                self._shout(p)
+            elif action_id == "challenge":
+                self._challenge(seat, p)
+            elif action_id == "accept":
+                self.pending = None
+                self.emit("pair_stands", seat=p["seat"], cards=list(p["cards"]))
+                self._finish(p["seat"], "empty_hand")
+            else:
+                # The next player's ordinary action lets the pair stand, then happens.
+                self.pending = None
+                self.emit("pair_stands", seat=p["seat"], cards=list(p["cards"]))
+                self._turn(seat, action_id)
+        else:
+            self._turn(seat, action_id)
+        self._settle()
+
+    def _turn(self, seat: int, action_id: str) -> None:
+        if action_id == "draw":
+            self._take(seat, self._draw_one(), "choice")
+        elif action_id == "keep":
+            self._keep(seat, forced=False)
+        elif action_id == "pass":
+            self._pass(seat, forced=False)
+        else:
+            self._play(seat, action_id[5:].split("+"))
+
+    def _play(self, seat: int, cards: list[str]) -> None:
+        hand = self.hands[seat]
+        known = self.known[seat]
+        for c in cards:
+            hand.remove(c)
+            if c in known:
+                known.remove(c)
+        self.discard += cards
+        after_draw = self.phase == "drawn"
+        self.phase = "play"
+        self.drawn = None
+        before = self.passes
+        self.passes = 0
+        self.emit("played", seat=seat, cards=cards, after_draw=after_draw)
+        nxt = (seat + 1) % self.players
+        if len(cards) == 2:
+            if self.options.miroir_a_la_volee:
+                self.pending = {"seat": seat, "cards": cards, "passes": before}
+                self.turn = nxt
+                return
+            self.emit("shout", seat=seat)
+        if not hand:
+            self._finish(seat, "empty_hand")
+        else:
+            self.turn = nxt
+
+    def _take(self, seat: int, card: str | None, reason: str) -> None:
+        """Put a freshly drawn card in `seat`'s hand; the holder alone learns which."""
+        assert card is not None
+        self.hands[seat].append(card)
+        self.passes = 0
+        self.emit("drew", seat=seat, reason=reason)
+        self.emit("drawn_card", to=seat, seat=seat, card=card)
+        if reason != "penalty":
+            self.phase = "drawn"
+            self.drawn = card
+
+    def _keep(self, seat: int, forced: bool) -> None:
+        self.phase = "play"
+        self.drawn = None
+        self.emit("kept", seat=seat, forced=forced)
+        self.turn = (seat + 1) % self.players
+
+    def _pass(self, seat: int, forced: bool) -> None:
+        self.passes += 1
+        self.emit("passed", seat=seat, forced=forced, passes=self.passes)
+        if self.passes >= self.players:
+            self._finish(None, "blocked")
+        else:
+            self.turn = (seat + 1) % self.players
+
+    def _shout(self, p: dict[str, Any]) -> None:
+        owner = p["seat"]
+        self.pending = None
+        self.emit("shout", seat=owner)
+        if not self.hands[owner]:
+            self._finish(owner, "empty_hand")
+
+    def _challenge(self, seat: int, p: dict[str, Any]) -> None:
+        """The pair goes back to its owner, who draws a penalty card; their turn is over."""
+        owner = p["seat"]
+        cards = list(p["cards"])
+        self.pending = None
+        del self.discard[-2:]
+        self.hands[owner] += cards
+        self.known[owner] += cards
+        self.emit("challenged", seat=seat, target=owner, cards=cards)
+        card = self._draw_one()
+        if card is not None:
+            self._take(owner, card, "penalty")
+            return
+        # Nothing to draw: the owner's turn counts as one without a play.
+        self.passes = p["passes"] + 1
+        if self.passes >= self.players:
+            self._finish(None, "blocked")
+
+    def _draw_one(self) -> str | None:
+        """Top card of the draw pile, rebuilding it from the discard (top kept) if empty."""
+        if not self.draw:
+            if len(self.discard) < 2:
+                return None
+            pile = self.discard[:-1]
+            self.discard = self.discard[-1:]
+            self.rng.shuffle(pile)
+            self.draw = pile
+            self.emit("reshuffled", cards=len(pile))
+        return self.draw.pop()
+
+    def _settle(self) -> None:
+        """Play the moves that leave no choice, so that `to_move` names a real decision."""
+        while self.phase != "over" and self.pending is None:
+            seat = self.turn
+            ok = ALLOWED[self.roles[seat]][self.discard[-1]]
+            if self.phase == "drawn":
+                if self.drawn in ok:
+                    return
+                self._keep(seat, forced=True)
+            elif not ok.isdisjoint(self.hands[seat]):
+                return
+            else:
+                card = self._draw_one()
+                if card is None:
+                    self._pass(seat, forced=True)
+                else:
+                    self._take(seat, card, "forced")
+
+    def _finish(self, winner: int | None, reason: str) -> None:
+        self.phase = "over"
+        self.drawn = None
+        self.winner = winner
+        self.end = reason
+        out = self.outcome()
+        self.emit(
+            "game_over", reason=reason, winner=winner, ranks=out["ranks"], cards_left=out["scores"]
+        )
+
+    # --- refusals ---------------------------------------------------------------------------
+    def explain(self, seat: int, action_id: str) -> str:
+        p = self.pending
+        if action_id in _WINDOW_VERBS:
+            if p is None:
+                return "no_pending_pair"
+            if action_id == "shout":
+                return "not_your_pair"
+            if action_id == "challenge":
+                return "own_pair"
+            return "not_your_turn" if seat != self.turn else "nothing_to_accept"
+        if seat != self.turn:
+            return "not_your_turn"
+        if p is not None and not self.hands[p["seat"]]:
+            return "pair_pending"
+        drawn = self.phase == "drawn"
+        if action_id in ("draw", "pass"):
+            if drawn:
+                return "already_drew"
+            return "cannot_draw" if action_id == "draw" else "can_still_draw"
+        if action_id == "keep":
+            return "nothing_drawn"
+        if not action_id.startswith("play:"):
+            return "unknown_action"
+        cards = action_id[5:].split("+")
+        if len(cards) > 2 or not all(c in DRAW_DECK_SET for c in cards):
+            return "unknown_card"
+        if len(cards) == 2:
+            if MIRROR[cards[0]] != cards[1]:
+                return "not_a_pair"
+            if cards[0] not in PAIR_FIRST:
+                return "pair_order"
+        hand = self.hands[seat]
+        if not all(c in hand for c in cards):
+            return "not_in_hand"
+        if drawn and self.drawn not in cards:
+            return "must_play_drawn"
+        if cards[0] not in ALLOWED[self.roles[seat]][self.discard[-1]]:
+            return "role_forbids"
+        return "illegal_move"

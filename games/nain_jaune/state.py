@@ -1,0 +1,431 @@
+"""The Nain Jaune match state: stakes, deals, runs, "sans", payments, match end.
+
+The engine plays every step that offers no choice (a pass, the only card of the needed
+rank, the only card left to lead) inside `_apply`, so `to_move()` always names a seat with
+a real choice: which card starts a run, which suit of the needed rank, or (option) stop.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..base import Action, GameState, rank_by_score
+from ..cards import deck52
+from ..rng import Rng
+from .options import (
+    ALL_RANKS,
+    BOXES,
+    DEAL_TABLE,
+    KING,
+    POINTS,
+    RANK_IX,
+    SORT_KEY,
+    STAKE_TOTAL,
+    STAKES,
+    Options,
+    rank_name,
+)
+from .redeal import redeal
+
+PLAY = "play"
+OVER = "over"
+
+PLAY_ACTION: dict[str, Action] = {c: Action("play:" + c) for c in RANK_IX}
+STOP_ACTION = Action("stop")
+
+
+class NainJauneState(GameState):
+    """A whole match. Seats are in play order; the seat after the dealer leads a deal."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "deal_no",
+        "dealer",
+        "first",
+        "tokens",
+        "board",
+        "hands",
+        "talon",
+        "run",
+        "played",
+        "deck",
+        "turn",
+        "last",
+        "needed",
+        "asking",
+        "forced",
+        "streak",
+        "voids",
+        "mins",
+        "broke",
+    )
+
+    options: Options
+    phase: str  # "play" while a deal runs, "over" once the match has ended
+    deal_no: int  # 1-based number of the current (or last) deal
+    dealer: int
+    first: int | None  # seat that played the first card of this deal (the next dealer)
+    tokens: list[int]
+    board: dict[str, int]  # box card id -> tokens in it
+    hands: list[list[str]]
+    talon: list[str]
+    run: list[str]  # cards of the current run, in play order
+    played: list[str]  # cards of this deal's finished runs
+    deck: list[str]  # gathered cards between deals (all 52 once the match is over)
+    turn: int | None  # seat asked now
+    last: int  # seat that played the last card (it restarts after a king or a missing rank)
+    needed: int | None  # rank index wanted next; None: a new run starts with any card
+    asking: bool  # the last player said "sans": the others are asked in turn
+    forced: bool  # the seat asked must play (it stopped and nobody else had the rank)
+    streak: int  # cards the last player has played without anyone else playing
+    voids: list[int]  # per seat, bit mask of ranks it is publicly known to lack
+    mins: list[list[int]]  # per seat and rank, how many it is publicly known to hold
+    broke: list[int]  # seats that could not stake or pay in full
+
+    _legal: list[Action] | None = None  # cache, rebuilt lazily after a load
+
+    # --- setup ----------------------------------------------------------------------------
+    def _setup(self, players: int, seed: int, options: Options) -> None:
+        self._init_base(players, seed, options)
+        self.phase = PLAY
+        self.deal_no = 1
+        first = options.first_dealer
+        if first is not None and first >= players:
+            raise ValueError(f"first_dealer must be a seat below {players}")
+        self.dealer = self.rng.below(players) if first is None else first
+        self.tokens = [options.starting_tokens] * players
+        self.board = dict.fromkeys(BOXES, 0)
+        self.hands = [[] for _ in range(players)]
+        self.talon, self.run, self.played = [], [], []
+        self.deck = deck52()
+        self.broke = []
+        self._start_deal()
+        self._advance()
+
+    def _start_deal(self) -> None:
+        """Take the stakes, then shuffle and deal three by three from the dealer's left."""
+        n = self.players
+        paid = [0] * n
+        for k in range(1, n + 1):
+            s = (self.dealer + k) % n
+            for box, stake in STAKES.items():
+                amount = min(stake, self.tokens[s])
+                self.tokens[s] -= amount
+                self.board[box] += amount
+                paid[s] += amount
+            if paid[s] < STAKE_TOTAL:
+                self.broke.append(s)
+        self.emit("stakes", paid=paid, board=dict(self.board))
+        self.first = None
+        self.turn = None
+        self.last = (self.dealer + 1) % n
+        self.needed = None
+        self.asking = self.forced = False
+        self.streak = 0
+        self.voids = [0] * n
+        self.mins = [[0] * 13 for _ in range(n)]
+        if self.broke:
+            self._end_match("broke")
+            return
+        deck = self.options.deck
+        if self.deal_no == 1 and deck is not None:
+            deck = list(deck)
+        else:
+            deck = deck52()
+            self.rng.shuffle(deck)
+        each, _ = DEAL_TABLE[n]
+        hands: list[list[str]] = [[] for _ in range(n)]
+        pos = dealt = 0
+        while dealt < each:
+            k = min(3, each - dealt)
+            for i in range(1, n + 1):
+                hands[(self.dealer + i) % n].extend(deck[pos : pos + k])
+                pos += k
+            dealt += k
+        for h in hands:
+            h.sort(key=SORT_KEY.__getitem__)
+        self.hands = hands
+        self.talon = deck[pos:]
+        self.deck = []
+        self.turn = self.last
+        self.emit("deal", deal=self.deal_no, dealer=self.dealer, cards=each, talon=len(self.talon))
+
+    # --- the automatic engine -------------------------------------------------------------
+    def _advance(self) -> None:
+        """Play every step with no choice, until a seat must choose or the match ends."""
+        may_stop = self.options.may_stop
+        while self.phase == PLAY:
+            seat = self.turn
+            assert seat is not None
+            hand = self.hands[seat]
+            need = self.needed
+            if need is None:
+                if len(hand) > 1:
+                    return
+                self._play(seat, hand[0], True)
+                continue
+            n = 0
+            card = ""
+            for c in hand:
+                if RANK_IX[c] == need:
+                    n += 1
+                    card = c
+            if not n:
+                self._pass(seat, False)
+            elif n > 1 or (may_stop and not self.forced):
+                return
+            else:
+                self._play(seat, card, True)
+
+    def _play(self, seat: int, card: str, auto: bool) -> None:
+        hand = self.hands[seat]
+        hand.remove(card)
+        r = RANK_IX[card]
+        need = self.needed
+        # What the table learns about the rest of this hand (for determinize).
+        mins = self.mins[seat]
+        if need is not None and auto:
+            self.voids[seat] |= 1 << r  # it held exactly one of the needed rank
+            mins[r] = 0
+        elif need is not None and not (self.options.may_stop and not self.forced):
+            mins[r] = max(1, mins[r] - 1)  # it chose among several
+        elif mins[r]:
+            mins[r] -= 1
+        if need is None and self.run:
+            self.played.extend(self.run)
+            self.run = []
+        self.run.append(card)
+        if seat == self.last:
+            self.streak += 1
+        else:
+            self.streak = 1
+            self.last = seat
+        if self.first is None:
+            self.first = seat
+        self.asking = self.forced = False
+        self.emit("play", seat=seat, card=card, auto=auto)
+        if card in STAKES:
+            amount = self.board[card]
+            self.board[card] = 0
+            self.tokens[seat] += amount
+            self.emit("collect", seat=seat, card=card, amount=amount)
+        if not hand:
+            self._end_deal(seat)
+            return
+        self.needed = None if r == KING else r + 1
+        self.turn = seat
+
+    def _pass(self, seat: int, stopped: bool) -> None:
+        """`seat` does not play the needed rank: it lacks it, or (option) chose to stop."""
+        need = self.needed
+        assert need is not None
+        if stopped:
+            self.mins[seat][need] = max(self.mins[seat][need], 1)
+        else:
+            self.voids[seat] |= 1 << need
+        n = self.players
+        if seat == self.last and not self.asking:
+            self.emit("sans", seat=seat, rank=rank_name(need), stopped=stopped)
+            self.asking = True
+            self.turn = (seat + 1) % n
+            return
+        self.emit("pass", seat=seat, rank=rank_name(need), stopped=stopped)
+        nxt = (seat + 1) % n
+        if nxt != self.last:
+            self.turn = nxt
+            return
+        # Back to the player who said "sans": nobody else played the rank.
+        self.turn = self.last
+        self.asking = False
+        if any(RANK_IX[c] == need for c in self.hands[self.last]):
+            self.forced = True  # it stopped while holding the rank: now it must play
+            return
+        if need == KING:
+            self.needed = None
+            self.emit("missing", seat=self.last, rank=rank_name(need), next=None)
+        else:
+            self.needed = need + 1
+            self.emit("missing", seat=self.last, rank=rank_name(need), next=rank_name(need + 1))
+
+    # --- end of a deal, of the match ------------------------------------------------------
+    def _end_deal(self, winner: int) -> None:
+        n = self.players
+        tokens = self.tokens
+        grand = self.streak == DEAL_TABLE[n][0]
+        self.emit("out", seat=winner, grand_opera=grand)
+        for k in range(1, n):
+            s = (winner + k) % n
+            hand = self.hands[s]
+            due = sum(POINTS[c] for c in hand)
+            amount = min(due, tokens[s])
+            tokens[s] -= amount
+            tokens[winner] += amount
+            self.emit("pay", seat=s, to=winner, amount=amount, due=due, cards=list(hand))
+            if amount < due:
+                self.broke.append(s)
+        if grand:
+            amount = sum(self.board.values())
+            tokens[winner] += amount
+            self.board = dict.fromkeys(BOXES, 0)
+            self.emit("grand_opera", seat=winner, amount=amount)
+        double = self.options.board_penalty == "double"
+        for k in range(1, n):
+            s = (winner + k) % n
+            for c in self.hands[s]:
+                if c in STAKES:
+                    due = self.board[c] if double else STAKES[c]
+                    amount = min(due, tokens[s])
+                    tokens[s] -= amount
+                    self.board[c] += amount
+                    self.emit("penalty", seat=s, card=c, amount=amount, due=due)
+                    if amount < due and s not in self.broke:
+                        self.broke.append(s)
+        self.deck = [c for h in self.hands for c in h] + self.talon + self.played + self.run
+        self.hands = [[] for _ in range(n)]
+        self.talon, self.played, self.run = [], [], []
+        self.turn = None
+        self.needed = None
+        if self.broke:
+            self._end_match("broke")
+        elif self.options.deals is not None and self.deal_no >= self.options.deals:
+            self._end_match("deals")
+        else:
+            assert self.first is not None
+            self.dealer = self.first
+            self.deal_no += 1
+            self._start_deal()
+
+    def _end_match(self, reason: str) -> None:
+        self.phase = OVER
+        self.turn = None
+        self.deck = deck52()
+        self.hands = [[] for _ in range(self.players)]
+        self.talon, self.played, self.run = [], [], []
+        self.emit("match_end", reason=reason, broke=list(self.broke), tokens=list(self.tokens))
+
+    # --- the contract ---------------------------------------------------------------------
+    def to_move(self) -> list[int]:
+        return [] if self.turn is None or self.phase != PLAY else [self.turn]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat != self.turn or self.phase != PLAY:
+            return []
+        legal = self._legal
+        if legal is None:
+            hand = self.hands[seat]
+            need = self.needed
+            if need is None:
+                legal = [PLAY_ACTION[c] for c in hand]
+            else:
+                legal = [PLAY_ACTION[c] for c in hand if RANK_IX[c] == need]
+                if self.options.may_stop and not self.forced:
+                    legal.append(STOP_ACTION)
+            self._legal = legal
+        return legal
+
+    def _apply(self, seat: int, action_id: str) -> None:
+        self._legal = None
+        if action_id == "stop":
+            self._pass(seat, True)
+        else:
+            self._play(seat, action_id[5:], False)
+        self._advance()
+
+    def explain(self, seat: int, action_id: str) -> str:
+        verb, _, arg = action_id.partition(":")
+        if verb == "stop" and not arg:
+            if not self.options.may_stop:
+                return "stop_disabled"
+            return "must_play"
+        if verb != "play" or not arg:
+            return "unknown_action"
+        if arg not in RANK_IX:
+            return "unknown_card"
+        if arg not in self.hands[seat]:
+            return "not_in_hand"
+        if self.needed is not None and RANK_IX[arg] != self.needed:
+            return "wrong_rank"
+        return "illegal_move"
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> dict[str, Any]:
+        return {"ranks": rank_by_score(self.tokens), "scores": list(self.tokens), "teams": None}
+
+    def tokens_total(self) -> int:
+        return sum(self.tokens) + sum(self.board.values())
+
+    def zones(self) -> dict[str, list[str]]:
+        z = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
+        z.update(talon=list(self.talon), run=list(self.run), played=list(self.played))
+        z["deck"] = list(self.deck)
+        return z
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        need = self.needed
+        return {
+            "phase": self.phase,
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "last": self.last,
+            "hand": list(self.hands[seat]) if seat is not None else [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "talon_size": len(self.talon),
+            "scores": list(self.tokens),
+            "tokens": list(self.tokens),
+            "board": dict(self.board),
+            "run": list(self.run),
+            "played": list(self.played),
+            "needed": None if need is None else rank_name(need),
+            "sans": rank_name(need) if self.asking and need is not None else None,
+            "may_stop": self.options.may_stop,
+            "events": self.events_for(seat),
+        }
+
+    # --- determinization ------------------------------------------------------------------
+    def _copy(self) -> NainJauneState:
+        new = type(self).__new__(type(self))
+        new.players, new.seed, new.options = self.players, self.seed, self.options
+        new.version, new.rng, new.events = self.version, Rng(self.rng.state), list(self.events)
+        for f in self.FIELDS:
+            v = getattr(self, f)
+            if isinstance(v, list):
+                v = [list(x) if isinstance(x, list) else x for x in v]
+            elif isinstance(v, dict):
+                v = dict(v)
+            setattr(new, f, v)
+        return new
+
+    def determinize(self, seat: int | None, rng: Rng) -> NainJauneState:
+        """Redeal the hands `seat` cannot see and the talon, keeping hand sizes, the ranks
+        each seat is known to lack or hold, and the current choice; fresh generator."""
+        new = self._copy()
+        new.rng = Rng(rng.next64())
+        if self.phase != PLAY:
+            return new
+        hidden = [s for s in range(self.players) if s != seat]
+        pool = [c for s in hidden for c in self.hands[s]] + self.talon
+        sizes = [len(self.hands[s]) for s in hidden] + [len(self.talon)]
+        allowed = [ALL_RANKS & ~self.voids[s] for s in hidden] + [ALL_RANKS]
+        mins = [list(self.mins[s]) for s in hidden] + [[0] * 13]
+        turn, need = self.turn, self.needed
+        if turn in hidden and need is not None:
+            # The seat to move has a choice: several of the rank, or one and may stop.
+            least = 1 if self.options.may_stop and not self.forced else 2
+            i = hidden.index(turn)
+            mins[i][need] = max(mins[i][need], least)
+        parts = redeal(pool, sizes, allowed, mins, rng)
+        for s, part in zip(hidden, parts, strict=False):
+            part.sort(key=SORT_KEY.__getitem__)
+            new.hands[s] = part
+        new.talon = parts[-1]
+        return new
+
+    @classmethod
+    def create(cls, players: int, seed: int, options: Options) -> NainJauneState:
+        state = cls.__new__(cls)
+        state._setup(players, seed, options)
+        return state
+
