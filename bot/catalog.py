@@ -7,6 +7,8 @@ everything the bot says; keys are dotted by area.
 
 from __future__ import annotations
 
+from .catalog_game import GAME_MESSAGES
+
 COMMANDS: dict[str, dict[str, str]] = {
     "cmd.table": {"base": "table", "fr": "table", "en": "table"},
     "cmd.table.desc": {
@@ -240,3 +242,5 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "all_games": {"fr": "tous les jeux", "en": "all games"},
 }
+
+MESSAGES.update(GAME_MESSAGES)

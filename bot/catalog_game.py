@@ -1,0 +1,144 @@
+"""Game words: status lines, action labels, event narration and rule summaries (fr/en).
+
+Event keys are `ev.<slug>.<event type>` (or `ev.<type>` for all games); their fields are
+the event's own, already turned into names and card faces by `render.narrate`.
+"""
+
+from __future__ import annotations
+
+GAME_MESSAGES: dict[str, dict[str, str]] = {
+    "yes": {"fr": "oui", "en": "yes"},
+    "no": {"fr": "non", "en": "no"},
+    # --- status lines (public facts) ---------------------------------------------------
+    "st.trump": {"fr": "Atout : {suit}", "en": "Trump: {suit}"},
+    "st.retourne": {"fr": "Retourne : {card}", "en": "Turned-up card: {card}"},
+    "st.turned": {"fr": "Carte retournée : {card}", "en": "Turned card: {card}"},
+    "st.dominant": {"fr": "Famille dominante : {family}", "en": "Dominant family: {family}"},
+    "st.taker": {"fr": "Preneur : {who}", "en": "Taker: {who}"},
+    "st.called": {"fr": "Carte appelée : {card}", "en": "Called card: {card}"},
+    "st.partner": {"fr": "Partenaire : {who}", "en": "Partner: {who}"},
+    "st.trick": {"fr": "Sur le tapis : {cards}", "en": "On the table: {cards}"},
+    "st.top": {"fr": "Défausse : {card} · pioche : {n}", "en": "Discard: {card} · draw pile: {n}"},
+    "st.run": {"fr": "Suite : {run} · attendu : {needed}", "en": "Run: {run} · needed: {needed}"},
+    "st.any": {"fr": "n'importe quelle carte", "en": "any card"},
+    "st.boxes": {"fr": "Cases : {boxes}", "en": "Boxes: {boxes}"},
+    "st.last": {"fr": "Dernière carte : {card}", "en": "Last card: {card}"},
+    "st.espion": {"fr": "Votre espion : {cards}", "en": "Your espion: {cards}"},
+    "st.drawn": {"fr": "Carte piochée : {card}", "en": "Card drawn: {card}"},
+    # --- action labels -----------------------------------------------------------------
+    "act.take": {"fr": "Prendre", "en": "Take"},
+    "act.pass": {"fr": "Passer", "en": "Pass"},
+    "act.choose": {"fr": "Choisir {family}", "en": "Choose {family}"},
+    "act.discard": {"fr": "Écarter {card}", "en": "Set aside {card}"},
+    "act.call": {"fr": "Appeler {card}", "en": "Call {card}"},
+    "act.announce": {"fr": "Annoncer « Bianco Mano »", "en": "Announce “Bianco Mano”"},
+    "act.draw": {"fr": "Piocher", "en": "Draw"},
+    "act.keep": {"fr": "Garder", "en": "Keep"},
+    "act.shout": {"fr": "Miroir magique !", "en": "Magic mirror!"},
+    "act.challenge": {"fr": "Contester", "en": "Challenge"},
+    "act.stop": {"fr": "S'arrêter", "en": "Stop"},
+    "act.exchange": {"fr": "Échanger avec le mort", "en": "Swap with the dead hand"},
+    "act.sell": {"fr": "Vendre le mort", "en": "Sell the dead hand"},
+    "act.show": {"fr": "Montrer le joker", "en": "Show the joker"},
+    "act.bid": {"fr": "Enchérir {n}", "en": "Bid {n}"},
+    "act.bet": {"fr": "Miser {n}", "en": "Bet {n}"},
+    "act.raise": {"fr": "Relancer de {n}", "en": "Raise by {n}"},
+    "act.check": {"fr": "Parole", "en": "Check"},
+    "act.fold": {"fr": "Se coucher", "en": "Fold"},
+    # --- Manille events ----------------------------------------------------------------
+    "ev.manille.deal": {
+        "fr": "Donne n°{deal_number} par {dealer} · atout {trump} (retourne {retourne})",
+        "en": "Deal {deal_number} by {dealer} · trump {trump} (turned {retourne})",
+    },
+    "ev.manille.card_played": {"fr": "{seat} joue {card}", "en": "{seat} plays {card}"},
+    "ev.manille.trick_won": {
+        "fr": "{seat} remporte le pli ({points} pts)",
+        "en": "{seat} wins the trick ({points} pts)",
+    },
+    "ev.manille.deal_end": {
+        "fr": "Fin de donne : {points} pts · total {totals}",
+        "en": "End of deal: {points} pts · total {totals}",
+    },
+    "ev.manille.target_tie": {
+        "fr": "Égalité au-delà de l'objectif ({totals}) : on rejoue une donne",
+        "en": "Tied past the target ({totals}): one more deal",
+    },
+    "ev.manille.match_end": {
+        "fr": "{seats} gagnent la partie ({totals})",
+        "en": "{seats} win the match ({totals})",
+    },
+    # --- rule summaries (/rules) -------------------------------------------------------
+    "rules.manille": {
+        "fr": (
+            "4 joueurs en deux équipes (face à face), 32 cartes. La dernière carte donnée "
+            "(la retourne) fixe l'atout. Ordre : 10 (manille) > As (manillon) > R > D > V > 9 > 8 > 7.\n"
+            "Il faut fournir, monter sur un adversaire maître, couper et surcouper si l'on ne peut "
+            "fournir — sauf si le partenaire est maître. Points : 10=5, As=4, R=3, D=2, V=1. "
+            "La première équipe à 100 (ou 200) gagne. On ne bat pas les cartes entre les donnes."
+        ),
+        "en": (
+            "4 players in two teams (partners face each other), 32 cards. The dealer's last card "
+            "(the retourne) sets trump. Order: 10 (manille) > A (manillon) > K > Q > J > 9 > 8 > 7.\n"
+            "Follow suit, beat an opponent who is winning, trump and overtrump when void — unless "
+            "your partner is winning. Points: 10=5, A=4, K=3, Q=2, J=1. First team to 100 (or 200) "
+            "wins. The cards are not shuffled between deals."
+        ),
+    },
+    "rules.bianco-mano": {
+        "fr": (
+            "3 à 5 joueurs, 32 cartes en 4 familles de 8 personnages (Mamma > Parrain > Avocat > "
+            "Évêque > Banquier > Commissaire > Garde du corps > Chauffeur). On prend la famille "
+            "retournée ou, au 2e tour, on en choisit une autre : elle devient dominante et vaut "
+            "double. Le preneur (et son camp) doit faire 45 points sur 75. À 3 et 5 joueurs le "
+            "preneur écarte un espion de 2 cartes ; à 5 il appelle une carte pour trouver son "
+            "partenaire secret. 10 manches."
+        ),
+        "en": (
+            "3 to 5 players, 32 cards in 4 families of 8 characters (Mamma > Godfather > Lawyer > "
+            "Bishop > Banker > Commissioner > Bodyguard > Driver). Take the turned family or, in "
+            "round 2, choose another: it becomes dominant and counts double. The taker's side must "
+            "make 45 of 75 points. With 3 and 5 players the taker sets aside a 2-card espion; with "
+            "5 they call a card to find a secret partner. 10 deals."
+        ),
+    },
+    "rules.blanche-neige": {
+        "fr": (
+            "2 à 5 joueurs. Chacun reçoit un personnage (Blanche-Neige, Prince, Chasseur, Reine, "
+            "Sorcière) qui dit quelles cartes il peut poser sur la défausse. Posez une carte ou un "
+            "miroir (deux cartes de même couleur et même valeur), ou piochez. Le premier qui vide "
+            "sa main gagne."
+        ),
+        "en": (
+            "2 to 5 players. Each gets a character (Snow White, Prince, Huntsman, Queen, Witch) "
+            "that says which cards they may put on the discard. Play a card or a mirror pair (two "
+            "cards of the same colour and value), or draw. First to empty their hand wins."
+        ),
+    },
+    "rules.nain-jaune": {
+        "fr": (
+            "2 à 8 joueurs, 52 cartes, un plateau de 5 cases (10♦, V♣, D♠, R♥ et le 7♦, le Nain "
+            "jaune). On pose des suites de rangs (As, 2, 3… R) sans tenir compte des couleurs ; "
+            "poser une carte du plateau rafle sa case. Le premier qui vide sa main se fait payer "
+            "les cartes des autres."
+        ),
+        "en": (
+            "2 to 8 players, 52 cards, a board of 5 boxes (10♦, J♣, Q♠, K♥ and 7♦, the Yellow "
+            "Dwarf). Play runs of ranks (A, 2, 3… K) regardless of suit; playing a board card "
+            "takes its box. The first to empty their hand is paid for the others' cards."
+        ),
+    },
+    "rules.bonanza": {
+        "fr": (
+            "2 à 9 joueurs, 53 cartes avec le joker, une roue de 10 cases. Le donneur échange "
+            "sa main avec le mort ou le vend aux enchères ; puis les annonces (Joker, Dame-Valet, "
+            "Séquence, Dix-Deux), un coup de poker, et enfin une course où le premier qui se vide "
+            "rafle le Pot."
+        ),
+        "en": (
+            "2 to 9 players, 53 cards with the joker, a wheel of 10 boxes. The dealer swaps "
+            "hands with the dead hand or auctions it; then the calls (Joker, Queen-Jack, "
+            "Sequence, Ten-Two), a round of poker, and a race where the first player out takes "
+            "the Pot."
+        ),
+    },
+}
