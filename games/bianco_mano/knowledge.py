@@ -35,9 +35,10 @@ def teams(state: BiancoManoState, seat: int | None) -> list[list[int]] | None:
     if n == 3 or knows_partner(state, seat):
         side = [taker] if n == 3 else [taker, state.partner]
         return [side, [s for s in range(n) if s not in side]]  # type: ignore[list-item]
-    if state.phase == "call" or state.called is None:
-        # Before the call nobody is a partner yet; the others are not known as defenders.
+    if state.called is None:
+        # Before the call nobody is a partner yet, so nobody is known as a defender either.
         return [[taker], []]
+    # After the call a seat not holding the called card knows it defends.
     defence = [seat] if seat is not None and seat != taker else []
     return [[taker], defence]
 

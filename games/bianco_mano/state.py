@@ -364,26 +364,34 @@ class BiancoManoState(GameState):
         self.leader = self.turn = self.taker
 
     def _play(self, seat: int, card: str) -> None:
+        # The hottest path of the engine: events are appended directly, not through emit().
         self.hands[seat].remove(card)
         trick = self.trick
         trick.append([seat, card])
-        self.emit("play", seat=seat, card=card)
+        events = self.events
+        events.append({"type": "play", "seat": seat, "card": card})
         if card == self.called:
             self.revealed = True
-            self.emit("partner_revealed", seat=seat, card=card)
-        if len(trick) < self.players:
-            self.turn = (seat + 1) % self.players
+            events.append({"type": "partner_revealed", "seat": seat, "card": card})
+        n = self.players
+        if len(trick) < n:
+            self.turn = seat + 1 if seat + 1 < n else 0
             return
         dom: str = self.dominant  # type: ignore[assignment]
         winner = trick[trick_winner(trick, dom)][0]
         values = POINTS[dom]
-        points = sum(values[c] for _, c in trick)
+        points = 0
+        for _, c in trick:
+            points += values[c]
         self.trick_points[winner] += points
-        self.tricks.append(trick)
+        tricks = self.tricks
+        tricks.append(trick)
         self.last_trick, self.last_winner = trick, winner
         self.trick = []
         self.leader = self.turn = winner
-        self.emit("trick_won", seat=winner, points=points, number=len(self.tricks))
+        events.append(
+            {"type": "trick_won", "seat": winner, "points": points, "number": len(tricks)}
+        )
         if not self.hands[winner]:
             self._score_deal()
 
