@@ -25,6 +25,24 @@ DEAL_TABLE: dict[int, tuple[int, int]] = {
     8: (6, 4),
 }
 
+
+def _deal_offsets(players: int) -> tuple[int, ...]:
+    """For each dealt position of the deck, the receiving seat counted from the dealer's left.
+
+    Cards go three at a time round the table; the last round gives what is left (22 = 7x3+1).
+    """
+    each = DEAL_TABLE[players][0]
+    out: list[int] = []
+    given = 0
+    while given < each:
+        k = min(3, each - given)
+        for off in range(players):
+            out.extend([off] * k)
+        given += k
+    return tuple(out)
+
+
+DEAL_OFFSETS: dict[int, tuple[int, ...]] = {n: _deal_offsets(n) for n in DEAL_TABLE}
 KING = 12  # rank index of the king: A=0 … K=12
 ALL_RANKS = (1 << 13) - 1  # bit mask of every rank
 RANK_IX: dict[str, int] = {c: RANKS.index(c[:-1]) for c in deck52()}
@@ -32,6 +50,7 @@ RANK_IX: dict[str, int] = {c: RANKS.index(c[:-1]) for c in deck52()}
 POINTS: dict[str, int] = {c: min(i + 1, 10) for c, i in RANK_IX.items()}
 # Hands are kept sorted by rank, then suit, so a player's view reads naturally.
 SORT_KEY: dict[str, int] = {c: RANK_IX[c] * 4 + "SHDC".index(c[-1]) for c in RANK_IX}
+SORTED_DECK: tuple[str, ...] = tuple(sorted(RANK_IX, key=SORT_KEY.__getitem__))
 
 
 class Options(BaseOptions):

@@ -10,16 +10,18 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..base import Action, GameState, rank_by_score
-from ..cards import deck52
+from ..cards import RANKS, deck52
 from ..rng import Rng
 from .options import (
     ALL_RANKS,
     BOXES,
+    DEAL_OFFSETS,
     DEAL_TABLE,
     KING,
     POINTS,
     RANK_IX,
     SORT_KEY,
+    SORTED_DECK,
     STAKE_TOTAL,
     STAKES,
     Options,
@@ -45,6 +47,7 @@ class NainJauneState(GameState):
         "tokens",
         "board",
         "hands",
+        "sizes",
         "talon",
         "run",
         "played",
@@ -67,7 +70,8 @@ class NainJauneState(GameState):
     first: int | None  # seat that played the first card of this deal (the next dealer)
     tokens: list[int]
     board: dict[str, int]  # box card id -> tokens in it
-    hands: list[list[str]]
+    hands: list[list[list[str]]]  # per seat, per rank index: the cards held (by suit)
+    sizes: list[int]  # cards in each hand
     talon: list[str]
     run: list[str]  # cards of the current run, in play order
     played: list[str]  # cards of this deal's finished runs
@@ -95,8 +99,7 @@ class NainJauneState(GameState):
         self.dealer = self.rng.below(players) if first is None else first
         self.tokens = [options.starting_tokens] * players
         self.board = dict.fromkeys(BOXES, 0)
-        self.hands = [[] for _ in range(players)]
-        self.talon, self.run, self.played = [], [], []
+        self._clear_table()
         self.deck = deck52()
         self.broke = []
         self._start_deal()
@@ -132,20 +135,20 @@ class NainJauneState(GameState):
             deck = list(deck)
         else:
             deck = deck52()
-            self.rng.shuffle(deck)
+            shuffle(self.rng, deck)
         each, _ = DEAL_TABLE[n]
-        hands: list[list[str]] = [[] for _ in range(n)]
-        pos = dealt = 0
-        while dealt < each:
-            k = min(3, each - dealt)
-            for i in range(1, n + 1):
-                hands[(self.dealer + i) % n].extend(deck[pos : pos + k])
-                pos += k
-            dealt += k
-        for h in hands:
-            h.sort(key=SORT_KEY.__getitem__)
+        # Three by three from the dealer's left: position in the deck -> seat offset.
+        offsets = DEAL_OFFSETS[n]
+        owner = {deck[pos]: off for pos, off in enumerate(offsets)}
+        hands: list[list[list[str]]] = [[[] for _ in range(13)] for _ in range(n)]
+        base = self.dealer + 1
+        for c in SORTED_DECK:  # walking the sorted deck keeps each hand sorted for free
+            off = owner.get(c)
+            if off is not None:
+                hands[(base + off) % n][RANK_IX[c]].append(c)
         self.hands = hands
-        self.talon = deck[pos:]
+        self.talon = deck[len(offsets) :]
+        self.sizes = [each] * n
         self.deck = []
         self.turn = self.last
         self.emit("deal", deal=self.deal_no, dealer=self.dealer, cards=each, talon=len(self.talon))
@@ -157,43 +160,39 @@ class NainJauneState(GameState):
         while self.phase == PLAY:
             seat = self.turn
             assert seat is not None
-            hand = self.hands[seat]
             need = self.needed
             if need is None:
-                if len(hand) > 1:
+                if self.sizes[seat] > 1:
                     return
-                self._play(seat, hand[0], True)
+                self._play(seat, next(c for cs in self.hands[seat] for c in cs), True)
                 continue
-            n = 0
-            card = ""
-            for c in hand:
-                if RANK_IX[c] == need:
-                    n += 1
-                    card = c
-            if not n:
+            cards = self.hands[seat][need]
+            if not cards:
                 self._pass(seat, False)
-            elif n > 1 or (may_stop and not self.forced):
+            elif len(cards) > 1 or (may_stop and not self.forced):
                 return
             else:
-                self._play(seat, card, True)
+                self._play(seat, cards[0], True)
 
     def _play(self, seat: int, card: str, auto: bool) -> None:
-        hand = self.hands[seat]
-        hand.remove(card)
         r = RANK_IX[card]
-        need = self.needed
+        self.hands[seat][r].remove(card)
+        self.sizes[seat] -= 1
         # What the table learns about the rest of this hand (for determinize).
         mins = self.mins[seat]
-        if need is not None and auto:
+        if self.needed is None:
+            if mins[r]:
+                mins[r] -= 1
+            if self.run:
+                self.played.extend(self.run)
+                self.run = []
+        elif auto:
             self.voids[seat] |= 1 << r  # it held exactly one of the needed rank
             mins[r] = 0
-        elif need is not None and not (self.options.may_stop and not self.forced):
+        elif self.forced or not self.options.may_stop:
             mins[r] = max(1, mins[r] - 1)  # it chose among several
         elif mins[r]:
             mins[r] -= 1
-        if need is None and self.run:
-            self.played.extend(self.run)
-            self.run = []
         self.run.append(card)
         if seat == self.last:
             self.streak += 1
@@ -203,49 +202,59 @@ class NainJauneState(GameState):
         if self.first is None:
             self.first = seat
         self.asking = self.forced = False
-        self.emit("play", seat=seat, card=card, auto=auto)
+        # Events are appended directly on the hot paths (the dicts `emit` would build).
+        self.events.append({"type": "play", "seat": seat, "card": card, "auto": auto})
         if card in STAKES:
             amount = self.board[card]
             self.board[card] = 0
             self.tokens[seat] += amount
             self.emit("collect", seat=seat, card=card, amount=amount)
-        if not hand:
+        if not self.sizes[seat]:
             self._end_deal(seat)
             return
         self.needed = None if r == KING else r + 1
         self.turn = seat
 
     def _pass(self, seat: int, stopped: bool) -> None:
-        """`seat` does not play the needed rank: it lacks it, or (option) chose to stop."""
+        """`seat` does not play the needed rank: it lacks it, or (option) chose to stop.
+
+        The others are then asked in turn; those lacking the rank pass at once, so the
+        turn goes straight to the first seat with a choice or back to the last player.
+        """
         need = self.needed
         assert need is not None
+        bit = 1 << need
+        rank = RANKS[need]
+        voids = self.voids
         if stopped:
             self.mins[seat][need] = max(self.mins[seat][need], 1)
         else:
-            self.voids[seat] |= 1 << need
-        n = self.players
-        if seat == self.last and not self.asking:
-            self.emit("sans", seat=seat, rank=rank_name(need), stopped=stopped)
+            voids[seat] |= bit
+        last = self.last
+        events = self.events
+        if seat == last and not self.asking:
+            events.append({"type": "sans", "seat": seat, "rank": rank, "stopped": stopped})
             self.asking = True
-            self.turn = (seat + 1) % n
-            return
-        self.emit("pass", seat=seat, rank=rank_name(need), stopped=stopped)
-        nxt = (seat + 1) % n
-        if nxt != self.last:
-            self.turn = nxt
-            return
+        else:
+            events.append({"type": "pass", "seat": seat, "rank": rank, "stopped": stopped})
+        hands = self.hands
+        n = self.players
+        nxt = seat + 1 if seat + 1 < n else 0
+        while nxt != last:
+            if hands[nxt][need]:
+                self.turn = nxt
+                return
+            voids[nxt] |= bit
+            events.append({"type": "pass", "seat": nxt, "rank": rank, "stopped": False})
+            nxt = nxt + 1 if nxt + 1 < n else 0
         # Back to the player who said "sans": nobody else played the rank.
-        self.turn = self.last
+        self.turn = last
         self.asking = False
-        if any(RANK_IX[c] == need for c in self.hands[self.last]):
+        if hands[last][need]:
             self.forced = True  # it stopped while holding the rank: now it must play
             return
-        if need == KING:
-            self.needed = None
-            self.emit("missing", seat=self.last, rank=rank_name(need), next=None)
-        else:
-            self.needed = need + 1
-            self.emit("missing", seat=self.last, rank=rank_name(need), next=rank_name(need + 1))
+        self.needed = None if need == KING else need + 1
+        self.emit("missing", seat=last, rank=rank, next=None if need == KING else RANKS[need + 1])
 
     # --- end of a deal, of the match ------------------------------------------------------
     def _end_deal(self, winner: int) -> None:
@@ -255,7 +264,7 @@ class NainJauneState(GameState):
         self.emit("out", seat=winner, grand_opera=grand)
         for k in range(1, n):
             s = (winner + k) % n
-            hand = self.hands[s]
+            hand = [c for cs in self.hands[s] for c in cs]
             due = sum(POINTS[c] for c in hand)
             amount = min(due, tokens[s])
             tokens[s] -= amount
@@ -271,8 +280,8 @@ class NainJauneState(GameState):
         double = self.options.board_penalty == "double"
         for k in range(1, n):
             s = (winner + k) % n
-            for c in self.hands[s]:
-                if c in STAKES:
+            for c in BOXES:
+                if c in self.hands[s][RANK_IX[c]]:
                     due = self.board[c] if double else STAKES[c]
                     amount = min(due, tokens[s])
                     tokens[s] -= amount
@@ -280,9 +289,8 @@ class NainJauneState(GameState):
                     self.emit("penalty", seat=s, card=c, amount=amount, due=due)
                     if amount < due and s not in self.broke:
                         self.broke.append(s)
-        self.deck = [c for h in self.hands for c in h] + self.talon + self.played + self.run
-        self.hands = [[] for _ in range(n)]
-        self.talon, self.played, self.run = [], [], []
+        self.deck = self._all_cards()
+        self._clear_table()
         self.turn = None
         self.needed = None
         if self.broke:
@@ -299,25 +307,44 @@ class NainJauneState(GameState):
         self.phase = OVER
         self.turn = None
         self.deck = deck52()
-        self.hands = [[] for _ in range(self.players)]
-        self.talon, self.played, self.run = [], [], []
+        self._clear_table()
         self.emit("match_end", reason=reason, broke=list(self.broke), tokens=list(self.tokens))
+
+    def _clear_table(self) -> None:
+        self.hands = [[[] for _ in range(13)] for _ in range(self.players)]
+        self.sizes = [0] * self.players
+        self.talon, self.played, self.run = [], [], []
+
+    def _all_cards(self) -> list[str]:
+        held = [c for h in self.hands for cs in h for c in cs]
+        return held + self.talon + self.played + self.run + self.deck
+
+    def hand(self, seat: int) -> list[str]:
+        """The cards `seat` holds, by rank then suit."""
+        return [c for cs in self.hands[seat] for c in cs]
 
     # --- the contract ---------------------------------------------------------------------
     def to_move(self) -> list[int]:
         return [] if self.turn is None or self.phase != PLAY else [self.turn]
 
     def legal_actions(self, seat: int) -> list[Action]:
+        return list(self._choices(seat))  # a copy: callers may keep or change it
+
+    def is_legal(self, seat: int, action_id: str) -> bool:
+        # Same answer as the base class, without a generator on the hot path.
+        return action_id in [action[0] for action in self._choices(seat)]
+
+    def _choices(self, seat: int) -> list[Action]:
+        """The legal actions of `seat`, cached until the next move."""
         if seat != self.turn or self.phase != PLAY:
             return []
         legal = self._legal
         if legal is None:
-            hand = self.hands[seat]
             need = self.needed
             if need is None:
-                legal = [PLAY_ACTION[c] for c in hand]
+                legal = [PLAY_ACTION[c] for c in self.hand(seat)]
             else:
-                legal = [PLAY_ACTION[c] for c in hand if RANK_IX[c] == need]
+                legal = [PLAY_ACTION[c] for c in self.hands[seat][need]]
                 if self.options.may_stop and not self.forced:
                     legal.append(STOP_ACTION)
             self._legal = legal
@@ -341,7 +368,7 @@ class NainJauneState(GameState):
             return "unknown_action"
         if arg not in RANK_IX:
             return "unknown_card"
-        if arg not in self.hands[seat]:
+        if arg not in self.hands[seat][RANK_IX[arg]]:
             return "not_in_hand"
         if self.needed is not None and RANK_IX[arg] != self.needed:
             return "wrong_rank"
@@ -357,7 +384,7 @@ class NainJauneState(GameState):
         return sum(self.tokens) + sum(self.board.values())
 
     def zones(self) -> dict[str, list[str]]:
-        z = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
+        z = {f"hand{s}": self.hand(s) for s in range(self.players)}
         z.update(talon=list(self.talon), run=list(self.run), played=list(self.played))
         z["deck"] = list(self.deck)
         return z
@@ -370,8 +397,8 @@ class NainJauneState(GameState):
             "dealer": self.dealer,
             "turn": self.turn,
             "last": self.last,
-            "hand": list(self.hands[seat]) if seat is not None else [],
-            "hand_sizes": [len(h) for h in self.hands],
+            "hand": self.hand(seat) if seat is not None else [],
+            "hand_sizes": list(self.sizes),
             "talon_size": len(self.talon),
             "scores": list(self.tokens),
             "tokens": list(self.tokens),
@@ -391,7 +418,9 @@ class NainJauneState(GameState):
         new.version, new.rng, new.events = self.version, Rng(self.rng.state), list(self.events)
         for f in self.FIELDS:
             v = getattr(self, f)
-            if isinstance(v, list):
+            if f == "hands":
+                v = [[list(cs) for cs in h] for h in v]
+            elif isinstance(v, list):
                 v = [list(x) if isinstance(x, list) else x for x in v]
             elif isinstance(v, dict):
                 v = dict(v)
@@ -406,8 +435,8 @@ class NainJauneState(GameState):
         if self.phase != PLAY:
             return new
         hidden = [s for s in range(self.players) if s != seat]
-        pool = [c for s in hidden for c in self.hands[s]] + self.talon
-        sizes = [len(self.hands[s]) for s in hidden] + [len(self.talon)]
+        pool = [c for s in hidden for c in self.hand(s)] + self.talon
+        sizes = [self.sizes[s] for s in hidden] + [len(self.talon)]
         allowed = [ALL_RANKS & ~self.voids[s] for s in hidden] + [ALL_RANKS]
         mins = [list(self.mins[s]) for s in hidden] + [[0] * 13]
         turn, need = self.turn, self.needed
@@ -418,8 +447,7 @@ class NainJauneState(GameState):
             mins[i][need] = max(mins[i][need], least)
         parts = redeal(pool, sizes, allowed, mins, rng)
         for s, part in zip(hidden, parts, strict=False):
-            part.sort(key=SORT_KEY.__getitem__)
-            new.hands[s] = part
+            new.hands[s] = by_rank(part)
         new.talon = parts[-1]
         return new
 
@@ -429,3 +457,19 @@ class NainJauneState(GameState):
         state._setup(players, seed, options)
         return state
 
+
+def by_rank(cards: list[str]) -> list[list[str]]:
+    """A hand as 13 lists, one per rank (A…K), each sorted by suit (S, H, D, C)."""
+    hand: list[list[str]] = [[] for _ in range(13)]
+    for c in sorted(cards, key=SORT_KEY.__getitem__):
+        hand[RANK_IX[c]].append(c)
+    return hand
+
+
+def shuffle(rng: Rng, items: list[str]) -> None:
+    """Exactly `Rng.shuffle` (same draws, same result), inlined: dealing is on the hot path."""
+    next64 = rng.next64
+    scale = 1.0 / (1 << 53)
+    for i in range(len(items) - 1, 0, -1):
+        j = int((next64() >> 11) * scale * (i + 1))
+        items[i], items[j] = items[j], items[i]
