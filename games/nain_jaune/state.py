@@ -269,7 +269,7 @@ class NainJauneState(GameState):
             amount = min(due, tokens[s])
             tokens[s] -= amount
             tokens[winner] += amount
-            self.emit("pay", seat=s, to=winner, amount=amount, due=due, cards=list(hand))
+            self.emit("pay", seat=s, winner=winner, amount=amount, due=due, cards=list(hand))
             if amount < due:
                 self.broke.append(s)
         if grand:

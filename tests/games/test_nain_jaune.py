@@ -274,6 +274,9 @@ def test_emptying_the_hand_ends_the_deal_and_the_others_pay_their_cards() -> Non
     assert pays == {1: 10, 3: 8, 4: 21, 5: 33, 6: 51, 7: 60, 0: 60}
     assert state.tokens[2] == 85 + 243
     assert not of_type(state, "grand_opera")
+    # Payments are public: every seat and a spectator see them, with the winner named.
+    public_pays = [e for e in state.view(None)["events"] if e["type"] == "pay"]
+    assert len(public_pays) == 7 and all(e["winner"] == 2 for e in public_pays)
 
 
 def test_a_board_card_left_in_hand_doubles_its_box() -> None:
