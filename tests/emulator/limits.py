@@ -1,0 +1,290 @@
+"""Discord's documented limits: message/embed/component validation and the per-channel rate limit.
+
+Validation returns Discord's nested "Invalid Form Body" error tree (code 50035), so the bot sees
+exactly what it would see on Discord; None means the payload is acceptable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from .model import Clock
+
+JSON = dict[str, Any]
+ErrorTree = dict[str, Any]
+
+
+@dataclass
+class Limits:
+    """Tunable rules; defaults are Discord's."""
+
+    ack_timeout: float = 3.0
+    token_lifetime: float = 15 * 60.0
+    rate_limit: int = 5
+    rate_window: float = 5.0
+    content: int = 2000
+    embeds: int = 10
+    embed_total: int = 6000
+    rows: int = 5
+    per_row: int = 5
+    custom_id: int = 100
+    button_label: int = 80
+    select_options: int = 25
+
+
+def _add(tree: ErrorTree, path: list[str | int], code: str, message: str) -> None:
+    node = tree
+    for key in path:
+        node = node.setdefault(str(key), {})
+    node.setdefault("_errors", []).append({"code": code, "message": message})
+
+
+def _max_len(tree: ErrorTree, path: list[str | int], value: Any, limit: int) -> None:
+    if isinstance(value, str) and len(value) > limit:
+        _add(tree, path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+
+
+def _embed_size(embed: JSON) -> int:
+    size = len(embed.get("title") or "") + len(embed.get("description") or "")
+    size += len((embed.get("footer") or {}).get("text") or "")
+    size += len((embed.get("author") or {}).get("name") or "")
+    for fld in embed.get("fields") or []:
+        size += len(fld.get("name") or "") + len(fld.get("value") or "")
+    return size
+
+
+def _check_embeds(tree: ErrorTree, embeds: list[JSON], lim: Limits) -> None:
+    if len(embeds) > lim.embeds:
+        _add(tree, ["embeds"], "BASE_TYPE_MAX_LENGTH", f"Must be {lim.embeds} or fewer in length.")
+        return
+    for i, embed in enumerate(embeds):
+        base: list[str | int] = ["embeds", i]
+        _max_len(tree, [*base, "title"], embed.get("title"), 256)
+        _max_len(tree, [*base, "description"], embed.get("description"), 4096)
+        _max_len(tree, [*base, "footer", "text"], (embed.get("footer") or {}).get("text"), 2048)
+        _max_len(tree, [*base, "author", "name"], (embed.get("author") or {}).get("name"), 256)
+        fields = embed.get("fields") or []
+        if len(fields) > 25:
+            _add(tree, [*base, "fields"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+        for j, fld in enumerate(fields):
+            for key, limit in (("name", 256), ("value", 1024)):
+                value = fld.get(key)
+                if not value:
+                    _add(
+                        tree,
+                        [*base, "fields", j, key],
+                        "BASE_TYPE_REQUIRED",
+                        "This field is required",
+                    )
+                else:
+                    _max_len(tree, [*base, "fields", j, key], value, limit)
+    if sum(_embed_size(e) for e in embeds) > lim.embed_total:
+        _add(
+            tree,
+            ["embeds"],
+            "MAX_EMBED_SIZE_EXCEEDED",
+            f"Embed size exceeds maximum size of {lim.embed_total}",
+        )
+
+
+def _check_button(tree: ErrorTree, path: list[str | int], item: JSON, lim: Limits) -> None:
+    _max_len(tree, [*path, "label"], item.get("label"), lim.button_label)
+    if item.get("style") == 5:
+        if not item.get("url"):
+            _add(tree, [*path, "url"], "BASE_TYPE_REQUIRED", "This field is required")
+    elif not item.get("custom_id") and item.get("style") != 6:
+        _add(tree, [*path, "custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
+    if not item.get("label") and not item.get("emoji"):
+        _add(tree, [*path, "label"], "BASE_TYPE_REQUIRED", "A button needs a label or an emoji")
+
+
+def _check_select(tree: ErrorTree, path: list[str | int], item: JSON, lim: Limits) -> None:
+    _max_len(tree, [*path, "placeholder"], item.get("placeholder"), 150)
+    if not item.get("custom_id"):
+        _add(tree, [*path, "custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
+    if item.get("type") != 3:
+        return
+    options = item.get("options") or []
+    if not 1 <= len(options) <= lim.select_options:
+        _add(
+            tree,
+            [*path, "options"],
+            "BASE_TYPE_BAD_LENGTH",
+            f"Must be between 1 and {lim.select_options} in length.",
+        )
+    seen: set[str] = set()
+    for k, opt in enumerate(options):
+        for key in ("label", "value", "description"):
+            _max_len(tree, [*path, "options", k, key], opt.get(key), 100)
+        if not opt.get("label") or opt.get("value") in (None, ""):
+            _add(tree, [*path, "options", k], "BASE_TYPE_REQUIRED", "label and value are required")
+        if opt.get("value") in seen:
+            _add(
+                tree,
+                [*path, "options", k, "value"],
+                "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                "Select option values must be unique",
+            )
+        seen.add(opt.get("value"))
+    low, high = item.get("min_values", 1), item.get("max_values", 1)
+    if not 0 <= low <= 25 or not 1 <= high <= 25 or low > high or high > max(len(options), 1):
+        _add(tree, [*path, "max_values"], "BASE_TYPE_BAD_VALUE", "Invalid min_values/max_values")
+
+
+def _check_components(tree: ErrorTree, rows: list[JSON], lim: Limits) -> None:
+    if len(rows) > lim.rows:
+        _add(
+            tree,
+            ["components"],
+            "BASE_TYPE_BAD_LENGTH",
+            f"Must be between 0 and {lim.rows} in length.",
+        )
+    ids: set[str] = set()
+    for r, row in enumerate(rows):
+        if row.get("type") != 1:
+            _add(
+                tree,
+                ["components", r, "type"],
+                "UNION_TYPE_CHOICES",
+                'Value of field "type" must be one of (1,).',
+            )
+            continue
+        items = row.get("components") or []
+        selects = [i for i in items if i.get("type") in (3, 5, 6, 7, 8)]
+        if not items or len(items) > lim.per_row:
+            _add(
+                tree,
+                ["components", r, "components"],
+                "BASE_TYPE_BAD_LENGTH",
+                f"Must be between 1 and {lim.per_row} in length.",
+            )
+        if selects and len(items) > 1:
+            _add(
+                tree,
+                ["components", r, "components"],
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                "The specified component exceeds the maximum width",
+            )
+        for c, item in enumerate(items):
+            path: list[str | int] = ["components", r, "components", c]
+            custom_id = item.get("custom_id")
+            if custom_id is not None:
+                if not isinstance(custom_id, str) or len(custom_id) > lim.custom_id:
+                    _add(
+                        tree,
+                        [*path, "custom_id"],
+                        "BASE_TYPE_MAX_LENGTH",
+                        f"Must be {lim.custom_id} or fewer in length.",
+                    )
+                elif custom_id in ids:
+                    _add(
+                        tree,
+                        [*path, "custom_id"],
+                        "COMPONENT_CUSTOM_ID_DUPLICATED",
+                        "Component custom id cannot be duplicated",
+                    )
+                ids.add(custom_id)
+            if item.get("type") == 2:
+                _check_button(tree, path, item, lim)
+            elif item.get("type") in (3, 5, 6, 7, 8):
+                _check_select(tree, path, item, lim)
+            else:
+                _add(
+                    tree,
+                    [*path, "type"],
+                    "UNION_TYPE_CHOICES",
+                    "Only buttons and selects are supported in action rows",
+                )
+
+
+def validate_message(data: JSON, lim: Limits) -> ErrorTree | None:
+    """Check the fields present in a create/edit payload against Discord's limits."""
+    tree: ErrorTree = {}
+    content = data.get("content")
+    if content is not None:
+        _max_len(tree, ["content"], str(content), lim.content)
+    try:
+        if data.get("embeds") is not None:
+            _check_embeds(tree, data["embeds"], lim)
+        if data.get("components") is not None:
+            _check_components(tree, data["components"], lim)
+    except (AttributeError, TypeError) as exc:  # lists of non-objects, and the like
+        _add(tree, [], "BASE_TYPE_INVALID", f"Invalid payload shape: {exc}")
+    return tree or None
+
+
+def validate_modal(data: JSON, lim: Limits) -> ErrorTree | None:
+    tree: ErrorTree = {}
+    _max_len(tree, ["custom_id"], data.get("custom_id"), lim.custom_id)
+    _max_len(tree, ["title"], data.get("title"), 45)
+    if not data.get("custom_id"):
+        _add(tree, ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
+    if not 1 <= len(data.get("components") or []) <= 5:
+        _add(tree, ["components"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+    return tree or None
+
+
+@dataclass
+class RateDecision:
+    allowed: bool
+    headers: dict[str, str]
+    retry_after: float = 0.0
+
+
+class ChannelRateLimiter:
+    """5 message creates/edits per 5 s per channel, shared by every route that writes there.
+
+    Headers describe each route's own bucket (as Discord's do), while the channel-wide cap is a
+    shared limit: mixing routes can therefore hit a 429 with X-RateLimit-Scope: shared, which
+    discord.py waits out and retries by itself.
+    """
+
+    def __init__(self, clock: Clock, limits: Limits) -> None:
+        self._clock = clock
+        self._limits = limits
+        self._channel: dict[int, deque[float]] = {}
+        self._route: dict[tuple[str, int], deque[float]] = {}
+
+    def _prune(self, window: deque[float], now: float) -> None:
+        while window and window[0] <= now - self._limits.rate_window:
+            window.popleft()
+
+    def hit(self, route: str, channel_id: int) -> RateDecision:
+        now = self._clock.now()
+        limit, per = self._limits.rate_limit, self._limits.rate_window
+        shared = self._channel.setdefault(channel_id, deque())
+        own = self._route.setdefault((route, channel_id), deque())
+        self._prune(shared, now)
+        self._prune(own, now)
+        bucket = hashlib.sha1(route.encode()).hexdigest()[:16]
+        if len(shared) >= limit:
+            retry = max(shared[0] + per - now, 0.001)
+            headers = self._headers(bucket, limit, max(limit - len(own), 0), own, now)
+            headers.update(
+                {
+                    "Retry-After": str(math.ceil(retry)),
+                    "X-RateLimit-Scope": "shared",
+                    "Via": "1.1 google",
+                }
+            )
+            return RateDecision(False, headers, round(retry, 3))
+        shared.append(now)
+        own.append(now)
+        return RateDecision(True, self._headers(bucket, limit, limit - len(own), own, now))
+
+    def _headers(
+        self, bucket: str, limit: int, remaining: int, own: deque[float], now: float
+    ) -> dict[str, str]:
+        reset_after = max(own[0] + self._limits.rate_window - now, 0.0) if own else 0.0
+        return {
+            "X-RateLimit-Limit": str(limit),
+            "X-RateLimit-Remaining": str(remaining),
+            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Bucket": bucket,
+        }

@@ -1,0 +1,182 @@
+"""A tiny discord.py bot (not Tapis) whose commands each exercise one emulator feature."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"t:(?P<table>\d+):join"):
+    """A restart-proof button: everything it needs is parsed back out of the custom_id."""
+
+    def __init__(self, table: int) -> None:
+        super().__init__(discord.ui.Button(label="Join", custom_id=f"t:{table}:join"))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> JoinButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(
+            content=f"{interaction.user.name} joined table {self.table}", view=None
+        )
+
+
+class AskModal(discord.ui.Modal, title="Question"):
+    answer: discord.ui.TextInput[AskModal] = discord.ui.TextInput(
+        label="Answer", custom_id="answer"
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"answer {self.answer.value}")
+
+
+class LetterSelect(discord.ui.Select[discord.ui.View]):
+    def __init__(self) -> None:
+        options = [discord.SelectOption(label=c.upper(), value=c) for c in "abc"]
+        super().__init__(custom_id="letters", placeholder="Letters", max_values=2, options=options)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"picked {','.join(self.values)}", ephemeral=True)
+
+
+class MiniBot(discord.Client):
+    """Each command exercises one emulator feature; outcomes land in `results` for asserts."""
+
+    def __init__(self, *, intents: discord.Intents | None = None) -> None:
+        super().__init__(intents=intents or discord.Intents.default(), guild_ready_timeout=0.05)
+        self.tree = app_commands.CommandTree(self)
+        self.results: dict[str, Any] = {}
+        self.last: discord.Interaction | None = None
+        self.resumed = 0
+        self._add_commands()
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(JoinButton)
+        await self.tree.sync()
+
+    async def on_resumed(self) -> None:
+        self.resumed += 1
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """discord.py sleeps 5 s before a re-IDENTIFY (Discord's identify limit); skip it here."""
+
+    def _add_commands(self) -> None:
+        tree, results = self.tree, self.results
+
+        @tree.command(description="Open a table")
+        @app_commands.choices(
+            game=[app_commands.Choice(name=g, value=g) for g in ("manille", "bonanza")]
+        )
+        async def table(interaction: discord.Interaction, game: str, seats: int = 4) -> None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(JoinButton(1))
+            await interaction.response.send_message(
+                f"Table {game} ({seats}) {interaction.locale.value}", view=view, ephemeral=True
+            )
+
+        @tree.command(description="Echo publicly")
+        async def echo(interaction: discord.Interaction, text: str) -> None:
+            self.last = interaction
+            await interaction.response.send_message(text)
+
+        @tree.command(description="Defer, edit, follow up")
+        async def slow(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(thinking=True)
+            await asyncio.sleep(0.05)
+            results["loading"] = (await interaction.original_response()).flags.loading
+            await interaction.edit_original_response(content="done")
+            await interaction.followup.send("extra", ephemeral=True)
+
+        @tree.command(description="Answer too late")
+        async def late(interaction: discord.Interaction) -> None:
+            await asyncio.sleep(0.5)
+            try:
+                await interaction.response.send_message("too late")
+            except discord.NotFound as exc:
+                results["late"] = exc
+
+        @tree.command(description="Post then edit quickly")
+        async def spam(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("spamming", ephemeral=True)
+            assert isinstance(interaction.channel, discord.TextChannel)
+            msg = await interaction.channel.send("0")
+            for i in range(1, 6):
+                msg = await msg.edit(content=str(i))
+            results["spam"] = msg.content
+
+        @tree.command(description="A button with an over-long custom_id")
+        async def badid(interaction: discord.Interaction) -> None:
+            view = discord.ui.View()
+            view.add_item(discord.ui.Button(label="x", custom_id="x" * 101))
+            try:
+                await interaction.response.send_message("bad", view=view)
+            except discord.HTTPException as exc:
+                results["badid"] = exc
+                await interaction.response.send_message("fallback", ephemeral=True)
+
+        @tree.command(description="Open a thread when allowed")
+        async def thread(interaction: discord.Interaction) -> None:
+            channel = interaction.channel
+            assert isinstance(channel, discord.TextChannel)
+            results["can_thread"] = interaction.app_permissions.create_public_threads
+            try:
+                made = await channel.create_thread(
+                    name="Table 1", type=discord.ChannelType.public_thread
+                )
+            except discord.Forbidden as exc:
+                results["thread"] = exc
+                await interaction.response.send_message("no thread here", ephemeral=True)
+                return
+            await made.send("welcome")
+            results["thread"] = made
+            await interaction.response.send_message(f"see {made.mention}", ephemeral=True)
+
+        @tree.command(description="Pick letters")
+        async def pick(interaction: discord.Interaction) -> None:
+            view = discord.ui.View()
+            view.add_item(LetterSelect())
+            await interaction.response.send_message("choose", view=view)
+
+        @tree.command(description="Ask through a modal")
+        async def ask(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(AskModal())
+
+        @tree.command(description="Send a file")
+        async def file(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(
+                "here", file=discord.File(io.BytesIO(b"abc"), "a.txt")
+            )
+
+        @tree.command(description="Stats of a member")
+        async def stats(
+            interaction: discord.Interaction,
+            member: discord.Member | None = None,
+            detailed: bool = False,
+        ) -> None:
+            who = member or interaction.user
+            suffix = " (detailed)" if detailed else ""
+            await interaction.response.send_message(f"stats of {who.name}{suffix}", ephemeral=True)
+
+        season = app_commands.Group(
+            name="season",
+            description="Seasons",
+            default_permissions=discord.Permissions(manage_guild=True),
+        )
+
+        @season.command(name="new", description="Start a season")
+        async def season_new(interaction: discord.Interaction) -> None:
+            allowed = interaction.permissions.manage_guild
+            await interaction.response.send_message(
+                "new season" if allowed else "admins only", ephemeral=True
+            )
+
+        tree.add_command(season)

@@ -1,0 +1,79 @@
+"""Assembles the aiohttp application: REST, webhooks, gateway, attachments and the control API."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+
+from .channels import ChannelRoutes
+from .gateway import GatewayHub
+from .responses import ApiError, json_response
+from .rest import RestRoutes
+from .webhooks import WebhookRoutes
+from .world import World
+
+API_PREFIX = "/api/v10"
+log = logging.getLogger(__name__)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def _route_name(request: web.Request) -> str:
+    info = request.match_info
+    resource = info.route.resource if info.route is not None else None
+    template = resource.canonical if resource is not None else request.path
+    return f"{request.method} {template.removeprefix(API_PREFIX)}"
+
+
+def build_app(world: World, hub: GatewayHub, gateway_url: Callable[[], str]) -> web.Application:
+    @web.middleware
+    async def record(request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Turn ApiError into Discord's answer and log every call, violations included."""
+        route = _route_name(request)
+        try:
+            response = await handler(request)
+        except ApiError as exc:
+            world.errors.append((exc.status, exc.code, route))
+            if exc.violation:
+                world.violate(exc.violation, exc.detail, route)
+            handle = world.tokens.get(request.match_info.get("token", ""))
+            if handle is not None:
+                handle.errors.append((exc.status, exc.code, exc.message))
+            response = exc.response()
+        except web.HTTPException:
+            raise
+        except Exception as exc:
+            # A 500 would make discord.py retry for ~25 s; fail fast and loudly instead.
+            log.exception("emulator bug on %s", route)
+            world.violate("emulator_error", f"{type(exc).__name__}: {exc}", route)
+            body = {"message": f"emulator error: {type(exc).__name__}: {exc}", "code": 0}
+            response = json_response(body, status=400)
+        if request.path.startswith(API_PREFIX):
+            world.requests.append((request.method, route.split(" ", 1)[1], response.status))
+        return response
+
+    async def unknown(request: web.Request) -> web.Response:
+        route = f"{request.method} {request.path.removeprefix(API_PREFIX)}"
+        world.unknown_routes.append(route)
+        world.violate("unknown_route", f"the emulator has no route {route}", route)
+        body = {"message": f"404: Not Found (route not emulated: {route})", "code": 0}
+        return json_response(body, status=404)
+
+    async def attachment(request: web.Request) -> web.Response:
+        wanted = request.match_info["attachment_id"]
+        for msg in world.messages.values():
+            for att in msg.attachments:
+                if str(att.id) == wanted:
+                    kind = att.content_type or "application/octet-stream"
+                    return web.Response(body=att.data, content_type=kind)
+        raise web.HTTPNotFound()
+
+    app = web.Application(middlewares=[record], client_max_size=64 * 1024 * 1024)
+    RestRoutes(world, gateway_url).register(app, API_PREFIX)
+    ChannelRoutes(world).register(app, API_PREFIX)
+    WebhookRoutes(world).register(app, API_PREFIX)
+    app.router.add_get("/gateway", hub.handle)
+    app.router.add_get("/attachments/{attachment_id}/{filename}", attachment)
+    app.router.add_route("*", API_PREFIX + "/{tail:.*}", unknown)
+    return app

@@ -1,0 +1,355 @@
+"""The emulator's state store: guilds, channels, users, messages, commands and interactions.
+
+Every mutation goes through here so that gateway events and waiters are notified in one place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from . import payloads
+from .limits import ChannelRateLimiter, Limits
+from .model import (
+    BOT_PERMISSIONS,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    EVERYONE_PERMISSIONS,
+    MANAGE_GUILD,
+    Attachment,
+    Channel,
+    Clock,
+    Command,
+    Guild,
+    Member,
+    Message,
+    Overwrite,
+    Role,
+    Snowflakes,
+    User,
+    Violation,
+    compute_permissions,
+)
+
+if TYPE_CHECKING:
+    from .handles import InteractionHandle
+
+JSON = dict[str, Any]
+Dispatch = Callable[[str, JSON, int], None]
+
+INTENT_GUILDS = 1 << 0
+INTENT_MEMBERS = 1 << 1
+INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_MESSAGE_CONTENT = 1 << 15
+NO_INTENT = 0
+
+
+class World:
+    """All emulated state plus the lists tests assert on (violations, errors, unknown routes)."""
+
+    def __init__(self, *, bot_name: str = "Tapis") -> None:
+        self.clock = Clock()
+        self.ids = Snowflakes(self.clock)
+        self.limits = Limits()
+        self.rate_limiter = ChannelRateLimiter(self.clock, self.limits)
+        self.application_id = self.ids.next()
+        self.bot = User(self.application_id, bot_name.lower(), bot_name, "en-US", bot=True)
+        self.owner = User(self.ids.next(), "owner", "Owner", "fr")
+        self.users: dict[int, User] = {self.bot.id: self.bot, self.owner.id: self.owner}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.global_commands: dict[str, Command] = {}
+        self.guild_commands: dict[int, dict[str, Command]] = {}
+        self.interactions: dict[int, InteractionHandle] = {}
+        self.tokens: dict[str, InteractionHandle] = {}
+        self.violations: list[Violation] = []
+        self.errors: list[tuple[int, int, str]] = []
+        self.unknown_routes: list[str] = []
+        self.rate_limited: list[str] = []
+        self.requests: list[tuple[str, str, int]] = []
+        self.base_url = "http://127.0.0.1"
+        self.dispatch: Dispatch = lambda event, data, intent: None
+        self._changed = asyncio.Event()
+
+    # -- notification -------------------------------------------------------------------------
+
+    def touch(self) -> None:
+        """Wake every waiter; they re-check their own condition."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0) -> Any:
+        """Wait until predicate() is truthy (checked after every change) and return its value."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"condition not met within {timeout} s{self._recent()}")
+            event = self._changed
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), min(remaining, 0.05))
+
+    def _recent(self) -> str:
+        """Context for a timeout: what the bot got wrong lately is usually why it is silent."""
+        parts = (
+            [f"; violations: {[str(v) for v in self.violations[-3:]]}"] if self.violations else []
+        )
+        if self.errors:
+            parts.append(f"; last API errors (status, code, route): {self.errors[-3:]}")
+        return "".join(parts)
+
+    def violate(self, kind: str, detail: str, route: str = "") -> None:
+        self.violations.append(Violation(kind, detail, route))
+        self.touch()
+
+    # -- world building -----------------------------------------------------------------------
+
+    def create_guild(self, name: str, *, locale: str = "fr", owner: User | None = None) -> Guild:
+        now = self.clock.iso()
+        owner = owner or self.owner
+        guild = Guild(self.ids.next(), name, locale, owner.id, now)
+        guild.roles[guild.id] = Role(guild.id, "@everyone", EVERYONE_PERMISSIONS)
+        bot_role = Role(self.ids.next(), self.bot.display_name, BOT_PERMISSIONS, 1, managed=True)
+        guild.roles[bot_role.id] = bot_role
+        guild.members[self.bot.id] = Member(self.bot, [bot_role.id], now)
+        guild.members[owner.id] = Member(owner, [], now)
+        self.guilds[guild.id] = guild
+        self.dispatch("GUILD_CREATE", self.guild_payload(guild, True), INTENT_GUILDS)
+        self.touch()
+        return guild
+
+    def guild_payload(self, guild: Guild, all_members: bool) -> JSON:
+        chans = [self.channels[c] for c in guild.channel_ids]
+        return payloads.guild_create(guild, chans, bot_id=self.bot.id, all_members=all_members)
+
+    def create_channel(self, guild: Guild, name: str, *, threads_allowed: bool = True) -> Channel:
+        chan = Channel(self.ids.next(), guild.id, name, position=len(guild.channel_ids))
+        chan.created_at = self.clock.iso()
+        guild.channel_ids.append(chan.id)
+        self.channels[chan.id] = chan
+        self._set_thread_overwrite(chan, threads_allowed)
+        self.dispatch("CHANNEL_CREATE", payloads.channel(chan), INTENT_GUILDS)
+        self.touch()
+        return chan
+
+    def set_threads_allowed(self, chan: Channel, allowed: bool) -> None:
+        self._set_thread_overwrite(chan, allowed)
+        self.dispatch("CHANNEL_UPDATE", payloads.channel(chan), INTENT_GUILDS)
+        self.touch()
+
+    def _set_thread_overwrite(self, chan: Channel, allowed: bool) -> None:
+        """A member overwrite on the bot, so discord.py's permissions_for agrees with the 403."""
+        chan.overwrites = [o for o in chan.overwrites if o.id != self.bot.id]
+        if not allowed:
+            deny = CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS
+            chan.overwrites.append(Overwrite(self.bot.id, 1, 0, deny))
+
+    def create_user(self, name: str, *, global_name: str | None = None, locale: str = "fr") -> User:
+        user = User(self.ids.next(), name, global_name, locale)
+        self.users[user.id] = user
+        return user
+
+    def add_member(
+        self, guild: Guild, user: User, *, permissions: int = 0, manage_guild: bool = False
+    ) -> Member:
+        """Join a guild; extra permissions come through a dedicated role, as an admin would."""
+        role_ids: list[int] = []
+        extra = permissions | (MANAGE_GUILD if manage_guild else 0)
+        if extra:
+            role = Role(self.ids.next(), f"{user.username}-role", extra, len(guild.roles))
+            guild.roles[role.id] = role
+            self.dispatch(
+                "GUILD_ROLE_CREATE",
+                {"guild_id": str(guild.id), "role": payloads.role(role)},
+                INTENT_GUILDS,
+            )
+            role_ids.append(role.id)
+        member = Member(user, role_ids, self.clock.iso())
+        guild.members[user.id] = member
+        data = payloads.member(member) | {"guild_id": str(guild.id)}
+        self.dispatch("GUILD_MEMBER_ADD", data, INTENT_MEMBERS)
+        self.touch()
+        return member
+
+    # -- lookups ------------------------------------------------------------------------------
+
+    def channel(self, channel_id: int) -> Channel | None:
+        return self.channels.get(channel_id)
+
+    def permissions(self, user_id: int, chan: Channel) -> int:
+        guild = self.guilds[chan.guild_id]
+        member = guild.members.get(user_id)
+        if member is None:
+            return 0
+        base = self.channels[chan.parent_id] if chan.is_thread and chan.parent_id else chan
+        return compute_permissions(guild, member, base)
+
+    def member(self, guild_id: int, user_id: int) -> Member | None:
+        guild = self.guilds.get(guild_id)
+        return guild.members.get(user_id) if guild else None
+
+    def visible(self, user: User, chan: Channel) -> list[Message]:
+        """What that user sees in the channel: public messages plus their own ephemerals."""
+        return [
+            m for m in self._in_channel(chan) if m.visible_to is None or m.visible_to == user.id
+        ]
+
+    def public_messages(self, chan: Channel) -> list[Message]:
+        return [m for m in self._in_channel(chan) if m.visible_to is None]
+
+    def _in_channel(self, chan: Channel) -> list[Message]:
+        found = [m for m in self.messages.values() if m.channel_id == chan.id and not m.deleted]
+        return sorted(found, key=lambda m: m.id)
+
+    def message_json(self, msg: Message, *, gateway: bool = False) -> JSON:
+        member = self.member(msg.guild_id, msg.author.id) if gateway else None
+        if gateway and member is None:
+            member = Member(msg.author, [], msg.created_at)
+        return payloads.message(msg, self.base_url, gateway=member)
+
+    # -- messages -----------------------------------------------------------------------------
+
+    def new_message(
+        self, chan: Channel, author: User, data: JSON, files: list[Attachment]
+    ) -> Message:
+        msg = Message(self.ids.next(), chan.id, chan.guild_id, author, self.clock.iso())
+        msg.content = str(data.get("content") or "")
+        msg.embeds = copy.deepcopy(data.get("embeds") or [])
+        msg.components = number_components(data.get("components") or [])
+        # SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS; callers decide about EPHEMERAL.
+        msg.flags = int(data.get("flags") or 0) & (4 | 64 | 4096)
+        msg.attachments = pick_attachments(data, files, [])
+        return msg
+
+    def store(self, msg: Message, *, hide_content: bool = False) -> Message:
+        """Record a created message and tell the bot, unless only one user can see it.
+
+        hide_content mimics a bot without the message-content intent reading a user's message.
+        """
+        self.messages[msg.id] = msg
+        chan = self.channels[msg.channel_id]
+        chan.last_message_id = msg.id
+        chan.message_count += 1
+        if msg.visible_to is None:
+            data = self.message_json(msg, gateway=True)
+            if hide_content:
+                data |= {"content": "", "embeds": [], "attachments": [], "components": []}
+            self.dispatch("MESSAGE_CREATE", data, INTENT_GUILD_MESSAGES)
+        self.touch()
+        return msg
+
+    def edit(self, msg: Message, data: JSON, files: list[Attachment]) -> Message:
+        """Apply the fields present in an edit payload; ephemerality never changes on edit."""
+        if "content" in data:
+            msg.content = str(data["content"] or "")
+        if "embeds" in data:
+            msg.embeds = copy.deepcopy(data["embeds"] or [])
+        if "components" in data:
+            msg.components = number_components(data["components"] or [])
+        if "flags" in data and data["flags"] is not None:
+            msg.flags = (msg.flags & ~4) | (int(data["flags"]) & 4)
+        if "attachments" in data or files:
+            msg.attachments = pick_attachments(data, files, msg.attachments)
+        msg.flags &= ~128
+        msg.edited_at = self.clock.iso()
+        msg.edits += 1
+        if msg.visible_to is None:
+            self.dispatch(
+                "MESSAGE_UPDATE", self.message_json(msg, gateway=True), INTENT_GUILD_MESSAGES
+            )
+        self.touch()
+        return msg
+
+    def delete(self, msg: Message) -> None:
+        msg.deleted = True
+        if msg.visible_to is None:
+            data = {
+                "id": str(msg.id),
+                "channel_id": str(msg.channel_id),
+                "guild_id": str(msg.guild_id),
+            }
+            self.dispatch("MESSAGE_DELETE", data, INTENT_GUILD_MESSAGES)
+        self.touch()
+
+    def update_channel(self, chan: Channel) -> None:
+        event = "THREAD_UPDATE" if chan.is_thread else "CHANNEL_UPDATE"
+        self.dispatch(event, payloads.channel(chan, bot_id=self.bot.id), INTENT_GUILDS)
+        self.touch()
+
+    def delete_channel(self, chan: Channel) -> None:
+        """Forget a channel or thread (its threads and messages become unreachable)."""
+        self.channels.pop(chan.id, None)
+        guild = self.guilds[chan.guild_id]
+        guild.channel_ids = [c for c in guild.channel_ids if c != chan.id]
+        if chan.is_thread:
+            data = {
+                "id": str(chan.id),
+                "guild_id": str(chan.guild_id),
+                "parent_id": str(chan.parent_id),
+                "type": chan.type,
+            }
+            self.dispatch("THREAD_DELETE", data, INTENT_GUILDS)
+        else:
+            self.dispatch("CHANNEL_DELETE", payloads.channel(chan), INTENT_GUILDS)
+        self.touch()
+
+    def create_thread(
+        self, parent: Channel, name: str, *, kind: int, owner: User, message: Message | None
+    ) -> Channel:
+        thread_id = message.id if message is not None else self.ids.next()
+        thread = Channel(thread_id, parent.guild_id, name, type=kind, parent_id=parent.id)
+        thread.owner_id = owner.id
+        thread.created_at = self.clock.iso()
+        thread.thread_members.add(owner.id)
+        self.channels[thread.id] = thread
+        self.guilds[parent.guild_id].channel_ids.append(thread.id)
+        if message is not None:
+            message.thread_id = thread.id
+            message.flags |= 1 << 5
+        data = payloads.channel(thread, bot_id=self.bot.id) | {"newly_created": True}
+        self.dispatch("THREAD_CREATE", data, INTENT_GUILDS)
+        self.touch()
+        return thread
+
+
+def number_components(rows: list[JSON]) -> list[JSON]:
+    """Copy components and give each a numeric id, as Discord does in the messages it returns."""
+    result = copy.deepcopy(rows)
+    counter = 0
+    for row in result:
+        counter += 1
+        row.setdefault("id", counter)
+        for item in row.get("components", []):
+            counter += 1
+            item.setdefault("id", counter)
+    return result
+
+
+def pick_attachments(
+    data: JSON, files: list[Attachment], current: list[Attachment]
+) -> list[Attachment]:
+    """Keep the attachments the payload lists by id and add uploads listed by their file index."""
+    listed = data.get("attachments")
+    if listed is None:
+        return [*current, *files]
+    by_id = {str(a.id): a for a in current}
+    kept: list[Attachment] = []
+    for entry in listed:
+        key = str(entry.get("id"))
+        if key in by_id:
+            kept.append(by_id[key])
+        elif key.isdigit() and int(key) < len(files):
+            upload = files[int(key)]
+            upload.description = entry.get("description")
+            if entry.get("filename"):
+                upload.filename = entry["filename"]
+            kept.append(upload)
+    return kept
