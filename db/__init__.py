@@ -1,0 +1,53 @@
+"""Storage for Tapis: tables, move log, snapshots, seasons, results and ratings.
+
+The only package that imports SQLModel/SQLAlchemy. The bot talks to `Store` and gets plain
+records back (db/records.py); it never sees a session or a model object.
+
+    store = await Store.open(database_url())   # migrates to head first
+    table_id = await store.create_table(...)
+"""
+
+from .engine import DEFAULT_URL, database_url
+from .migrate import downgrade, head_revision, upgrade
+from .records import (
+    ALL_GAMES,
+    OPEN_STATUSES,
+    DuplicateMove,
+    LeaderboardPage,
+    LeaderboardRow,
+    MoveGap,
+    MoveRecord,
+    SeasonInfo,
+    SeatInfo,
+    SeatResult,
+    StatRow,
+    StoreError,
+    TableNotFound,
+    TableRecord,
+    TableStatus,
+)
+from .store import Store
+
+__all__ = [
+    "ALL_GAMES",
+    "DEFAULT_URL",
+    "OPEN_STATUSES",
+    "DuplicateMove",
+    "LeaderboardPage",
+    "LeaderboardRow",
+    "MoveGap",
+    "MoveRecord",
+    "SeasonInfo",
+    "SeatInfo",
+    "SeatResult",
+    "StatRow",
+    "Store",
+    "StoreError",
+    "TableNotFound",
+    "TableRecord",
+    "TableStatus",
+    "database_url",
+    "downgrade",
+    "head_revision",
+    "upgrade",
+]

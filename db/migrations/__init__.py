@@ -1,0 +1,1 @@
+"""Alembic migration environment (a package so that it ships with `db`)."""

@@ -1,0 +1,69 @@
+"""Alembic environment for Tapis, async-aware.
+
+Run by `db.migrate` in a worker thread: there is no running event loop there, so the async
+engine is driven with `asyncio.run`. SQLite migrations render in batch mode (SQLite cannot
+ALTER most things) and run with foreign keys off (a batch table rebuild must not cascade
+deletes). The write option makes SQLite take the write lock up front (BEGIN IMMEDIATE).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from alembic import context
+from sqlalchemy.engine import Connection
+
+from db.engine import WRITE_OPTION, make_engine
+from db.models import METADATA
+
+config = context.config
+
+
+def _url() -> str:
+    url = config.attributes.get("url") or config.get_main_option("sqlalchemy.url")
+    if not url:
+        raise RuntimeError("no database URL given to the migration environment")
+    return str(url)
+
+
+def _run(connection: Connection) -> None:
+    context.configure(
+        connection=connection,
+        target_metadata=METADATA,
+        render_as_batch=True,
+        compare_type=True,
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+async def _run_async() -> None:
+    engine = make_engine(_url(), foreign_keys=False, pooled=False)
+    try:
+        async with engine.connect() as connection:
+            connection = await connection.execution_options(**{WRITE_OPTION: True})
+            await connection.run_sync(_run)
+    finally:
+        await engine.dispose()
+
+
+def run_offline() -> None:
+    context.configure(
+        url=_url(),
+        target_metadata=METADATA,
+        render_as_batch=True,
+        literal_binds=True,
+        dialect_opts={"paramstyle": "named"},
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+def run_online() -> None:
+    asyncio.run(_run_async())
+
+
+if context.is_offline_mode():
+    run_offline()
+else:
+    run_online()

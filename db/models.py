@@ -1,0 +1,219 @@
+"""SQLModel tables. Private to db/: the Store converts rows to the records in db/records.py.
+
+The tables live in their own registry/metadata (not SQLModel's global one) so that nothing
+else can add tables to what Alembic compares, and so that every constraint gets a stable
+name from the naming convention (SQLite batch migrations can only drop named constraints).
+
+Discord ids and seeds are `BigInteger` (64-bit); internal ids are plain integers so that
+SQLite keeps them as rowid aliases. Every time is stored timezone-aware (UTC).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.orm import registry
+from sqlmodel import Field, SQLModel
+
+from .records import TableStatus
+
+NAMING_CONVENTION: dict[str, str] = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+METADATA = MetaData(naming_convention=NAMING_CONVENTION)
+
+MAX_SLUG = 32
+MAX_NAME = 100
+MAX_ACTION = 64
+SLUG = String(MAX_SLUG)
+NAME = String(MAX_NAME)
+TIME = DateTime(timezone=True)
+_STATUSES = ", ".join(f"'{status.value}'" for status in TableStatus)
+
+
+class Base(SQLModel, registry=registry(metadata=METADATA)):
+    """Root of Tapis' tables: binds them to METADATA instead of SQLModel.metadata."""
+
+
+class GameTable(Base, table=True):
+    """A table (one match of one game) in a channel, from lobby to finished."""
+
+    __tablename__ = "game_tables"
+    __table_args__ = (
+        CheckConstraint(f"status IN ({_STATUSES})", name="status"),
+        Index(None, "status"),
+        Index(None, "guild_id"),
+    )
+
+    id: int | None = Field(default=None, sa_type=Integer, primary_key=True)
+    guild_id: int = Field(sa_type=BigInteger)
+    channel_id: int = Field(sa_type=BigInteger)
+    thread_id: int | None = Field(default=None, sa_type=BigInteger, nullable=True)
+    message_id: int | None = Field(default=None, sa_type=BigInteger, nullable=True)
+    game: str = Field(sa_type=SLUG)
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    seed: int = Field(sa_type=BigInteger)
+    status: str = Field(default="lobby", sa_type=String(16))
+    version: int = Field(default=0, sa_type=Integer)
+    host_id: int = Field(sa_type=BigInteger)
+    created_at: datetime = Field(sa_type=TIME)
+    updated_at: datetime = Field(sa_type=TIME)
+
+
+class Seat(Base, table=True):
+    __tablename__ = "seats"
+
+    table_id: int = Field(
+        sa_type=Integer,
+        primary_key=True,
+        sa_column_args=[ForeignKey("game_tables.id", ondelete="CASCADE")],
+    )
+    seat: int = Field(sa_type=Integer, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    user_id: int | None = Field(default=None, sa_type=BigInteger, nullable=True)
+    is_ai: bool = Field(default=False, sa_type=Boolean)
+    ai_level: str | None = Field(default=None, sa_type=String(16), nullable=True)
+    name: str = Field(default="", sa_type=NAME)
+
+
+class Move(Base, table=True):
+    """Append-only move log; the (table_id, seq) primary key refuses a repeated move."""
+
+    __tablename__ = "moves"
+
+    table_id: int = Field(
+        sa_type=Integer,
+        primary_key=True,
+        sa_column_args=[ForeignKey("game_tables.id", ondelete="CASCADE")],
+    )
+    seq: int = Field(sa_type=Integer, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    seat: int = Field(sa_type=Integer)
+    action_id: str = Field(sa_type=String(MAX_ACTION))
+    created_at: datetime = Field(sa_type=TIME)
+
+
+class Snapshot(Base, table=True):
+    """The latest full state of a table (engine `to_json()`), overwritten on every move."""
+
+    __tablename__ = "snapshots"
+
+    table_id: int = Field(
+        sa_type=Integer,
+        primary_key=True,
+        sa_column_args=[ForeignKey("game_tables.id", ondelete="CASCADE")],
+        sa_column_kwargs={"autoincrement": False},
+    )
+    version: int = Field(sa_type=Integer)
+    state: str = Field(sa_type=Text)
+    updated_at: datetime = Field(sa_type=TIME)
+
+
+class Season(Base, table=True):
+    """A guild's season; the open one has `ended_at` NULL."""
+
+    __tablename__ = "seasons"
+    __table_args__ = (
+        UniqueConstraint("guild_id", "number"),
+        # At most one open season per guild, even under concurrent `new_season` calls.
+        Index(
+            "uq_seasons_open_guild_id",
+            "guild_id",
+            unique=True,
+            sqlite_where=text("ended_at IS NULL"),
+            postgresql_where=text("ended_at IS NULL"),
+        ),
+    )
+
+    id: int | None = Field(default=None, sa_type=Integer, primary_key=True)
+    guild_id: int = Field(sa_type=BigInteger)
+    number: int = Field(sa_type=Integer)
+    started_at: datetime = Field(sa_type=TIME)
+    ended_at: datetime | None = Field(default=None, sa_type=TIME, nullable=True)
+
+
+class Match(Base, table=True):
+    """Header of a recorded result; its unique `table_id` makes recording idempotent."""
+
+    __tablename__ = "matches"
+    __table_args__ = (
+        UniqueConstraint("table_id"),
+        Index(None, "season_id", "game"),
+    )
+
+    id: int | None = Field(default=None, sa_type=Integer, primary_key=True)
+    table_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("game_tables.id")])
+    guild_id: int = Field(sa_type=BigInteger)
+    season_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("seasons.id")])
+    game: str = Field(sa_type=SLUG)
+    teams: list[list[int]] | None = Field(default=None, sa_type=JSON, nullable=True)
+    rated: bool = Field(sa_type=Boolean)
+    finished_at: datetime = Field(sa_type=TIME)
+
+
+class MatchResult(Base, table=True):
+    """One seat's result in a recorded match (AI seats included, for history)."""
+
+    __tablename__ = "match_results"
+    __table_args__ = (Index(None, "guild_id", "user_id"),)
+
+    match_id: int = Field(
+        sa_type=Integer,
+        primary_key=True,
+        sa_column_args=[ForeignKey("matches.id", ondelete="CASCADE")],
+    )
+    seat: int = Field(sa_type=Integer, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    table_id: int = Field(sa_type=Integer)
+    guild_id: int = Field(sa_type=BigInteger)
+    season_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("seasons.id")])
+    game: str = Field(sa_type=SLUG)
+    user_id: int | None = Field(default=None, sa_type=BigInteger, nullable=True)
+    is_ai: bool = Field(sa_type=Boolean)
+    name: str = Field(sa_type=NAME)
+    rank: int = Field(sa_type=Integer)
+    score: int = Field(sa_type=Integer)
+    season_points: int = Field(sa_type=Integer)
+    won: bool = Field(sa_type=Boolean)
+
+
+class Rating(Base, table=True):
+    """A player's rating and season totals for one game, or ALL_GAMES ("*")."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index(None, "guild_id", "user_id"),)
+
+    season_id: int = Field(
+        sa_type=Integer, primary_key=True, sa_column_args=[ForeignKey("seasons.id")]
+    )
+    game: str = Field(sa_type=SLUG, primary_key=True)
+    user_id: int = Field(
+        sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False}
+    )
+    guild_id: int = Field(sa_type=BigInteger)
+    name: str = Field(sa_type=NAME)
+    mu: float = Field(sa_type=Float)
+    sigma: float = Field(sa_type=Float)
+    matches: int = Field(default=0, sa_type=Integer)
+    wins: int = Field(default=0, sa_type=Integer)
+    points: int = Field(default=0, sa_type=Integer)
+    updated_at: datetime = Field(sa_type=TIME)

@@ -1,0 +1,169 @@
+"""Plain records the Store hands to the bot, and the errors it raises.
+
+These are frozen dataclasses on purpose: the bot must never hold a SQLModel object (it
+would drag SQLAlchemy sessions, lazy loads and expiry rules into the Discord layer).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+ALL_GAMES = "*"
+"""The `game` key of the guild-wide rating row that aggregates every game."""
+
+
+class TableStatus(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+OPEN_STATUSES: tuple[TableStatus, ...] = (TableStatus.LOBBY, TableStatus.PLAYING)
+
+
+class StoreError(Exception):
+    """Base class of the errors the Store raises on purpose."""
+
+
+class DuplicateMove(StoreError):
+    """The move log already holds this (table, seq): the move was applied before.
+
+    The bot sees it when a click is delivered twice; nothing was written.
+    """
+
+    def __init__(self, table_id: int, seq: int) -> None:
+        super().__init__(f"table {table_id}: move {seq} is already logged")
+        self.table_id = table_id
+        self.seq = seq
+
+
+class MoveGap(StoreError, ValueError):
+    """The move would leave a hole in the log (seq is not the last logged seq + 1).
+
+    A hole would make the table impossible to replay, so it is refused.
+    """
+
+    def __init__(self, table_id: int, seq: int, expected: int) -> None:
+        super().__init__(f"table {table_id}: move {seq} given, {expected} expected")
+        self.table_id = table_id
+        self.seq = seq
+        self.expected = expected
+
+
+class TableNotFound(StoreError, LookupError):
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"no table {table_id}")
+        self.table_id = table_id
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat at a table: a Discord user, or an AI (`user_id` None, `is_ai` True)."""
+
+    seat: int
+    user_id: int | None
+    is_ai: bool = False
+    ai_level: str | None = None
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """A seat's final result as the engine's `outcome()` gives it (rank 1 is best)."""
+
+    seat: int
+    user_id: int | None
+    is_ai: bool
+    name: str
+    rank: int
+    score: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRecord:
+    seq: int
+    seat: int
+    action_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    """A table with everything needed to resume it: seats, latest snapshot and move log."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: TableStatus
+    version: int
+    host_id: int
+    seats: list[SeatInfo] = field(default_factory=list)
+    snapshot: str | None = None
+    snapshot_version: int | None = None
+    moves: list[MoveRecord] = field(default_factory=list)
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonInfo:
+    guild_id: int
+    number: int
+    started_at: datetime
+    ended_at: datetime | None
+
+    @property
+    def current(self) -> bool:
+        return self.ended_at is None
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    """`rank` is the 1-based place among qualified players, None for the others."""
+
+    rank: int | None
+    user_id: int
+    name: str
+    matches: int
+    wins: int
+    points: int
+    mu: float
+    sigma: float
+    rating: float
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    """One page of a leaderboard; `total` counts every row, `ranked` the qualified ones."""
+
+    season: int
+    game: str | None
+    rows: list[LeaderboardRow]
+    total: int
+    ranked: int
+    offset: int
+    limit: int
+    min_matches: int
+
+
+@dataclass(frozen=True, slots=True)
+class StatRow:
+    """A player's record for one game (None: all games together) in one season."""
+
+    season: int
+    current: bool
+    game: str | None
+    matches: int
+    wins: int
+    points: int
+    mu: float
+    sigma: float
+    rating: float

@@ -1,0 +1,240 @@
+"""Tables, seats, the move log and snapshots; restoring open tables."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+from db import (
+    DuplicateMove,
+    MoveGap,
+    MoveRecord,
+    SeatInfo,
+    Store,
+    TableNotFound,
+    TableStatus,
+)
+
+from .util import CHANNEL, GUILD, HOST, new_table, play, user
+
+BIG = 2**63 - 1  # the largest Discord snowflake a BIGINT can hold, far beyond 2**53
+
+
+async def test_create_and_get_table_round_trips_big_ids(store: Store) -> None:
+    table_id = await store.create_table(
+        guild_id=BIG,
+        channel_id=BIG - 1,
+        game="nain-jaune",
+        options={"variant": "classic", "target": 3, "nested": {"a": [1, 2]}},
+        seed=BIG - 2,
+        host_id=BIG - 3,
+        thread_id=BIG - 4,
+    )
+    await store.update_table(table_id, message_id=BIG - 5)
+    await store.set_seats(table_id, [SeatInfo(0, BIG - 6, name="Zoé"), SeatInfo(1, None, True)])
+    table = await store.get_table(table_id)
+    assert table is not None
+    assert (table.guild_id, table.channel_id, table.seed, table.host_id) == (
+        BIG,
+        BIG - 1,
+        BIG - 2,
+        BIG - 3,
+    )
+    assert (table.thread_id, table.message_id) == (BIG - 4, BIG - 5)
+    assert table.seats[0] == SeatInfo(0, BIG - 6, False, None, "Zoé")
+    assert table.options == {"variant": "classic", "target": 3, "nested": {"a": [1, 2]}}
+    assert table.status is TableStatus.LOBBY
+    assert table.version == 0
+    assert table.snapshot is None and table.moves == []
+    assert table.created_at is not None and table.created_at.tzinfo is not None
+
+
+async def test_get_unknown_table_is_none(store: Store) -> None:
+    assert await store.get_table(999) is None
+
+
+async def test_update_table_validates(store: Store) -> None:
+    table_id = await new_table(store)
+    await store.update_table(table_id, status=TableStatus.PLAYING, thread_id=5, version=3)
+    table = await store.get_table(table_id)
+    assert table is not None
+    assert (table.status, table.thread_id, table.version) == ("playing", 5, 3)
+    with pytest.raises(TypeError, match="guild_id"):
+        await store.update_table(table_id, guild_id=1)
+    with pytest.raises(ValueError):
+        await store.update_table(table_id, status="paused")
+    with pytest.raises(TableNotFound):
+        await store.update_table(table_id + 1000, status="finished")
+
+
+async def test_set_seats_replaces_the_list(store: Store) -> None:
+    table_id = await new_table(store, users=[user(1), user(2), None])
+    await store.set_seats(
+        table_id, [SeatInfo(0, user(3), name="c"), SeatInfo(2, None, True, "hard", "Bot")]
+    )
+    table = await store.get_table(table_id)
+    assert table is not None
+    assert table.seats == [
+        SeatInfo(0, user(3), False, None, "c"),
+        SeatInfo(2, None, True, "hard", "Bot"),
+    ]
+    with pytest.raises(ValueError):
+        await store.set_seats(table_id, [SeatInfo(0, user(1)), SeatInfo(0, user(2))])
+    with pytest.raises(ValueError):
+        await store.set_seats(table_id, [SeatInfo(0, None, is_ai=False)])
+    with pytest.raises(TableNotFound):
+        await store.set_seats(table_id + 1000, [])
+
+
+async def test_append_move_writes_log_snapshot_and_version(store: Store) -> None:
+    table_id = await new_table(store, status="playing")
+    for seq in range(1, 6):
+        await store.append_move(table_id, seq, seq % 4, f"play:{seq}H", f'{{"v":{seq}}}')
+    table = await store.get_table(table_id)
+    assert table is not None
+    assert table.version == 5
+    assert (table.snapshot, table.snapshot_version) == ('{"v":5}', 5)
+    expected = [MoveRecord(seq, seq % 4, f"play:{seq}H") for seq in range(1, 6)]
+    assert table.moves == expected
+    assert await store.moves(table_id) == expected
+
+
+async def test_duplicate_move_is_refused_and_writes_nothing(store: Store) -> None:
+    table_id = await new_table(store, status="playing")
+    await store.append_move(table_id, 1, 0, "take", '{"v":1}')
+    await store.append_move(table_id, 2, 1, "pass", '{"v":2}')
+    for seq in (1, 2):
+        with pytest.raises(DuplicateMove) as caught:
+            await store.append_move(table_id, seq, 3, "other", '{"v":"dup"}')
+        assert (caught.value.table_id, caught.value.seq) == (table_id, seq)
+    table = await store.get_table(table_id)
+    assert table is not None
+    assert [(m.seq, m.action_id) for m in table.moves] == [(1, "take"), (2, "pass")]
+    assert (table.snapshot, table.version) == ('{"v":2}', 2)
+
+
+async def test_a_gap_in_the_log_is_refused(store: Store) -> None:
+    table_id = await new_table(store, status="playing")
+    with pytest.raises(MoveGap):
+        await store.append_move(table_id, 2, 0, "take", "{}")
+    await store.append_move(table_id, 1, 0, "take", "{}")
+    with pytest.raises(MoveGap) as caught:
+        await store.append_move(table_id, 3, 0, "take", "{}")
+    assert caught.value.expected == 2
+    assert [m.seq for m in await store.moves(table_id)] == [1]
+
+
+async def test_concurrent_appends_of_one_seq_log_it_once(store: Store) -> None:
+    """The same click delivered five times at once: one move, the others DuplicateMove."""
+    table_id = await new_table(store, status="playing")
+    outcomes = await asyncio.gather(
+        *(store.append_move(table_id, 1, 0, "take", f'{{"try":{i}}}') for i in range(5)),
+        return_exceptions=True,
+    )
+    assert sum(o is None for o in outcomes) == 1
+    assert all(isinstance(o, DuplicateMove) for o in outcomes if o is not None)
+    winner = outcomes.index(None)
+    table = await store.get_table(table_id)
+    assert table is not None
+    assert table.moves == [MoveRecord(1, 0, "take")]
+    assert (table.snapshot, table.version) == (f'{{"try":{winner}}}', 1)
+
+
+async def test_append_move_is_atomic(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failure after the log row (here: the snapshot write) leaves no trace at all."""
+    table_id = await new_table(store, status="playing")
+    await store.append_move(table_id, 1, 0, "take", '{"v":1}')
+
+    async def broken(*_args: Any) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(store, "_save_snapshot", broken)
+    with pytest.raises(RuntimeError):
+        await store.append_move(table_id, 2, 1, "pass", '{"v":2}')
+    monkeypatch.undo()
+    table = await store.get_table(table_id)
+    assert table is not None
+    assert [m.seq for m in table.moves] == [1]
+    assert (table.snapshot, table.version) == ('{"v":1}', 1)
+    await store.append_move(table_id, 2, 1, "pass", '{"v":2}')  # the retry goes through
+
+
+async def test_append_move_to_unknown_table(store: Store) -> None:
+    with pytest.raises(TableNotFound):
+        await store.append_move(4242, 1, 0, "take", "{}")
+
+
+async def test_open_tables_returns_everything_needed(store: Store) -> None:
+    lobby = await new_table(store, game="bonanza", users=[user(1), None])
+    playing = await new_table(store, game="manille", users=[user(1), user(2), None, user(3)])
+    await store.update_table(playing, status="playing", message_id=77, thread_id=78)
+    for seq in range(1, 4):
+        await store.append_move(playing, seq, seq - 1, f"play:{seq}S", f'{{"v":{seq}}}')
+    finished = await play(store, [user(4), user(5)], [1, 2])
+    cancelled = await new_table(store, users=[user(6)], status="cancelled")
+
+    tables = await store.open_tables()
+    assert [t.id for t in tables] == [lobby, playing]
+    first, second = tables
+    assert first.status == "lobby" and first.game == "bonanza"
+    assert first.seats == [
+        SeatInfo(0, user(1), False, None, "player-1"),
+        SeatInfo(1, None, True, "easy", "AI 1"),
+    ]
+    assert first.snapshot is None and first.moves == []
+    assert second.status == "playing" and (second.message_id, second.thread_id) == (77, 78)
+    assert (second.guild_id, second.channel_id, second.host_id) == (GUILD, CHANNEL, HOST)
+    assert (second.seed, second.options) == (12345, {"target": 100})
+    assert len(second.seats) == 4
+    assert (second.snapshot, second.snapshot_version, second.version) == ('{"v":3}', 3, 3)
+    assert second.moves == [MoveRecord(s, s - 1, f"play:{s}S") for s in range(1, 4)]
+    assert finished not in {t.id for t in tables} and cancelled not in {t.id for t in tables}
+
+
+async def test_open_tables_uses_a_fixed_number_of_queries(store: Store) -> None:
+    """Restoring is O(1) queries, not one per table (the bot restores 1,000 at start-up)."""
+    for i in range(12):
+        table_id = await new_table(store, users=[user(i), None], status="playing")
+        await store.append_move(table_id, 1, 0, "take", "{}")
+    statements: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if statement.lstrip().upper().startswith("SELECT"):
+            statements.append(statement)
+
+    event.listen(store._engine.sync_engine, "before_cursor_execute", count)
+    try:
+        tables = await store.open_tables()
+    finally:
+        event.remove(store._engine.sync_engine, "before_cursor_execute", count)
+    assert len(tables) == 12
+    assert len(statements) <= 4
+
+
+async def test_import_tables_copies_open_tables(store: Store) -> None:
+    source = await new_table(store, users=[user(1), None], status="playing")
+    await store.append_move(source, 1, 0, "take", '{"v":1}')
+    original = await store.get_table(source)
+    assert original is not None
+    (copy_id,) = await store.import_tables([original])
+    copy = await store.get_table(copy_id)
+    assert copy is not None and copy_id != source
+    for name in ("game", "options", "seed", "status", "version", "seats", "snapshot", "moves"):
+        assert getattr(copy, name) == getattr(original, name), name
+
+
+async def test_long_names_are_cut_and_bad_action_ids_refused(store: Store) -> None:
+    table_id = await new_table(store)
+    await store.set_seats(table_id, [SeatInfo(0, user(1), name="é" * 300)])
+    table = await store.get_table(table_id)
+    assert table is not None and table.seats[0].name == "é" * 100
+    for action_id in ("", "x" * 65):
+        with pytest.raises(ValueError):
+            await store.append_move(table_id, 1, 0, action_id, "{}")
+    with pytest.raises(ValueError):
+        await store.create_table(
+            guild_id=GUILD, channel_id=1, game="*", options={}, seed=1, host_id=1
+        )

@@ -1,0 +1,75 @@
+"""Small builders shared by the storage tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from db import SeatInfo, SeatResult, Store
+
+GUILD = 2**62 + 12_345  # a Discord-sized id, beyond 2**53
+CHANNEL = 2**61 + 7
+HOST = 2**60 + 1
+
+
+def user(n: int) -> int:
+    """A distinct Discord-sized user id per small integer."""
+    return 2**58 + n
+
+
+async def new_table(
+    store: Store,
+    *,
+    game: str = "manille",
+    guild_id: int = GUILD,
+    users: Sequence[int | None] = (),
+    status: str | None = None,
+) -> int:
+    """A table with one seat per entry of `users` (None is an AI seat)."""
+    table_id = await store.create_table(
+        guild_id=guild_id,
+        channel_id=CHANNEL,
+        game=game,
+        options={"target": 100},
+        seed=12345,
+        host_id=HOST,
+    )
+    if users:
+        await store.set_seats(
+            table_id,
+            [
+                SeatInfo(i, uid, uid is None, "easy" if uid is None else None, name(uid, i))
+                for i, uid in enumerate(users)
+            ],
+        )
+    if status is not None:
+        await store.update_table(table_id, status=status)
+    return table_id
+
+
+def name(uid: int | None, seat: int) -> str:
+    return f"AI {seat}" if uid is None else f"player-{uid - 2**58}"
+
+
+def results(users: Sequence[int | None], ranks: Sequence[int]) -> list[SeatResult]:
+    return [
+        SeatResult(i, uid, uid is None, name(uid, i), rank, score=100 - 10 * rank)
+        for i, (uid, rank) in enumerate(zip(users, ranks, strict=True))
+    ]
+
+
+async def play(
+    store: Store,
+    users: Sequence[int | None],
+    ranks: Sequence[int],
+    *,
+    game: str = "manille",
+    guild_id: int = GUILD,
+    teams: list[list[int]] | None = None,
+) -> int:
+    """Create a table and record a result with `ranks` for `users`; returns the table id."""
+    table_id = await new_table(store, game=game, guild_id=guild_id)
+    recorded = await store.record_result(
+        table_id, guild_id=guild_id, game=game, seats=results(users, ranks), teams=teams
+    )
+    assert recorded
+    return table_id
