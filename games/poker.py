@@ -218,27 +218,27 @@ def hand_ranks(value: tuple[int, ...]) -> list[int]:
 
 
 def best_five(cards: Iterable[str]) -> tuple[tuple[int, ...], list[str]]:
-    """The best hand value and the cards that show it (the joker where it is wild).
+    """The best hand value and the five cards that show it (the joker where it is wild).
 
-    Used at a showdown, where players show their five cards; slower than `best_hand`.
+    Used at a showdown, where players show their five cards.
     """
     hand = list(cards)
     value = best_hand(hand)
-    pool = hand
+    suit = None
     if value[0] in (FLUSH, STRAIGHT_FLUSH):
         for s in _SUITS:
             sub = [c for c in hand if c == JOKER or c[-1] == s]
-            if best_hand(sub) == value:
-                pool = sub
+            if len(sub) >= 5 and best_hand(sub) == value:
+                suit = s
                 break
+    pool: dict[int, list[str]] = {}
+    for c in hand:
+        if c != JOKER and (suit is None or c[-1] == suit):
+            pool.setdefault(_CARD[c][0], []).append(c)
     chosen: list[str] = []
-    left = list(pool)
     for v in hand_ranks(value):
-        pick = next((c for c in left if c != JOKER and _CARD[c][0] == v), None)
-        if pick is None:
-            pick = JOKER
-        left.remove(pick)
-        chosen.append(pick)
+        same = pool.get(v)
+        chosen.append(same.pop() if same else JOKER)
     return value, chosen
 
 

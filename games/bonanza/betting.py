@@ -1,0 +1,172 @@
+"""Phase 2: the Poker call, one betting round from the dealer, then the showdown.
+
+Bets go onto the Poker box (the book: players put tokens "dans la case marquée Poker, en
+plus de la mise initiale"); they are kept apart in `bets` while the round runs, so the
+view can show each seat's bet, and moved onto the box when it ends. The best hand takes
+the whole box; an exact tie splits it and the remainder stays on the box.
+
+Nobody can be bet out of the hand: the highest total bet never goes above the smallest
+stack (tokens plus bet) among the players still in, so every call is affordable.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..base import Action
+from ..cards import JOKER
+from ..poker import best_five, describe
+from . import phase3
+from .common import amount
+
+if TYPE_CHECKING:
+    from .state import BonanzaState
+
+VERBS = frozenset({"check", "bet", "call", "raise", "fold"})
+_CHECK = Action("check")
+_CALL = Action("call")
+_FOLD = Action("fold")
+_BET = tuple(Action(f"bet:{k}") for k in range(101))
+_RAISE = tuple(Action(f"raise:{k}") for k in range(101))
+
+
+def start(st: BonanzaState) -> None:
+    n = st.players
+    st.phase = "poker"
+    st.bets = [0] * n
+    st.folded = [False] * n
+    st.need = [True] * n
+    _advance(st, st.dealer)
+
+
+def _room(st: BonanzaState) -> tuple[int, int]:
+    """(highest bet, how many tokens a bet or raise may add on top of it).
+
+    `_advance` stores the second figure in `st.room` for the seat it hands the turn to.
+    """
+    bets = st.bets
+    high = max(bets)
+    cap = min([t + b for t, b, f in zip(st.tokens, bets, st.folded, strict=True) if not f])
+    return high, min(st.options.max_raise, cap - high)
+
+
+def is_legal(st: BonanzaState, seat: int, action_id: str) -> bool:
+    verb, sep, arg = action_id.partition(":")
+    high, room = max(st.bets), st.room
+    if st.bets[seat] == high:
+        if not sep:
+            return verb == "check"
+        ok = verb == "bet"
+    else:
+        if not sep:
+            return verb in ("call", "fold")
+        ok = verb == "raise"
+    k = amount(arg) if ok else None
+    return k is not None and 1 <= k <= room
+
+
+def actions(st: BonanzaState, seat: int) -> list[Action]:
+    high, room = max(st.bets), st.room
+    if st.bets[seat] == high:
+        return [_CHECK, *_BET[1 : room + 1]]
+    return [_CALL, *_RAISE[1 : room + 1], _FOLD]
+
+
+def explain(st: BonanzaState, seat: int, verb: str, arg: str) -> str:
+    high = max(st.bets)
+    facing = st.bets[seat] < high
+    if verb == "check":
+        return "cannot_check"
+    if verb == "call":
+        return "nothing_to_call"
+    if verb == "fold":
+        return "cannot_fold"
+    if verb == "bet" and facing:
+        return "already_bet"
+    if verb == "raise" and not facing:
+        return "nothing_to_raise"
+    k = amount(arg)
+    if k is None:
+        return "malformed"
+    if k < 1 or k > st.options.max_raise:
+        return "amount_out_of_range"
+    return "over_table_limit"
+
+
+def apply(st: BonanzaState, seat: int, action_id: str) -> None:
+    verb, _, arg = action_id.partition(":")
+    bets = st.bets
+    if verb == "check":
+        st.need[seat] = False
+        st.emit("check", seat=seat, auto=False)
+    elif verb == "call":
+        amount = max(bets) - bets[seat]
+        st.tokens[seat] -= amount
+        bets[seat] += amount
+        st.need[seat] = False
+        st.emit("call", seat=seat, amount=amount)
+    elif verb == "fold":
+        st.folded[seat] = True
+        st.need[seat] = False
+        st.emit("fold", seat=seat)
+    else:  # bet or raise
+        k = int(arg)
+        amount = max(bets) - bets[seat] + k
+        st.tokens[seat] -= amount
+        bets[seat] += amount
+        st.need = [not f for f in st.folded]
+        st.need[seat] = False
+        st.emit(verb, seat=seat, amount=k, total=bets[seat])
+    _advance(st, (seat + 1) % st.players)
+
+
+def _advance(st: BonanzaState, start_seat: int) -> None:
+    """Give the turn to the next seat that must act, or end the round.
+
+    A seat whose only move is to check has nothing to decide and checks automatically.
+    """
+    n = st.players
+    q = start_seat
+    while st.folded.count(False) > 1 and any(st.need):
+        while not st.need[q]:
+            q = (q + 1) % n
+        high, room = _room(st)
+        if room <= 0 and st.bets[q] == high:
+            st.need[q] = False
+            st.emit("check", seat=q, auto=True)
+            continue
+        st.turn = q
+        st.room = room
+        return
+    _showdown(st)
+
+
+def _showdown(st: BonanzaState) -> None:
+    n = st.players
+    st.wheel["poker"] += sum(st.bets)
+    st.bets = [0] * n
+    st.need = [False] * n
+    st.room = 0
+    live = [p for p in range(n) if not st.folded[p]]
+    if len(live) == 1:
+        winners = live
+    else:
+        values = {}
+        hands = []
+        for p in live:
+            value, cards = best_five(st.hands[p])
+            values[p] = value
+            hands.append({"seat": p, "cards": cards, **describe(value)})
+            shown = st.shown[p]
+            for c in cards:
+                if c != JOKER and c not in shown:
+                    shown.append(c)
+        st.emit("showdown", hands=hands)
+        top = max(values.values())
+        winners = [p for p in live if values[p] == top]
+    share, remainder = divmod(st.wheel["poker"], len(winners))
+    for p in winners:
+        st.tokens[p] += share
+    st.wheel["poker"] = remainder
+    st.emit("poker_win", seats=winners, share=share, remainder=remainder, showdown=len(live) > 1)
+    phase3.start(st)

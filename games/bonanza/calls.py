@@ -1,0 +1,235 @@
+"""Phase 1: the dealer's calls Joker, Dame-Valet, Séquence and Dix-Deux.
+
+Holdings are detected by the engine: a combination held naturally is shown and paid at
+once, since the book leaves its holder nothing to decide. A player is asked only when a
+real choice exists, which always involves the joker:
+- at the Joker call, its holder shows it (`show`, takes the box, the joker leaves the game)
+  or keeps it silently (`keep`) as a wild card for one later call;
+- at a later call, the holder of the kept joker decides to spend it (`joker`) or not
+  (`pass`) when it would complete the combination (Dame-Valet or Dix-Deux: he holds one of
+  the two cards; Séquence: it would give him the best sequence shown).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import JOKER
+from . import betting
+from .common import CALLS, PAIR_CALLS, SUIT_RANK, VALUE, card_at
+
+if TYPE_CHECKING:
+    from .state import BonanzaState
+
+# Window starts of a three-card sequence: bit 1 (A-2-3) to bit 12 (Q-K-A).
+_SEQ_STARTS = 0x1FFE
+
+SeqKey = tuple[int, int, int]  # (top value, suit rank, 1 natural / 0 with the joker)
+
+
+def holder(st: BonanzaState, card: str) -> int | None:
+    for p, h in enumerate(st.hands):
+        if card in h:
+            return p
+    return None
+
+
+def start(st: BonanzaState) -> None:
+    st.phase = "calls"
+    _run(st, 0)
+
+
+def _run(st: BonanzaState, i: int) -> None:
+    """Make the calls from index `i` on, stopping when a joker holder must decide."""
+    while i < 4:
+        name = CALLS[i]
+        st.call = name
+        st.emit("announce", call=name)
+        if _CALL_HANDLERS[i](st):
+            st.phase = "calls"
+            return
+        i += 1
+    st.call = "poker"
+    st.emit("announce", call="poker")
+    betting.start(st)
+
+
+def apply(st: BonanzaState, seat: int, action_id: str) -> None:
+    name = st.call
+    if name == "joker":
+        if action_id == "show":
+            _use_joker(st, seat)
+            won = _win(st, seat, "joker")
+            st.emit("joker_shown", seat=seat, won=won)
+        else:
+            st.joker_wild = True
+            st.emit("joker_kept", to=seat)
+        _run(st, 1)
+        return
+    if name == "sequence":
+        if action_id == "joker":
+            key_cards = joker_sequence(st.hands[seat])
+            assert key_cards is not None
+            _claim(st, "sequence", seat, key_cards[1])
+        else:
+            _settle_natural_sequence(st, natural_sequences(st))
+        _run(st, 3)
+        return
+    assert name is not None
+    a, b = PAIR_CALLS[name]
+    if action_id == "joker":
+        _claim(st, name, seat, [a if a in st.hands[seat] else b, JOKER])
+    else:
+        st.emit("no_claim", call=name, box=st.wheel[name])
+    _run(st, CALLS.index(name) + 1)
+
+
+# --- the calls ---------------------------------------------------------------------------
+def _call_joker(st: BonanzaState) -> bool:
+    st.joker_public = True  # from now on everybody knows whether someone holds it
+    h = holder(st, JOKER)
+    if h is None:
+        return False
+    st.turn = h
+    return True
+
+
+def _call_pair(st: BonanzaState, name: str) -> bool:
+    a, b = PAIR_CALLS[name]
+    ha, hb = holder(st, a), holder(st, b)
+    if ha is not None and ha == hb:
+        _claim(st, name, ha, [a, b])
+        return False
+    if st.joker_wild:
+        j = holder(st, JOKER)
+        if j is not None and j in (ha, hb):
+            st.turn = j
+            return True
+    st.emit("no_claim", call=name, box=st.wheel[name])
+    return False
+
+
+def _call_sequence(st: BonanzaState) -> bool:
+    best = natural_sequences(st)
+    if st.joker_wild:
+        j = holder(st, JOKER)
+        assert j is not None
+        mine = joker_sequence(st.hands[j])
+        if mine is not None and (best is None or (best[1] != j and mine[0] > best[0])):
+            if best is not None:
+                # The best natural sequence is shown first; the joker holder then decides.
+                _show(st, best[1], best[2])
+                st.emit("sequence_shown", seat=best[1], cards=best[2])
+            st.turn = j
+            return True
+    _settle_natural_sequence(st, best)
+    return False
+
+
+_CALL_HANDLERS = (
+    _call_joker,
+    lambda st: _call_pair(st, "dame-valet"),
+    _call_sequence,
+    lambda st: _call_pair(st, "dix-deux"),
+)
+
+
+def _settle_natural_sequence(st: BonanzaState, best: tuple[SeqKey, int, list[str]] | None) -> None:
+    if best is None:
+        st.emit("no_claim", call="sequence", box=st.wheel["sequence"])
+    else:
+        _claim(st, "sequence", best[1], best[2])
+
+
+# --- sequences ---------------------------------------------------------------------------
+# Per card: its suit and its rank bits (an ace sets bit 14 and bit 1, for A-2-3).
+_SEQ_BITS: dict[str, tuple[str, int]] = {
+    c: (c[-1], (1 << v) | (2 if v == 14 else 0)) for c, v in VALUE.items()
+}
+
+
+def _suit_masks(hand: list[str]) -> dict[str, int]:
+    """Rank bits per suit, aces at bit 14 and again at bit 1 (A-2-3)."""
+    masks = {"S": 0, "H": 0, "D": 0, "C": 0}
+    bits_of = _SEQ_BITS
+    for c in hand:
+        if c != JOKER:
+            s, bits = bits_of[c]
+            masks[s] |= bits
+    return masks
+
+
+def natural_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:
+    """The best natural sequence of a hand: key and cards (the whole run, lowest first)."""
+    best: tuple[SeqKey, list[str]] | None = None
+    for s, m in _suit_masks(hand).items():
+        x = m & m >> 1 & m >> 2 & _SEQ_STARTS
+        if not x:
+            continue
+        top = x.bit_length() + 1
+        key = (top, SUIT_RANK[s], 1)
+        if best is None or key > best[0]:
+            v = top
+            run = []
+            while v >= 1 and m >> v & 1:
+                run.append(card_at(v, s))
+                v -= 1
+            best = (key, run[::-1])
+    return best
+
+
+def joker_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:
+    """The best three-card sequence the joker can complete in a hand, if any."""
+    best: tuple[SeqKey, list[str]] | None = None
+    for s, m in _suit_masks(hand).items():
+        a1, a2 = m >> 1, m >> 2
+        y = ((m & a1) | (m & a2) | (a1 & a2)) & _SEQ_STARTS
+        if not y:
+            continue
+        top = y.bit_length() + 1
+        key = (top, SUIT_RANK[s], 0)
+        if best is None or key > best[0]:
+            cards = [card_at(v, s) if m >> v & 1 else JOKER for v in (top - 2, top - 1, top)]
+            best = (key, cards)
+    return best
+
+
+def natural_sequences(st: BonanzaState) -> tuple[SeqKey, int, list[str]] | None:
+    """The winning natural sequence at the table: key, seat, cards."""
+    best: tuple[SeqKey, int, list[str]] | None = None
+    for p, h in enumerate(st.hands):
+        r = natural_sequence(h)
+        if r is not None and (best is None or r[0] > best[0]):
+            best = (r[0], p, r[1])
+    return best
+
+
+# --- bookkeeping -------------------------------------------------------------------------
+def _win(st: BonanzaState, seat: int, box: str) -> int:
+    won = st.wheel[box]
+    st.wheel[box] = 0
+    st.tokens[seat] += won
+    return won
+
+
+def _use_joker(st: BonanzaState, seat: int) -> None:
+    """The joker is spent: it leaves the game (and the hand) for the rest of the deal."""
+    st.hands[seat].remove(JOKER)
+    st.removed.append(JOKER)
+    st.joker_wild = False
+
+
+def _show(st: BonanzaState, seat: int, cards: list[str]) -> None:
+    shown = st.shown[seat]
+    for c in cards:
+        if c != JOKER and c not in shown:
+            shown.append(c)
+
+
+def _claim(st: BonanzaState, call: str, seat: int, cards: list[str]) -> None:
+    joker = JOKER in cards
+    if joker:
+        _use_joker(st, seat)
+    _show(st, seat, cards)
+    won = _win(st, seat, call)
+    st.emit("claim", call=call, seat=seat, cards=cards, joker=joker, won=won)

@@ -1,0 +1,129 @@
+"""The dead hand ("mort"): the dealer exchanges it or sells it by auction.
+
+The dealer never sees the mort before choosing. In a sale the other seats bid upward from
+the dealer's left; a pass is final; the best bidder pays (into the Pot, or the dealer with
+`sale_to="dealer"`) and swaps his hand for the mort. The hand given up, or an unsold mort,
+is dead for the rest of the deal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..base import Action
+from . import calls
+from .common import amount, sort_hand
+
+if TYPE_CHECKING:
+    from .state import BonanzaState
+
+_PASS = Action("pass")
+# Prebuilt bid actions for the usual amounts; larger bids are built when needed.
+_BIDS = tuple(Action(f"bid:{k}") for k in range(1001))
+
+
+def apply_choice(st: BonanzaState, seat: int, action_id: str) -> None:
+    if action_id == "exchange":
+        _swap(st, seat)
+        st.emit("exchange", seat=seat)
+        calls.start(st)
+        return
+    # sell
+    st.emit("sale", seat=seat)
+    st.phase = "auction"
+    st.high_bid = 0
+    st.high_bidder = None
+    st.passed = [False] * st.players
+    st.passed[seat] = True  # the dealer does not bid for his own mort
+    _next_bidder(st, seat)
+
+
+def _swap(st: BonanzaState, seat: int) -> None:
+    """`seat` gives up its hand (now dead, known to it alone) and takes the mort."""
+    old = st.hands[seat]
+    st.dead.extend(old)
+    st.known_dead[seat] = list(old)
+    st.hands[seat] = sort_hand(st.mort)
+    st.mort = []
+
+
+def bid_actions(st: BonanzaState, seat: int) -> list[Action]:
+    lo = st.high_bid + 1
+    hi = min(st.high_bid + st.options.max_overbid, st.tokens[seat])
+    if hi < len(_BIDS):
+        return [*_BIDS[lo : hi + 1], _PASS]
+    return [Action(f"bid:{n}") for n in range(lo, hi + 1)] + [_PASS]
+
+
+def is_legal_bid(st: BonanzaState, seat: int, action_id: str) -> bool:
+    if action_id == "pass":
+        return True
+    if not action_id.startswith("bid:"):
+        return False
+    n = amount(action_id[4:])
+    return n is not None and st.high_bid < n <= min(
+        st.high_bid + st.options.max_overbid, st.tokens[seat]
+    )
+
+
+def explain_bid(st: BonanzaState, seat: int, arg: str) -> str:
+    n = amount(arg)
+    if n is None:
+        return "malformed"
+    if n <= st.high_bid:
+        return "bid_too_low"
+    if n > st.tokens[seat]:
+        return "not_enough_tokens"
+    return "overbid_too_large"
+
+
+def apply_bid(st: BonanzaState, seat: int, action_id: str) -> None:
+    if action_id == "pass":
+        st.passed[seat] = True
+        st.emit("pass", seat=seat, auto=False)
+    else:
+        n = int(action_id[4:])
+        st.high_bid = n
+        st.high_bidder = seat
+        st.emit("bid", seat=seat, amount=n)
+    _next_bidder(st, seat)
+
+
+def _next_bidder(st: BonanzaState, seat: int) -> None:
+    """Hand the auction to the next seat with a real choice, or close it.
+
+    A seat that cannot top the high bid has nothing to decide: it passes automatically.
+    """
+    n = st.players
+    passed = st.passed
+    high = st.high_bidder
+    q = seat
+    for _ in range(n):
+        q = (q + 1) % n
+        if passed[q] or q == high:
+            continue
+        if st.tokens[q] <= st.high_bid:
+            passed[q] = True
+            st.emit("pass", seat=q, auto=True)
+            continue
+        st.turn = q
+        return
+    _close(st)
+
+
+def _close(st: BonanzaState) -> None:
+    w = st.high_bidder
+    if w is None:
+        st.dead.extend(st.mort)
+        st.mort = []
+        st.emit("unsold")
+    else:
+        price = st.high_bid
+        st.tokens[w] -= price
+        if st.options.sale_to == "pot":
+            st.wheel["pot"] += price
+        else:
+            st.tokens[st.dealer] += price
+        _swap(st, w)
+        st.emit("sold", seat=w, price=price, paid_to=st.options.sale_to)
+    calls.start(st)

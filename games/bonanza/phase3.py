@@ -1,0 +1,173 @@
+"""Phase 3: the sequence game on the lower half of the wheel.
+
+A lead is always the leader's lowest card (aces high) of the suit he names. From there the
+holder of the next card of the suit plays it, with nothing to decide, so the engine plays
+it. The run stops on an ace or when the next card is in no live hand (dead, or played
+earlier). The player of the stop card then leads the other colour; if he holds none of it
+the first player to his left who does leads; if nobody does he leads any suit he holds.
+A player is asked (`suit:<S>`) only when he could lead two suits.
+
+Besides the cards on the table, play makes facts public that the determinization keeps:
+a lead shows the leader had nothing lower in that suit, a skipped or one-suit leader shows
+voids, and a stop on a card shows that the next one is dead unless it was already played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import JOKER, SUITS
+from .common import CARD_BOXES, OTHER_COLOUR, SUCC, VALUE
+
+if TYPE_CHECKING:
+    from .state import BonanzaState
+
+
+def _suits(hand: list[str]) -> set[str]:
+    return {c[-1] for c in hand}
+
+
+def start(st: BonanzaState) -> None:
+    st.call = None
+    st.phase = "play"
+    st.joker_wild = False
+    for p, h in enumerate(st.hands):
+        if JOKER in h:
+            h.remove(JOKER)
+            st.removed.append(JOKER)
+            st.emit("joker_out", seat=p)
+    d = st.dealer
+    held = _suits(st.hands[d])
+    suits = [s for s in SUITS if s in held]
+    if len(suits) == 1:
+        _add_voids(st, d, [s for s in SUITS if s != suits[0]])
+    _drive(st, d, suits)
+
+
+def explain(st: BonanzaState, seat: int, arg: str) -> str:
+    if arg not in SUITS:
+        return "malformed"
+    if all(c[-1] != arg for c in st.hands[seat]):
+        return "suit_not_held"
+    return "wrong_colour"
+
+
+def lead(st: BonanzaState, seat: int, suit: str) -> None:
+    """The seat to move names the suit of its lead (action `suit:<S>`)."""
+    st.choice = []
+    nxt = _run(st, seat, suit)
+    if nxt is not None:
+        _drive(st, *nxt)
+
+
+def _add_voids(st: BonanzaState, seat: int, suits: list[str] | tuple[str, ...]) -> None:
+    have = st.voids[seat]
+    new = [s for s in suits if s not in have]
+    if new:
+        st.voids[seat] = "".join(s for s in SUITS if s in have or s in new)
+
+
+def _drive(st: BonanzaState, seat: int, suits: list[str]) -> None:
+    """Play forced leads until a seat has a real choice of suit or the deal ends."""
+    while len(suits) == 1:
+        nxt = _run(st, seat, suits[0])
+        if nxt is None:
+            return
+        seat, suits = nxt
+    st.phase = "play"
+    st.turn = seat
+    st.choice = suits
+
+
+def _run(st: BonanzaState, seat: int, suit: str) -> tuple[int, list[str]] | None:
+    """Lead `seat`'s lowest card of `suit` and follow the run to its stop card.
+
+    Returns the next leader and the suits he may lead, or None when the deal is over.
+    """
+    hands = st.hands
+    hand = hands[seat]
+    for card in hand:  # hands are sorted: the first card of the suit is the lowest
+        if card[-1] == suit:
+            break
+    st.floors[seat][suit] = VALUE[card] + 1
+    all_shown = st.shown
+    put = st.table.append
+    emit = st.emit
+    p = seat
+    is_lead = True
+    while True:
+        hand.remove(card)
+        shown = all_shown[p]
+        if shown and card in shown:
+            shown.remove(card)
+        put(card)
+        nxt = SUCC[card]
+        q = -1
+        if nxt is not None:
+            for i, h in enumerate(hands):
+                if nxt in h:
+                    q = i
+                    break
+        emit("play", seat=p, card=card, lead=is_lead, stop=q < 0)
+        if card in CARD_BOXES:
+            won = st.wheel[card]
+            st.wheel[card] = 0
+            st.tokens[p] += won
+            emit("box_won", box=card, seat=p, won=won)
+        if not hand:
+            st.last = card
+            st.stop = q < 0
+            _bonanza(st, p)
+            return None
+        if q < 0:
+            break
+        p, card, is_lead = q, nxt, False
+        hand = hands[p]
+    st.last = card
+    st.stop = True
+    if nxt is not None and nxt not in st.table and nxt not in st.public_dead:
+        st.public_dead.append(nxt)
+    return _after_stop(st, p, suit)
+
+
+def _after_stop(st: BonanzaState, p: int, suit: str) -> tuple[int, list[str]]:
+    """Who leads after a stop card of `suit`, and which suits he may lead."""
+    n = st.players
+    other = OTHER_COLOUR[suit]
+    o1, o2 = other
+    for k in range(n):
+        q = (p + k) % n
+        have = _suits(st.hands[q])
+        held = [s for s in other if s in have]
+        if held:
+            if k:
+                st.emit("colour_passes", seats=[(p + i) % n for i in range(k)], leader=q)
+            if len(held) == 1:
+                _add_voids(st, q, [o2] if held[0] == o1 else [o1])
+            return q, held
+        _add_voids(st, q, other)
+    # Nobody holds the other colour: the stopper leads any suit he has left.
+    have = _suits(st.hands[p])
+    held = [s for s in SUITS if s in have]
+    st.emit("colour_passes", seats=[(p + i) % n for i in range(n)], leader=p)
+    if len(held) == 1:
+        _add_voids(st, p, [s for s in SUITS if s != held[0]])
+    return p, held
+
+
+def _bonanza(st: BonanzaState, p: int) -> None:
+    """`p` is out of cards: he takes the Pot and a token per card left from each other."""
+    pot = st.wheel["pot"]
+    st.wheel["pot"] = 0
+    st.tokens[p] += pot
+    paid = [0] * st.players
+    for q, h in enumerate(st.hands):
+        if q != p:
+            amount = min(len(h), st.tokens[q])
+            st.tokens[q] -= amount
+            st.tokens[p] += amount
+            paid[q] = amount
+    st.turn = None
+    st.choice = []
+    st.emit("bonanza", seat=p, pot=pot, paid=paid)
+    st.end_deal()

@@ -1,0 +1,344 @@
+"""The Bonanza match state: fields, the contract methods and the deal cycle.
+
+The rules of each phase live in their own modules (`mort`, `calls`, `betting`, `phase3`);
+they are plain functions on the state so that the hot path stays free of indirection.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..base import Action, GameState, rank_by_score
+from ..rng import Rng
+from . import betting, calls, mort, phase3
+from .common import ALL_CARDS, BOXES, PAIR_CALLS, sort_hand
+from .determinize import determinize as redeal
+from .options import BonanzaOptions
+
+_MORT_ACTIONS = (Action("exchange"), Action("sell"))
+_JOKER_CALL_ACTIONS = (Action("show"), Action("keep"))
+_JOKER_USE_ACTIONS = (Action("joker"), Action("pass"))
+
+
+class BonanzaState(GameState):
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "dealer",
+        "deal_no",
+        "turn",
+        "call",
+        "hands",
+        "mort",
+        "dead",
+        "removed",
+        "table",
+        "last",
+        "stop",
+        "wheel",
+        "tokens",
+        "bets",
+        "folded",
+        "need",
+        "room",
+        "high_bid",
+        "high_bidder",
+        "passed",
+        "joker_wild",
+        "joker_public",
+        "shown",
+        "known_dead",
+        "public_dead",
+        "voids",
+        "floors",
+        "choice",
+        "end_reason",
+    )
+
+    options: BonanzaOptions
+    phase: str  # mort | auction | calls | poker | play | over
+    dealer: int
+    deal_no: int  # deals started so far (1-based number of the current deal)
+    turn: int | None  # the one seat expected to act
+    call: str | None  # the dealer's current call (phase 1 and 2)
+    hands: list[list[str]]
+    mort: list[str]  # the dead hand while it is still to be exchanged or sold
+    dead: list[str]  # cards out of play this deal (a hand given up, an unsold mort)
+    removed: list[str]  # the joker once it has left the game
+    table: list[str]  # cards played in phase 3, in order
+    last: str | None
+    stop: bool
+    wheel: dict[str, int]
+    tokens: list[int]
+    bets: list[int]  # poker bets not yet moved onto the Poker box
+    folded: list[bool]
+    need: list[bool]  # poker: seats that still have to act in the betting round
+    room: int  # poker: how much the seat to move may bet or raise
+    high_bid: int
+    high_bidder: int | None
+    passed: list[bool]  # auction: seats out of the bidding (the dealer always is)
+    joker_wild: bool  # the joker was kept at its call and may still stand in once
+    joker_public: bool  # the Joker call is over: everybody knows where the joker lies
+    shown: list[list[str]]  # cards each seat has shown that are still in its hand
+    known_dead: list[list[str]]  # dead cards each seat knows (the hand it gave up)
+    public_dead: list[str]  # dead cards everybody can infer (phase 3 stops)
+    voids: list[str]  # suits each seat is known to lack (phase 3)
+    floors: list[dict[str, int]]  # per seat and suit: lowest value it may still hold
+    choice: list[str]  # phase 3: the suits the seat to move may lead
+    end_reason: str | None
+
+    # --- setup --------------------------------------------------------------------------
+    def setup(self, players: int, seed: int, options: BonanzaOptions) -> None:
+        self._init_base(players, seed, options)
+        if options.first_dealer >= players:
+            raise ValueError("first_dealer must be one of the seats")
+        self.phase = "mort"
+        self.dealer = options.first_dealer
+        self.deal_no = 0
+        self.turn = None
+        self.call = None
+        self.hands = [[] for _ in range(players)]
+        self.mort = []
+        self.wheel = dict.fromkeys(BOXES, 0)
+        self.tokens = [options.starting_tokens] * players
+        self.end_reason = None
+        self._reset_deal()
+        self.start_deal()
+
+    def _reset_deal(self) -> None:
+        n = self.players
+        self.call = None
+        self.dead = []
+        self.removed = []
+        self.table = []
+        self.last = None
+        self.stop = False
+        self.bets = [0] * n
+        self.folded = [False] * n
+        self.need = [False] * n
+        self.room = 0
+        self.high_bid = 0
+        self.high_bidder = None
+        self.passed = [False] * n
+        self.joker_wild = False
+        self.joker_public = False
+        self.shown = [[] for _ in range(n)]
+        self.known_dead = [[] for _ in range(n)]
+        self.public_dead = []
+        self.voids = [""] * n
+        self.floors = [{} for _ in range(n)]
+        self.choice = []
+
+    def start_deal(self) -> None:
+        """Stake, shuffle and deal the next deal, or end the match when it is due."""
+        n = self.players
+        if self.deal_no >= self.options.deals:
+            self.finish("deals")
+            return
+        short = [p for p in range(n) if self.tokens[p] < len(BOXES)]
+        if short:
+            self.emit("cannot_stake", seats=short)
+            self.finish("stake")
+            return
+        if self.deal_no:
+            self.dealer = (self.dealer + 1) % n
+        self.deal_no += 1
+        self._reset_deal()
+        for p in range(n):
+            self.tokens[p] -= len(BOXES)
+        for b in BOXES:
+            self.wheel[b] += n
+        if self.deal_no == 1 and self.options.deck is not None:
+            deck = list(self.options.deck)
+        else:
+            deck = shuffled_deck(self.rng)
+        # One card at a time from the dealer's left, the mort last in each turn: the k-th
+        # receiver of a turn gets every (n+1)-th card from the k-th on.
+        k = n + 1
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for i in range(n):
+            hands[(self.dealer + 1 + i) % n] = sort_hand(deck[i::k])
+        self.hands = hands
+        self.mort = deck[n::k]
+        self.phase = "mort"
+        self.turn = self.dealer
+        self.emit(
+            "deal",
+            deal=self.deal_no,
+            dealer=self.dealer,
+            stake=len(BOXES),
+            hand_sizes=[len(h) for h in self.hands],
+            mort_size=len(self.mort),
+        )
+
+    def end_deal(self) -> None:
+        self.emit("deal_end", deal=self.deal_no, tokens=list(self.tokens), wheel=dict(self.wheel))
+        self.start_deal()
+
+    def finish(self, reason: str) -> None:
+        """End the match: what is left on the wheel is shared evenly among the players."""
+        n = self.players
+        total = sum(self.wheel.values())
+        share, remainder = divmod(total, n)
+        for b in BOXES:
+            self.wheel[b] = 0
+        self.wheel["pot"] = remainder
+        for p in range(n):
+            self.tokens[p] += share
+        self.phase = "over"
+        self.turn = None
+        self.call = None
+        self.end_reason = reason
+        self.emit(
+            "match_end", reason=reason, share=share, remainder=remainder, tokens=list(self.tokens)
+        )
+
+    # --- the contract -------------------------------------------------------------------
+    def to_move(self) -> list[int]:
+        return [] if self.turn is None else [self.turn]
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat != self.turn:
+            return []
+        phase = self.phase
+        if phase == "poker":
+            return betting.actions(self, seat)
+        if phase == "play":
+            return [Action("suit:" + s) for s in self.choice]
+        if phase == "auction":
+            return mort.bid_actions(self, seat)
+        if phase == "calls":
+            return list(_JOKER_CALL_ACTIONS if self.call == "joker" else _JOKER_USE_ACTIONS)
+        if phase == "mort":
+            return list(_MORT_ACTIONS)
+        return []
+
+    def is_legal(self, seat: int, action_id: str) -> bool:
+        """Same answer as membership in `legal_actions`, without building the list."""
+        if seat != self.turn:
+            return False
+        phase = self.phase
+        if phase == "poker":
+            return betting.is_legal(self, seat, action_id)
+        if phase == "play":
+            return action_id.startswith("suit:") and action_id[5:] in self.choice
+        if phase == "auction":
+            return mort.is_legal_bid(self, seat, action_id)
+        if phase == "calls":
+            return action_id in (("show", "keep") if self.call == "joker" else ("joker", "pass"))
+        if phase == "mort":
+            return action_id in ("exchange", "sell")
+        return False
+
+    def _apply(self, seat: int, action_id: str) -> None:
+        phase = self.phase
+        if phase == "poker":
+            betting.apply(self, seat, action_id)
+        elif phase == "play":
+            phase3.lead(self, seat, action_id[5:])
+        elif phase == "auction":
+            mort.apply_bid(self, seat, action_id)
+        elif phase == "calls":
+            calls.apply(self, seat, action_id)
+        else:
+            mort.apply_choice(self, seat, action_id)
+
+    def explain(self, seat: int, action_id: str) -> str:
+        verb, _, arg = action_id.partition(":")
+        phase = self.phase
+        if phase == "auction" and verb == "bid":
+            return mort.explain_bid(self, seat, arg)
+        if phase == "poker" and verb in betting.VERBS:
+            return betting.explain(self, seat, verb, arg)
+        if phase == "play" and verb == "suit":
+            return phase3.explain(self, seat, arg)
+        if phase == "calls" and verb in ("show", "keep", "joker", "pass"):
+            return "wrong_call"
+        return "unknown_action" if verb not in _KNOWN_VERBS else "wrong_phase"
+
+    def outcome(self) -> dict[str, Any]:
+        return {"ranks": rank_by_score(self.tokens), "scores": list(self.tokens), "teams": None}
+
+    def zones(self) -> dict[str, list[str]]:
+        z = {f"hand{p}": list(self.hands[p]) for p in range(self.players)}
+        z["mort"] = list(self.mort)
+        z["dead"] = list(self.dead)
+        z["removed"] = list(self.removed)
+        z["table"] = list(self.table)
+        return z
+
+    def tokens_total(self) -> int:
+        return sum(self.tokens) + sum(self.wheel.values()) + sum(self.bets)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        me = seat is not None and 0 <= seat < self.players
+        known = sorted(set(self.public_dead) | set(self.known_dead[seat] if me else ()))
+        return {
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "deal": self.deal_no,
+            "deals": self.options.deals,
+            "hand": list(self.hands[seat]) if me else [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "scores": list(self.tokens),
+            "tokens": list(self.tokens),
+            "wheel": dict(self.wheel),
+            "call": self.call if self.phase in ("calls", "poker") else None,
+            "pair": list(PAIR_CALLS.get(self.call or "", ())),
+            "pot_bets": list(self.bets),
+            "folded": list(self.folded),
+            "table": list(self.table),
+            "last": self.last,
+            "stop": self.stop,
+            "mort_size": len(self.mort),
+            "dead_count": len(self.dead),
+            "known_dead": known,
+            "shown": [list(s) for s in self.shown],
+            "joker": self._joker_view(),
+            "auction": self._auction_view(),
+            "choice": list(self.choice) if self.phase == "play" else [],
+            "events": self.events_for(seat),
+        }
+
+    def _joker_view(self) -> str | int | None:
+        """Where the joker is, once the Joker call has made it public knowledge."""
+        if not self.joker_public:
+            return None
+        if self.removed:
+            return "out"
+        for p, h in enumerate(self.hands):
+            if h and h[-1] == "JK":
+                return p
+        return "dead"
+
+    def _auction_view(self) -> dict[str, Any] | None:
+        if self.phase != "auction":
+            return None
+        return {
+            "high": self.high_bid,
+            "high_seat": self.high_bidder,
+            "passed": [p for p in range(self.players) if self.passed[p] and p != self.dealer],
+        }
+
+    def determinize(self, seat: int | None, rng: Rng) -> GameState:
+        return redeal(self, seat, rng)
+
+
+_KNOWN_VERBS = frozenset(
+    {"exchange", "sell", "bid", "pass", "show", "keep", "joker", "suit", *betting.VERBS}
+)
+
+
+def shuffled_deck(rng: Rng) -> list[str]:
+    """The 53 cards in a fresh order: the shared seeded Fisher–Yates, like every game."""
+    deck = list(ALL_CARDS)
+    rng.shuffle(deck)
+    return deck
+
+
+def new_state(players: int, seed: int, options: BonanzaOptions) -> BonanzaState:
+    state = BonanzaState.__new__(BonanzaState)
+    state.setup(players, seed, options)
+    return state
