@@ -9,6 +9,7 @@ import sys
 import discord
 
 from .client import TapisBot
+from .logs import quiet_libraries
 from .config import Settings
 
 MISSING_TOKEN = """\
@@ -24,9 +25,7 @@ def setup_logging(level: str) -> None:
         level=getattr(logging, level.upper(), logging.INFO),
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
     )
-    # discord.py at DEBUG logs whole gateway payloads, hands included: never below INFO.
-    discord_level = max(logging.INFO, logging.getLogger().level)
-    logging.getLogger("discord").setLevel(discord_level)
+    quiet_libraries()
 
 
 def point_at(settings: Settings) -> None:

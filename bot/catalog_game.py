@@ -45,6 +45,140 @@ GAME_MESSAGES: dict[str, dict[str, str]] = {
     "act.raise": {"fr": "Relancer de {n}", "en": "Raise by {n}"},
     "act.check": {"fr": "Parole", "en": "Check"},
     "act.fold": {"fr": "Se coucher", "en": "Fold"},
+    # --- refusals from the engines (IllegalAction codes) ---------------------------------
+    "illegal.unknown_action": {"fr": "Action inconnue.", "en": "Unknown action."},
+    "illegal.unknown_card": {"fr": "Carte inconnue.", "en": "Unknown card."},
+    "illegal.not_in_hand": {
+        "fr": "Vous n'avez pas cette carte.",
+        "en": "You do not hold that card.",
+    },
+    "illegal.wrong_phase": {
+        "fr": "Ce n'est pas le moment.",
+        "en": "Not at this point of the game.",
+    },
+    "illegal.must_follow": {
+        "fr": "Vous devez fournir à la couleur demandée.",
+        "en": "You must follow suit.",
+    },
+    "illegal.must_climb": {
+        "fr": "Vous devez monter : jouez plus fort.",
+        "en": "You must play higher.",
+    },
+    "illegal.must_trump": {"fr": "Vous devez couper.", "en": "You must trump."},
+    "illegal.must_overtrump": {"fr": "Vous devez surcouper.", "en": "You must overtrump."},
+    "illegal.must_play_dominant": {
+        "fr": "Vous devez jouer une dominante.",
+        "en": "You must play a dominant card.",
+    },
+    "illegal.wrong_round": {"fr": "Pas à ce tour d'enchères.", "en": "Not in this bidding round."},
+    "illegal.turned_family": {
+        "fr": "Choisissez une autre famille que la retournée.",
+        "en": "Choose a family other than the turned one.",
+    },
+    "illegal.unknown_family": {"fr": "Famille inconnue.", "en": "Unknown family."},
+    "illegal.cannot_call_dominant": {
+        "fr": "On n'appelle pas une dominante.",
+        "en": "You cannot call a dominant card.",
+    },
+    "illegal.cannot_call_own_card": {
+        "fr": "Appelez une carte que vous n'avez pas.",
+        "en": "Call a card you do not hold.",
+    },
+    "illegal.cannot_announce": {"fr": "Annonce impossible.", "en": "You cannot announce now."},
+    # --- Bianco Mano events --------------------------------------------------------------
+    "ev.bianco-mano.dealer_draw": {
+        "fr": "Tirage du donneur (tour {round})",
+        "en": "Drawing for dealer (round {round})",
+    },
+    "ev.bianco-mano.first_dealer": {"fr": "{seat} donne en premier", "en": "{seat} deals first"},
+    "ev.bianco-mano.cut": {"fr": "{seat} coupe", "en": "{seat} cuts"},
+    "ev.bianco-mano.deal": {
+        "fr": "Manche {deal_number}, donneur {dealer} · carte retournée {turned}",
+        "en": "Deal {deal_number}, dealer {dealer} · turned card {turned}",
+    },
+    "ev.bianco-mano.dealt": {"fr": "Vous recevez {cards}", "en": "You receive {cards}"},
+    "ev.bianco-mano.received": {"fr": "Vous recevez {cards}", "en": "You receive {cards}"},
+    "ev.bianco-mano.pass": {"fr": "{seat} passe", "en": "{seat} passes"},
+    "ev.bianco-mano.bid_round": {
+        "fr": "Tout le monde passe : second tour",
+        "en": "Everybody passed: second round",
+    },
+    "ev.bianco-mano.take": {"fr": "{seat} prend en {family}", "en": "{seat} takes in {family}"},
+    "ev.bianco-mano.choose": {"fr": "{seat} choisit {family}", "en": "{seat} chooses {family}"},
+    "ev.bianco-mano.all_passed": {
+        "fr": "Personne ne prend : on redonne",
+        "en": "Nobody takes: new deal",
+    },
+    "ev.bianco-mano.discard": {
+        "fr": "{seat} écarte une carte ({count}/2)",
+        "en": "{seat} sets a card aside ({count}/2)",
+    },
+    "ev.bianco-mano.discarded": {"fr": "Vous écartez {card}", "en": "You set aside {card}"},
+    "ev.bianco-mano.call": {"fr": "{seat} appelle {card}", "en": "{seat} calls {card}"},
+    "ev.bianco-mano.partner": {
+        "fr": "Vous avez la carte appelée : vous êtes le partenaire de {taker}",
+        "en": "You hold the called card: you are {taker}'s partner",
+    },
+    "ev.bianco-mano.announce": {
+        "fr": "{seat} annonce « Bianco Mano » !",
+        "en": "{seat} announces “Bianco Mano”!",
+    },
+    "ev.bianco-mano.play": {"fr": "{seat} joue {card}", "en": "{seat} plays {card}"},
+    "ev.bianco-mano.partner_revealed": {
+        "fr": "{seat} se dévoile partenaire avec {card}",
+        "en": "{seat} is revealed as partner with {card}",
+    },
+    "ev.bianco-mano.trick_won": {
+        "fr": "{seat} remporte le pli ({points} pts)",
+        "en": "{seat} wins the trick ({points} pts)",
+    },
+    "ev.bianco-mano.deal_scored": {
+        "fr": "Manche {deal_number} : {taker} {result} avec {total} pts",
+        "en": "Deal {deal_number}: {taker} {result} with {total} pts",
+    },
+    "val.result.made": {"fr": "réussit son contrat", "en": "makes the contract"},
+    "val.result.failed": {"fr": "chute", "en": "goes down"},
+    "val.result.capo": {"fr": "est capo", "en": "is capo"},
+    "ev.bianco-mano.match_over": {"fr": "Fin de la partie", "en": "End of the match"},
+    # --- Nain Jaune events --------------------------------------------------------------
+    "illegal.wrong_rank": {
+        "fr": "Ce n'est pas le rang attendu.",
+        "en": "That is not the rank needed.",
+    },
+    "illegal.stop_disabled": {
+        "fr": "On ne s'arrête pas à cette table.",
+        "en": "Stopping is not allowed at this table.",
+    },
+    "illegal.must_play": {"fr": "Vous devez jouer.", "en": "You must play."},
+    "ev.nain-jaune.stakes": {
+        "fr": "Chacun mise 15 jetons sur le plateau",
+        "en": "Everyone stakes 15 tokens on the board",
+    },
+    "ev.nain-jaune.deal": {
+        "fr": "Donne n°{deal} par {dealer} · talon de {talon} cartes",
+        "en": "Deal {deal} by {dealer} · talon of {talon} cards",
+    },
+    "ev.nain-jaune.play": {"fr": "{seat} pose {card}", "en": "{seat} plays {card}"},
+    "ev.nain-jaune.collect": {
+        "fr": "{seat} pose {card} qui prend : +{amount} jetons",
+        "en": "{seat} plays {card} and takes its box: +{amount} tokens",
+    },
+    "ev.nain-jaune.sans": {"fr": "{seat} : sans {rank}", "en": "{seat}: no {rank}"},
+    "ev.nain-jaune.missing": {"fr": "Personne n'a de {rank}", "en": "Nobody has a {rank}"},
+    "ev.nain-jaune.out": {"fr": "{seat} n'a plus de cartes !", "en": "{seat} is out of cards!"},
+    "ev.nain-jaune.pay": {
+        "fr": "{seat} paie {amount} jetons à {winner}",
+        "en": "{seat} pays {amount} tokens to {winner}",
+    },
+    "ev.nain-jaune.grand_opera": {
+        "fr": "Grand opéra ! {seat} rafle tout le plateau (+{amount})",
+        "en": "Grand opéra! {seat} sweeps the whole board (+{amount})",
+    },
+    "ev.nain-jaune.penalty": {
+        "fr": "{seat} garde {card} : {amount} jetons dans sa case",
+        "en": "{seat} kept {card}: {amount} tokens into its box",
+    },
+    "ev.nain-jaune.match_end": {"fr": "Fin de la partie", "en": "End of the match"},
     # --- Manille events ----------------------------------------------------------------
     "ev.manille.deal": {
         "fr": "Donne n°{deal_number} par {dealer} · atout {trump} (retourne {retourne})",

@@ -201,15 +201,15 @@ class Controller:
         buttons, selects = render.layout_actions(actions)
         version = state.version
         for i, action_id in enumerate(buttons):
-            view.add_item(
-                ActionButton(
-                    table.id,
-                    version,
-                    action_id,
-                    render.action_label(action_id, lang),
-                    render.action_style(action_id),
-                ).with_row(i // 5)
+            button = ActionButton(
+                table.id,
+                version,
+                action_id,
+                render.action_label(action_id, lang),
+                render.action_style(action_id),
             )
+            button.row = i // 5
+            view.add_item(button)
         first_select_row = (len(buttons) + 4) // 5
         for n, group in enumerate(selects):
             options = [
@@ -310,7 +310,16 @@ class Controller:
             self._dirty.discard(table.id)
             key = self._render_key(table)
             if self._rendered.get(table.id) != key:
-                await self._edit_public(table)
+                try:
+                    await self._edit_public(table)
+                except Exception as exc:  # a drawing bug must not stop later refreshes
+                    frames = "".join(traceback.format_tb(exc.__traceback__))
+                    log.error(
+                        "table %s: public refresh failed: %s\n%s",
+                        table.id,
+                        type(exc).__name__,
+                        frames,
+                    )
                 self._rendered[table.id] = key
             self._schedule_ping(table)
             await asyncio.sleep(PUBLIC_MIN_INTERVAL)

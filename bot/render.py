@@ -67,6 +67,8 @@ def seat_name(table: Table, seat: int | None, *, mention: bool = False) -> str:
 
 # --- events -------------------------------------------------------------------------------
 def _fmt_value(key: str, value: Any, table: Table, lang: str) -> Any:
+    if isinstance(value, str) and has(f"val.{key}.{value}"):
+        return tr(f"val.{key}.{value}", lang)
     if key in SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
         return seat_name(table, value)
     if key in CARD_KEYS and isinstance(value, str):
@@ -206,22 +208,22 @@ def status_lines(table: Table, view: dict[str, Any], lang: str) -> list[str]:
 
     if view.get("trump"):
         add("st.trump", suit=faces.suit(view["trump"], lang))
-    if view.get("retourne"):
+    if isinstance(view.get("retourne"), str):
         add("st.retourne", card=faces.face(view["retourne"], lang))
-    if view.get("turned") and not view.get("dominant"):
+    if isinstance(view.get("turned"), str) and not view.get("dominant"):
         add("st.turned", card=faces.face(view["turned"], lang))
     if view.get("dominant"):
         add("st.dominant", family=faces.family(view["dominant"], lang))
     if view.get("taker") is not None:
         add("st.taker", who=seat_name(table, view["taker"]))
-    if view.get("called"):
+    if isinstance(view.get("called"), str):
         add("st.called", card=faces.face(view["called"], lang))
     if view.get("partner") is not None:
         add("st.partner", who=seat_name(table, view["partner"]))
     if view.get("trick"):
         played = ", ".join(f"{seat_name(table, s)} {faces.face(c, lang)}" for s, c in view["trick"])
         add("st.trick", cards=played)
-    if view.get("top"):
+    if isinstance(view.get("top"), str):
         add("st.top", card=faces.face(view["top"], lang), n=view.get("draw_size", 0))
     if "needed" in view and view.get("run") is not None:
         run = faces.faces(view["run"][-6:], lang) if view["run"] else "-"
@@ -231,7 +233,7 @@ def status_lines(table: Table, view: dict[str, Any], lang: str) -> list[str]:
     if box:
         parts = [f"{box_name(k, lang)} {v}" for k, v in box.items()]
         add("st.boxes", boxes=" · ".join(parts))
-    if view.get("last"):
+    if isinstance(view.get("last"), str):
         add("st.last", card=faces.face(view["last"], lang))
     return lines
 

@@ -1,0 +1,24 @@
+"""Logging rules that keep hidden cards out of log lines.
+
+discord.py at DEBUG prints whole gateway payloads (an ephemeral hand rides along with every
+click on it), and the database drivers at DEBUG print SQL parameters (snapshots hold every
+hand). Those libraries therefore never log below the levels set here, whatever LOG_LEVEL says.
+"""
+
+from __future__ import annotations
+
+import logging
+
+FLOORS = {
+    "discord": logging.INFO,
+    "aiosqlite": logging.INFO,
+    "asyncpg": logging.INFO,
+    "sqlalchemy": logging.WARNING,
+    "alembic": logging.INFO,
+}
+
+
+def quiet_libraries() -> None:
+    for name, floor in FLOORS.items():
+        logger = logging.getLogger(name)
+        logger.setLevel(max(floor, logger.getEffectiveLevel()))

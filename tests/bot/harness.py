@@ -1,0 +1,213 @@
+"""Simulated players for Tapis through the Discord emulator.
+
+Players act only on what they can see: the public table message and their own ephemeral
+hand. They open their hand with "Ma main", then play by clicking the buttons or picking the
+select options the bot showed them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.client import TapisBot
+from bot.config import Settings
+from db import Store
+from games import Rng
+from tests.emulator.drivers import Emulator
+from tests.emulator.fixtures import connect_client
+from tests.emulator.handles import InteractionHandle
+from tests.emulator.model import Channel, Guild, Message, User
+
+COMMANDS = ("table", "tables", "rules", "leaderboard", "stats", "season")
+TURN_MARKERS = ("À vous de jouer", "Your turn")
+ACTION_ID = re.compile(r"^(t|ts):")
+
+
+@dataclass
+class Tapis:
+    emu: Emulator
+    bot: TapisBot
+    store: Store
+    guild: Guild
+    channel: Channel
+    users: list[User] = field(default_factory=list)
+
+    def user(self, name: str, *, locale: str = "fr", manage_guild: bool = False) -> User:
+        u = self.emu.create_user(name, locale=locale, guild=self.guild, manage_guild=manage_guild)
+        self.users.append(u)
+        return u
+
+    async def run(self, handle: InteractionHandle, timeout: float = 5.0) -> Message | None:
+        return await handle.wait_final(timeout)
+
+    async def open_table(
+        self, host: User, game: str, options: str | None = None
+    ) -> tuple[int, Channel, Message]:
+        opts: dict[str, Any] = {"game": game}
+        if options:
+            opts["options"] = options
+        handle = await self.emu.slash(host, self.channel, "table", opts)
+        reply = await self.run(handle)
+        assert reply is not None, "no answer to /table"
+        text = reply.content
+        match = re.search(r"(?:n°|#)(\d+)", text)
+        assert match, f"no table number in {text!r}"
+        table_id = int(match[1])
+        where = self.table_channel(table_id)
+        lobby = await self.emu.wait_for_message(
+            where, lambda m: _has_custom_id(m, f"tl:{table_id}:")
+        )
+        return table_id, where, lobby
+
+    def table_channel(self, table_id: int) -> Channel:
+        table = self.bot.service.tables[table_id]
+        channel = self.emu.world.channel(table.where_id)
+        assert channel is not None
+        return channel
+
+    async def seat_and_start(
+        self,
+        game: str,
+        players: int,
+        options: str | None = None,
+        *,
+        locales: list[str] | None = None,
+    ) -> tuple[int, Channel, list[User]]:
+        users = [
+            self.user(f"joueur{len(self.users) + i}", locale=(locales or ["fr"] * players)[i])
+            for i in range(players)
+        ]
+        table_id, where, lobby = await self.open_table(users[0], game, options)
+        for u in users[1:]:
+            await self.run(await self.emu.click(u, lobby, f"tl:{table_id}:join"))
+        await self.run(await self.emu.click(users[0], lobby, f"tl:{table_id}:start"))
+        return table_id, where, users
+
+    def public_message(self, table_id: int, where: Channel) -> Message:
+        for msg in self.emu.public_messages(where):
+            if _has_custom_id(msg, f"th:{table_id}") or _has_custom_id(msg, f"tl:{table_id}:"):
+                return msg
+            if msg.embeds and f"{table_id}" in (msg.embeds[0].get("title") or ""):
+                return msg
+        raise AssertionError("no public table message")
+
+    def hand_of(self, user: User, where: Channel, table_id: int) -> Message | None:
+        """The newest ephemeral hand this user sees for the table."""
+        for msg in reversed(self.emu.visible(user, where)):
+            if msg.visible_to == user.id and _has_custom_id(msg, f"th:{table_id}"):
+                return msg
+        return None
+
+
+def _components(msg: Message) -> list[dict[str, Any]]:
+    return [c for row in msg.components for c in row.get("components", [])]
+
+
+def _has_custom_id(msg: Message, prefix: str) -> bool:
+    return any(str(c.get("custom_id", "")).startswith(prefix) for c in _components(msg))
+
+
+def text_of(msg: Message) -> str:
+    parts = [msg.content]
+    for e in msg.embeds:
+        parts.append(e.get("title") or "")
+        parts.append(e.get("description") or "")
+        for f in e.get("fields") or []:
+            parts.append(f.get("name", ""))
+            parts.append(f.get("value", ""))
+        parts.append((e.get("footer") or {}).get("text", ""))
+    return "\n".join(parts)
+
+
+def is_my_turn(msg: Message) -> bool:
+    text = text_of(msg)
+    return any(marker in text for marker in TURN_MARKERS) and any(
+        ACTION_ID.match(str(c.get("custom_id", ""))) for c in _components(msg)
+    )
+
+
+async def click_random_action(
+    tapis: Tapis, user: User, hand: Message, pick: Rng
+) -> InteractionHandle:
+    """Click one of the actions on the user's own hand, as a player would."""
+    choices: list[tuple[str, str | None]] = []
+    for comp in _components(hand):
+        cid = str(comp.get("custom_id", ""))
+        if comp.get("type") == 2 and cid.startswith("t:") and not comp.get("disabled"):
+            choices.append((cid, None))
+        elif comp.get("type") == 3 and cid.startswith("ts:"):
+            for opt in comp.get("options", []):
+                choices.append((cid, opt["value"]))
+    assert choices, "a hand marked as our turn has no action"
+    cid, value = pick.choice(choices)
+    if value is None:
+        return await tapis.emu.click(user, hand, cid)
+    return await tapis.emu.select(user, hand, cid, [value])
+
+
+async def play_until_over(
+    tapis: Tapis,
+    table_id: int,
+    where: Channel,
+    users: list[User],
+    pick: Rng,
+    *,
+    max_actions: int = 5000,
+    on_step: Any = None,
+) -> int:
+    """Everyone opens their hand, then whoever sees "your turn" plays, until the match ends."""
+    for u in users:
+        await tapis.run(
+            await tapis.emu.click(u, tapis.public_message(table_id, where), f"th:{table_id}")
+        )
+    actions = 0
+    idle_rounds = 0
+
+    def ready_now() -> list[tuple[User, Message]]:
+        return [(u, h) for u in users if (h := tapis.hand_of(u, where, table_id)) and is_my_turn(h)]
+
+    while table_id in tapis.bot.service.tables and actions < max_actions:
+        try:
+            ready = await tapis.emu.wait_for(ready_now, timeout=1.0)
+        except (TimeoutError, AssertionError):
+            ready = []
+        if not ready:
+            idle_rounds += 1
+            if idle_rounds > 3:
+                raise AssertionError("nobody sees their turn")
+            # Hands older than the token lifetime are not refreshed by the bot: reopen them.
+            public = tapis.public_message(table_id, where)
+            for u in users:
+                await tapis.run(await tapis.emu.click(u, public, f"th:{table_id}"))
+            await asyncio.sleep(0)
+            continue
+        idle_rounds = 0
+        user, hand = pick.choice(ready)
+        handle = await click_random_action(tapis, user, hand, pick)
+        await tapis.run(handle)
+        actions += 1
+        if on_step is not None:
+            await on_step(actions)
+    return actions
+
+
+@asynccontextmanager
+async def running_tapis(emu: Emulator, tmp_path: Path) -> AsyncIterator[Tapis]:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'tapis.db'}"
+    store = await Store.open(url)
+    settings = Settings(discord_token="test-token", database_url=url, _env_file=None)  # type: ignore[call-arg]
+    bot = TapisBot(settings, store=store)
+    guild = emu.create_guild("Le Tapis Vert")
+    channel = emu.create_channel(guild, "tables")
+    try:
+        async with connect_client(emu, bot):
+            await emu.wait_commands(*COMMANDS)
+            yield Tapis(emu=emu, bot=bot, store=store, guild=guild, channel=channel)
+    finally:
+        await store.close()

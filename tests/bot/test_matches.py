@@ -1,0 +1,129 @@
+"""Whole matches of every game through the emulator, played by simulated users, with a scan
+of every public message and log line for cards that were hidden at that moment."""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import games
+from bot import faces
+from bot.logs import quiet_libraries
+from bot.options import public_fields
+from games import Rng
+from tests.bot.harness import play_until_over, running_tapis, text_of
+from tests.emulator.drivers import Emulator
+
+CARD_ID = re.compile(r"^(?:[2-9]|10|[AJQK])[SHDC]$|^JK$|^(?:MA|PA|AV|EV|BA|CO|GC|CH)[RBJV]$")
+PLAYERS = {"manille": 4, "bianco-mano": 4, "blanche-neige": 3, "nain-jaune": 3, "bonanza": 3}
+
+
+def quick_options_text(slug: str) -> str:
+    allowed = public_fields(slug)
+    quick = games.get(slug).quick_options
+    parts = []
+    for key, value in quick.items():
+        if key in allowed:
+            text = str(value).lower() if isinstance(value, bool) else str(value)
+            parts.append(f"{key}={text}")
+    return " ".join(parts)
+
+
+def card_ids(value: Any) -> set[str]:
+    """Every card id found anywhere in a JSON-able value."""
+    found: set[str] = set()
+    if isinstance(value, str):
+        for part in value.split("+"):
+            if CARD_ID.match(part):
+                found.add(part)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            found |= card_ids(k) | card_ids(v)
+    elif isinstance(value, list):
+        for v in value:
+            found |= card_ids(v)
+    return found
+
+
+class LeakScanner:
+    """Cards in hands now and never shown publicly must not appear in public text or logs."""
+
+    def __init__(self, records: list[logging.LogRecord]) -> None:
+        self.public_ever: set[str] = set()
+        self.records = records
+        self.checked_logs = 0
+
+    def hidden_now(self, state: games.GameState) -> set[str]:
+        public = state.view(None)
+        self.public_ever |= card_ids(public)
+        hands = set()
+        for seat in range(state.players):
+            hands |= set(state.view(seat)["hand"])
+        return hands - self.public_ever
+
+    def check(self, state: games.GameState, texts: list[str]) -> None:
+        hidden = self.hidden_now(state)
+        for card in hidden:
+            for lang in ("fr", "en"):
+                face = faces.face(card, lang)
+                for text in texts:
+                    assert face not in text, f"hidden card {card} shown publicly: {text[:200]!r}"
+        pattern = (
+            re.compile(
+                r"(?<![0-9A-Za-z])(" + "|".join(map(re.escape, hidden)) + r")(?![0-9A-Za-z])"
+            )
+            if hidden
+            else None
+        )
+        for record in self.records[self.checked_logs :]:
+            line = record.getMessage()
+            if pattern is not None:
+                assert not pattern.search(line), f"hidden card in a log line: {line[:200]!r}"
+            for card in hidden:
+                assert faces.face(card) not in line
+        self.checked_logs = len(self.records)
+
+
+@pytest.mark.parametrize("slug", games.SLUGS)
+async def test_whole_match_from_table_to_final_scores(
+    slug: str, emulator: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    quiet_libraries()  # what `python -m bot` does at start, whatever LOG_LEVEL says
+    async with running_tapis(emulator, tmp_path) as tapis:
+        table_id, where, users = await tapis.seat_and_start(
+            slug, PLAYERS[slug], quick_options_text(slug)
+        )
+        table = tapis.bot.service.tables[table_id]
+        scanner = LeakScanner(caplog.records)
+
+        async def scan(_step: int) -> None:
+            assert table.state is not None
+            texts = [text_of(m) for m in emulator.public_messages(where)]
+            texts += [text_of(m) for m in emulator.public_messages(tapis.channel)]
+            scanner.check(table.state, texts)
+
+        actions = await play_until_over(tapis, table_id, where, users, Rng(len(slug)), on_step=scan)
+        assert actions > 0
+        assert table.state is not None and table.state.is_over()
+
+        # The public message ends on the final ranking.
+        final = await emulator.wait_for_message(
+            where, lambda m: "Partie terminée" in text_of(m), timeout=5.0
+        )
+        assert "Classement final" in text_of(final)
+
+        # Stored: every move, in order, replaying to the final state; the result once.
+        moves = await tapis.store.moves(table_id)
+        assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
+        rules = games.get(slug)
+        replayed = rules.replay(
+            len(users), table.seed, table.options, [(m.seat, m.action_id) for m in moves]
+        )
+        assert replayed == table.state
+        page = await tapis.store.leaderboard(tapis.guild.id, game=slug)
+        assert page.total == len(users)
