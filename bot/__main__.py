@@ -9,8 +9,8 @@ import sys
 import discord
 
 from .client import TapisBot
-from .logs import quiet_libraries
 from .config import Settings
+from .logs import quiet_libraries
 
 MISSING_TOKEN = """\
 Tapis needs a Discord bot token to connect.
