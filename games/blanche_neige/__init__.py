@@ -32,9 +32,9 @@ class BlancheNeigeRules(Rules):
     max_players = 5
     Options = Options
     State = BlancheNeigeState
-    # A match is a single deal already; the race option is on so the shared property suite
-    # also exercises several seats being to move at once.
-    quick_options: ClassVar[dict[str, Any]] = {"miroir_a_la_volee": True}
+    # A match is a single deal; one rebuild of the draw pile keeps it short, and the race
+    # option is on so the shared property suite also sees several seats to move at once.
+    quick_options: ClassVar[dict[str, Any]] = {"miroir_a_la_volee": True, "max_reshuffles": 1}
 
     def _new(self, players: int, seed: int, options: Any) -> BlancheNeigeState:
         return BlancheNeigeState.deal(players, seed, options)

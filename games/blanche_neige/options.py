@@ -38,6 +38,16 @@ class Options(BaseOptions):
             "'replace': only the variant characters are dealt."
         ),
     )
+    max_reshuffles: int = Field(
+        3,
+        ge=0,
+        le=99,
+        description=(
+            "How many times the draw pile may be rebuilt from the discard pile. Once it is "
+            "used up nothing can be drawn and a full round without a play ends the game; "
+            "this guarantees the deal ends even when the roles lock cards in the hands."
+        ),
+    )
     deck: list[str] | None = Field(
         None,
         **hidden_option(

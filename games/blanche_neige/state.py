@@ -48,6 +48,7 @@ class BlancheNeigeState(GameState):
         "discard",
         "drawn",
         "passes",
+        "reshuffles",
         "pending",
         "known",
         "winner",
@@ -64,6 +65,7 @@ class BlancheNeigeState(GameState):
     discard: list[str]  # the discard pile, top card last
     drawn: str | None  # the card the player to move just drew (phase `drawn`)
     passes: int  # consecutive passes while nothing could be drawn
+    reshuffles: int  # times the draw pile was rebuilt from the discard pile
     pending: dict[str, Any] | None  # open volée race: {"seat", "cards", "passes"}
     known: list[list[str]]  # cards publicly known to be in each hand (a challenged pair)
     winner: int | None
@@ -107,6 +109,7 @@ class BlancheNeigeState(GameState):
         s.turn = (s.dealer + 1) % players
         s.drawn = None
         s.passes = 0
+        s.reshuffles = 0
         s.pending = None
         s.known = [[] for _ in range(players)]
         s.winner = None
@@ -146,6 +149,10 @@ class BlancheNeigeState(GameState):
             return []
         return self._turn_actions(seat)
 
+    def is_legal(self, seat: int, action_id: str) -> bool:
+        # Same answer as the base class; actions compare as tuples, so `in` runs in C.
+        return Action(action_id) in self.legal_actions(seat)
+
     def _turn_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         ok = ALLOWED[self.roles[seat]][self.discard[-1]]
@@ -164,8 +171,13 @@ class BlancheNeigeState(GameState):
                 if c in PAIR_FIRST and MIRROR[c] in hand:
                     pairs.append(PAIR[c])
         acts += pairs
-        acts.append(DRAW if self.draw or len(self.discard) > 1 else PASS)
+        acts.append(DRAW if self._can_draw() else PASS)
         return acts
+
+    def _can_draw(self) -> bool:
+        return bool(self.draw) or (
+            len(self.discard) > 1 and self.reshuffles < self.options.max_reshuffles
+        )
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -196,6 +208,8 @@ class BlancheNeigeState(GameState):
             "pending_seat": p["seat"] if p else None,
             "revealed": [sorted(k, key=SORT_KEY.__getitem__) for k in self.known],
             "passes": self.passes,
+            "reshuffles_left": self.options.max_reshuffles - self.reshuffles,
+            "can_draw": self._can_draw(),
             "winner": self.winner,
             "end": self.end,
         }
@@ -254,7 +268,7 @@ class BlancheNeigeState(GameState):
         c.roles, c.aside = list(self.roles), list(self.aside)
         c.hands = [list(h) for h in self.hands]
         c.draw, c.discard, c.drawn = list(self.draw), list(self.discard), self.drawn
-        c.passes = self.passes
+        c.passes, c.reshuffles = self.passes, self.reshuffles
         p = self.pending
         c.pending = None if p is None else {**p, "cards": list(p["cards"])}
         c.known = [list(k) for k in self.known]
@@ -371,13 +385,15 @@ class BlancheNeigeState(GameState):
     def _draw_one(self) -> str | None:
         """Top card of the draw pile, rebuilding it from the discard (top kept) if empty."""
         if not self.draw:
-            if len(self.discard) < 2:
+            if not self._can_draw():
                 return None
             pile = self.discard[:-1]
             self.discard = self.discard[-1:]
             self.rng.shuffle(pile)
             self.draw = pile
-            self.emit("reshuffled", cards=len(pile))
+            self.reshuffles += 1
+            left = self.options.max_reshuffles - self.reshuffles
+            self.emit("reshuffled", cards=len(pile), reshuffles_left=left)
         return self.draw.pop()
 
     def _settle(self) -> None:
