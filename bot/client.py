@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -13,7 +14,7 @@ from .config import Settings
 from .controller import Controller
 from .i18n import Translator
 from .service import TableService
-from .views import DYNAMIC_ITEMS
+from .views import DYNAMIC_ITEMS, dispatch_orphan, on_message
 
 log = logging.getLogger("tapis.bot")
 
@@ -62,6 +63,16 @@ class TapisBot(commands.Bot):
         if restored:
             self._restored = []
             await self.controller.rearm(restored)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer component clicks discord.py would drop: a custom_id that is not on the
+        message it claims to come from (forged, or sent by a modified client)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = (interaction.data or {}).get("custom_id")
+        if not isinstance(custom_id, str) or on_message(interaction.message, custom_id):
+            return
+        await dispatch_orphan(interaction, custom_id)
 
     async def close(self) -> None:
         await super().close()

@@ -11,9 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 import traceback
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,7 +21,7 @@ import discord
 import games
 
 from . import render
-from .i18n import lang_of, tr
+from .i18n import has, lang_of, tr
 from .options import OptionsError, parse_options_text
 from .service import ServiceError, StaleVersion, Table, TableService
 from .views import ActionButton, ActionSelect, HandButton, PageButton, lobby_view, table_view
@@ -44,7 +44,6 @@ class HandSlot:
     """The last ephemeral hand a player saw, editable through its interaction token."""
 
     interaction: discord.Interaction[Any]
-    at: float
 
 
 class Controller:
@@ -59,11 +58,21 @@ class Controller:
         self._pings: dict[int, tuple[frozenset[int], int | None]] = {}
         self._ping_tasks: dict[int, asyncio.Task[None]] = {}
         self._finished: dict[int, Table] = {}
+        self._latest_seen = datetime.now(UTC)
         service.on_change(self.on_table_change)
+
+    def saw(self, interaction: discord.Interaction[Any]) -> None:
+        """Note Discord's clock from an interaction's id: token ages are judged on it."""
+        self._latest_seen = max(self._latest_seen, interaction.created_at)
+
+    def _discord_now(self) -> datetime:
+        return max(datetime.now(UTC), self._latest_seen)
 
     # --- answers -----------------------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
         """A short ephemeral refusal in the clicker's language; never exception text."""
+        if not has(key):
+            key = "illegal.illegal_move" if key.startswith("illegal.") else "err.generic"
         text = tr(key, lang_of(interaction.locale), **params)
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
@@ -188,7 +197,7 @@ class Controller:
             await interaction.response.edit_message(embed=embed, view=view)
         else:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-        self.hands[(table.id, interaction.user.id)] = HandSlot(interaction, time.monotonic())
+        self.hands[(table.id, interaction.user.id)] = HandSlot(interaction)
 
     def hand_message(
         self, table: Table, seat: int, lang: str, note: str | None = None
@@ -252,7 +261,7 @@ class Controller:
         assert seat is not None
         embed, view = self.hand_message(table, seat, lang)
         await interaction.response.edit_message(embed=embed, view=view)
-        self.hands[(table.id, user_id)] = HandSlot(interaction, time.monotonic())
+        self.hands[(table.id, user_id)] = HandSlot(interaction)
         await self._refresh_hands(table, exclude=user_id)
 
     async def _show_current(
@@ -266,7 +275,7 @@ class Controller:
         embed, view = self.hand_message(table, seat, lang_of(interaction.locale), note)
         if _is_ephemeral(interaction):
             await interaction.response.edit_message(embed=embed, view=view)
-            self.hands[(table.id, interaction.user.id)] = HandSlot(interaction, time.monotonic())
+            self.hands[(table.id, interaction.user.id)] = HandSlot(interaction)
         else:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
@@ -275,7 +284,7 @@ class Controller:
         interaction tokens still live; older ones wait for a click on "Ma main"."""
         if table.state is None:
             return
-        now = time.monotonic()
+        now = self._discord_now()
         seats = table.state.to_move() if not table.state.is_over() else range(len(table.seats))
         for seat in seats:
             user_id = table.seats[seat].user_id
@@ -284,14 +293,15 @@ class Controller:
             slot = self.hands.get((table.id, user_id))
             if slot is None:
                 continue
-            if now - slot.at > TOKEN_LIFETIME:
+            if (now - slot.interaction.created_at).total_seconds() > TOKEN_LIFETIME:
                 del self.hands[(table.id, user_id)]
                 continue
             lang = lang_of(slot.interaction.locale)
             embed, view = self.hand_message(table, seat, lang)
             try:
                 await slot.interaction.edit_original_response(embed=embed, view=view)
-            except discord.HTTPException:
+            except Exception as exc:  # a dead token or a network hiccup: they can reopen it
+                log.info("table %s: hand refresh skipped (%s)", table.id, type(exc).__name__)
                 self.hands.pop((table.id, user_id), None)
 
     # --- public message upkeep -----------------------------------------------------------

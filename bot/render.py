@@ -79,6 +79,8 @@ def _fmt_value(key: str, value: Any, table: Table, lang: str) -> Any:
         return faces.family(value, lang)
     if key in SUIT_KEYS and isinstance(value, str):
         return faces.suit(value, lang)
+    if key == "box" and isinstance(value, str):
+        return box_name(value, lang)
     if key in ("seats", "winners") and isinstance(value, list):
         return ", ".join(seat_name(table, v) for v in value if isinstance(v, int))
     if isinstance(value, list):

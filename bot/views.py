@@ -8,6 +8,7 @@ Callbacks are a few lines: parse, hand over to the controller.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -26,6 +27,16 @@ VERSION = r"(?P<version>[0-9]{1,9})"
 
 def controller(interaction: discord.Interaction[Any]) -> Controller:
     return interaction.client.controller  # type: ignore[attr-defined, no-any-return]
+
+
+async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
+    """Run a callback; an unexpected error gets a kind answer and a log line without its
+    message (an exception text could name a card)."""
+    controller(interaction).saw(interaction)
+    try:
+        await work
+    except Exception as exc:
+        await controller(interaction).guard(interaction, exc)
 
 
 class LobbyButton(
@@ -52,7 +63,9 @@ class LobbyButton(
         return cls(int(match["table"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await controller(interaction).lobby_click(interaction, self.table_id, self.verb)
+        await guarded(
+            interaction, controller(interaction).lobby_click(interaction, self.table_id, self.verb)
+        )
 
 
 class HandButton(ui.DynamicItem[ui.Button[Any]], template=rf"^th:{TABLE}$"):
@@ -76,7 +89,7 @@ class HandButton(ui.DynamicItem[ui.Button[Any]], template=rf"^th:{TABLE}$"):
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await controller(interaction).show_hand(interaction, self.table_id)
+        await guarded(interaction, controller(interaction).show_hand(interaction, self.table_id))
 
 
 class ActionButton(
@@ -108,7 +121,8 @@ class ActionButton(
         return cls(int(match["table"]), int(match["version"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await controller(interaction).act(interaction, self.table_id, self.version, self.action_id)
+        work = controller(interaction).act(interaction, self.table_id, self.version, self.action_id)
+        await guarded(interaction, work)
 
 
 class ActionSelect(
@@ -145,9 +159,14 @@ class ActionSelect(
         values = (interaction.data or {}).get("values") or []
         action = values[0] if len(values) == 1 and isinstance(values[0], str) else ""
         if not ACTION_RE.match(action):
-            await controller(interaction).refuse(interaction, "err.bad_button")
+            await guarded(
+                interaction, controller(interaction).refuse(interaction, "err.bad_button")
+            )
             return
-        await controller(interaction).act(interaction, self.table_id, self.version, action)
+        await guarded(
+            interaction,
+            controller(interaction).act(interaction, self.table_id, self.version, action),
+        )
 
 
 class PageButton(
@@ -175,18 +194,50 @@ class PageButton(
         return cls(match["game"], int(match["season"]), int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await controller(interaction).leaderboard_page(
-            interaction, self.game or None, self.season, self.page
+        await guarded(
+            interaction,
+            controller(interaction).leaderboard_page(
+                interaction, self.game or None, self.season, self.page
+            ),
         )
 
 
-DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     HandButton,
     ActionButton,
     ActionSelect,
     PageButton,
 )
+
+
+def _none_of(items: tuple[type[ui.DynamicItem[Any]], ...]) -> str:
+    """A pattern matching any custom_id that none of `items` accepts."""
+    parts = [
+        re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern)
+        for item in items
+    ]
+    return "(?s)(?!" + "|".join(f"(?:{p})" for p in parts) + ").*"
+
+
+class UnknownItem(ui.DynamicItem[ui.Button[Any]], template=_none_of(KNOWN_ITEMS)):
+    """Any other custom_id (forged, truncated, from an older bot): a short refusal, so the
+    click never hangs on Discord's "interaction failed"."""
+
+    def __init__(self, custom_id: str = "x") -> None:
+        super().__init__(ui.Button(label="?", custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> UnknownItem:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, controller(interaction).refuse(interaction, "err.bad_button"))
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (*KNOWN_ITEMS, UnknownItem)
 
 
 def lobby_view(table_id: int, lang: str) -> ui.View:
@@ -200,3 +251,27 @@ def table_view(table_id: int, lang: str) -> ui.View:
     view = ui.View(timeout=None)
     view.add_item(HandButton(table_id, lang))
     return view
+
+
+def on_message(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether `custom_id` is one of the message's own components."""
+    if message is None:
+        return False
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom_id:
+                return True
+    return False
+
+
+async def dispatch_orphan(interaction: discord.Interaction[Any], custom_id: str) -> None:
+    """Route a click whose custom_id is not on its message exactly as a real click would be,
+    so forged ids meet the same checks (seat, version, engine) and get the same answers."""
+    for item_cls in DYNAMIC_ITEMS:
+        match = item_cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is None:
+            continue
+        base: ui.Item[Any] = ui.Button(label="?", custom_id=custom_id[:100] or "x")
+        item = await item_cls.from_custom_id(interaction, base, match)
+        await item.callback(interaction)
+        return

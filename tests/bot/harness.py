@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import games
 from bot.client import TapisBot
 from bot.config import Settings
+from bot.options import public_fields
 from db import Store
 from games import Rng
 from tests.emulator.drivers import Emulator
@@ -27,6 +29,19 @@ from tests.emulator.model import Channel, Guild, Message, User
 COMMANDS = ("table", "tables", "rules", "leaderboard", "stats", "season")
 TURN_MARKERS = ("À vous de jouer", "Your turn")
 ACTION_ID = re.compile(r"^(t|ts):")
+# Seats per game for whole-match runs (tests, demo, load bench).
+MATCH_PLAYERS = {"manille": 4, "bianco-mano": 4, "blanche-neige": 3, "nain-jaune": 3, "bonanza": 3}
+
+
+def quick_options_text(slug: str) -> str:
+    """The game's `quick_options` as the `/table options:` text a host would type."""
+    allowed = public_fields(slug)
+    parts = []
+    for key, value in games.get(slug).quick_options.items():
+        if key in allowed:
+            text = str(value).lower() if isinstance(value, bool) else str(value)
+            parts.append(f"{key}={text}")
+    return " ".join(parts)
 
 
 @dataclass
@@ -38,8 +53,21 @@ class Tapis:
     channel: Channel
     users: list[User] = field(default_factory=list)
 
-    def user(self, name: str, *, locale: str = "fr", manage_guild: bool = False) -> User:
-        u = self.emu.create_user(name, locale=locale, guild=self.guild, manage_guild=manage_guild)
+    def user(
+        self,
+        name: str,
+        *,
+        locale: str = "fr",
+        manage_guild: bool = False,
+        global_name: str | None = None,
+    ) -> User:
+        u = self.emu.create_user(
+            name,
+            global_name=global_name,
+            locale=locale,
+            guild=self.guild,
+            manage_guild=manage_guild,
+        )
         self.users.append(u)
         return u
 
@@ -47,12 +75,13 @@ class Tapis:
         return await handle.wait_final(timeout)
 
     async def open_table(
-        self, host: User, game: str, options: str | None = None
+        self, host: User, game: str, options: str | None = None, *, channel: Channel | None = None
     ) -> tuple[int, Channel, Message]:
+        """/table in `channel` (default: the Tapis channel); the table's id, place and lobby."""
         opts: dict[str, Any] = {"game": game}
         if options:
             opts["options"] = options
-        handle = await self.emu.slash(host, self.channel, "table", opts)
+        handle = await self.emu.slash(host, channel or self.channel, "table", opts)
         reply = await self.run(handle)
         assert reply is not None, "no answer to /table"
         text = reply.content
@@ -78,12 +107,19 @@ class Tapis:
         options: str | None = None,
         *,
         locales: list[str] | None = None,
+        names: list[str] | None = None,
+        channel: Channel | None = None,
     ) -> tuple[int, Channel, list[User]]:
+        """New users open, join and start a table; `names` become their display names."""
         users = [
-            self.user(f"joueur{len(self.users) + i}", locale=(locales or ["fr"] * players)[i])
+            self.user(
+                f"joueur{len(self.users) + i}",
+                locale=(locales or ["fr"] * players)[i],
+                global_name=names[i] if names else None,
+            )
             for i in range(players)
         ]
-        table_id, where, lobby = await self.open_table(users[0], game, options)
+        table_id, where, lobby = await self.open_table(users[0], game, options, channel=channel)
         for u in users[1:]:
             await self.run(await self.emu.click(u, lobby, f"tl:{table_id}:join"))
         await self.run(await self.emu.click(users[0], lobby, f"tl:{table_id}:start"))
@@ -198,10 +234,13 @@ async def play_until_over(
 
 
 @asynccontextmanager
-async def running_tapis(emu: Emulator, tmp_path: Path) -> AsyncIterator[Tapis]:
+async def running_tapis(
+    emu: Emulator, tmp_path: Path, *, token: str = "test-token"
+) -> AsyncIterator[Tapis]:
+    """The real bot on a fresh SQLite file in `tmp_path`, logged into `emu`, commands synced."""
     url = f"sqlite+aiosqlite:///{tmp_path / 'tapis.db'}"
     store = await Store.open(url)
-    settings = Settings(discord_token="test-token", database_url=url, _env_file=None)  # type: ignore[call-arg]
+    settings = Settings(discord_token=token, database_url=url, _env_file=None)  # type: ignore[call-arg]
     bot = TapisBot(settings, store=store)
     guild = emu.create_guild("Le Tapis Vert")
     channel = emu.create_channel(guild, "tables")
