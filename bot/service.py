@@ -307,7 +307,7 @@ class TableService:
         """Record a finished match once; storage makes a second call a no-op."""
         state = table.state
         assert state is not None
-        out = state.outcome()
+        out = rated_outcome(table.game, state.outcome())
         seats = [
             SeatResult(
                 seat=i,
@@ -337,6 +337,25 @@ class TableService:
             self.tables[table.id] = table
             restored.append(table)
         return restored
+
+
+# Games whose match points are per player but whose partners are fixed: rated as teams.
+FIXED_TEAMS: dict[tuple[str, int], list[list[int]]] = {("bianco-mano", 4): [[0, 2], [1, 3]]}
+
+
+def rated_outcome(game: str, out: dict[str, Any]) -> dict[str, Any]:
+    """The outcome as the leaderboard rates it: fixed partners share their team's rank,
+    ranked by the team's total points."""
+    teams = FIXED_TEAMS.get((game, len(out["ranks"])))
+    if teams is None or out.get("teams"):
+        return out
+    totals = [sum(out["scores"][i] for i in team) for team in teams]
+    ranks = list(out["ranks"])
+    for team, total in zip(teams, totals, strict=True):
+        rank = 1 + sum(1 for other in totals if other > total)
+        for seat in team:
+            ranks[seat] = rank
+    return {**out, "ranks": ranks, "teams": teams}
 
 
 def table_from_record(record: TableRecord) -> Table:

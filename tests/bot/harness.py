@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -109,8 +109,10 @@ class Tapis:
         locales: list[str] | None = None,
         names: list[str] | None = None,
         channel: Channel | None = None,
+        on_step: Callable[[Channel], Awaitable[None]] | None = None,
     ) -> tuple[int, Channel, list[User]]:
-        """New users open, join and start a table; `names` become their display names."""
+        """New users open, join and start a table; `names` become their display names and
+        `on_step(where)` runs after the opening and after each lobby click (to watch the lobby)."""
         users = [
             self.user(
                 f"joueur{len(self.users) + i}",
@@ -120,9 +122,11 @@ class Tapis:
             for i in range(players)
         ]
         table_id, where, lobby = await self.open_table(users[0], game, options, channel=channel)
-        for u in users[1:]:
-            await self.run(await self.emu.click(u, lobby, f"tl:{table_id}:join"))
-        await self.run(await self.emu.click(users[0], lobby, f"tl:{table_id}:start"))
+        clicks = [(u, "join") for u in users[1:]] + [(users[0], "start")]
+        for u, verb in clicks:
+            if on_step is not None:
+                await on_step(where)
+            await self.run(await self.emu.click(u, lobby, f"tl:{table_id}:{verb}"))
         return table_id, where, users
 
     def public_message(self, table_id: int, where: Channel) -> Message:

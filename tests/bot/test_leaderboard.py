@@ -1,0 +1,101 @@
+"""/leaderboard, /stats and /season new through the emulator."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from db import SeatResult
+from tests.bot.harness import Tapis, running_tapis, text_of
+from tests.emulator.drivers import Emulator
+
+
+async def seed_results(tapis: Tapis, players: int, game: str = "nain-jaune") -> list[int]:
+    """Record three-player free-for-all results so `players` users have 3 matches each."""
+    users = [10_000 + i for i in range(players)]
+    table = 1000
+    for round_ in range(3):
+        for k in range(0, players, 3):
+            group = [users[(k + j + round_) % players] for j in range(3)]
+            table_id = await tapis.store.create_table(
+                guild_id=tapis.guild.id,
+                channel_id=1,
+                game=game,
+                options={},
+                seed=table,
+                host_id=group[0],
+            )
+            table += 1
+            seats = [
+                SeatResult(
+                    seat=j, user_id=u, is_ai=False, name=f"joueur{u}", rank=j + 1, score=30 - 10 * j
+                )
+                for j, u in enumerate(group)
+            ]
+            await tapis.store.record_result(
+                table_id, guild_id=tapis.guild.id, game=game, seats=seats, teams=None
+            )
+    return users
+
+
+async def test_leaderboard_pages_through_many_players(emulator: Emulator, tmp_path: Path) -> None:
+    async with running_tapis(emulator, tmp_path) as tapis:
+        await seed_results(tapis, 57)
+        reader = tapis.user("lecteur")
+        handle = await emulator.slash(reader, tapis.channel, "leaderboard", {"game": "nain-jaune"})
+        board = await tapis.run(handle)
+        assert board is not None and not handle.ephemeral
+        first = text_of(board)
+        assert "Page 1/6" in first and "**1.**" in first and "**10.**" in first
+        page2 = await tapis.run(await emulator.click(reader, board, "lb:nain-jaune:1:1:n"))
+        assert page2 is not None
+        second = text_of(emulator.message(board.id))
+        assert "Page 2/6" in second and "**11.**" in second and "**1.**" not in second
+        back = await emulator.click(reader, board, "lb:nain-jaune:1:0:p")
+        await tapis.run(back)
+        assert "Page 1/6" in text_of(emulator.message(board.id))
+
+
+async def test_stats_show_a_players_record(emulator: Emulator, tmp_path: Path) -> None:
+    async with running_tapis(emulator, tmp_path) as tapis:
+        player = tapis.user("joueuse")
+        table_id = await tapis.store.create_table(
+            guild_id=tapis.guild.id,
+            channel_id=1,
+            game="manille",
+            options={},
+            seed=1,
+            host_id=player.id,
+        )
+        seats = [
+            SeatResult(
+                seat=i,
+                user_id=player.id if i == 0 else 50 + i,
+                is_ai=False,
+                name="x",
+                rank=1 if i % 2 == 0 else 2,
+                score=100 if i % 2 == 0 else 60,
+            )
+            for i in range(4)
+        ]
+        await tapis.store.record_result(
+            table_id, guild_id=tapis.guild.id, game="manille", seats=seats, teams=[[0, 2], [1, 3]]
+        )
+        text = text_of(await tapis.run(await emulator.slash(player, tapis.channel, "stats")))
+        assert "Manille (saison 1) : 1 parties, 1 victoires" in text
+
+
+async def test_only_server_managers_open_a_new_season(emulator: Emulator, tmp_path: Path) -> None:
+    async with running_tapis(emulator, tmp_path) as tapis:
+        member = tapis.user("membre")
+        admin = tapis.user("admin", manage_guild=True)
+        before = await tapis.store.current_season(tapis.guild.id)
+        # A server override may show the command to anyone: the bot checks again itself.
+        handle = await emulator.slash(member, tapis.channel, "season new", bypass_permissions=True)
+        text = text_of(await tapis.run(handle))
+        assert "Gérer le serveur" in text and handle.ephemeral
+        assert (await tapis.store.current_season(tapis.guild.id)).number == before.number
+        text = text_of(await tapis.run(await emulator.slash(admin, tapis.channel, "season new")))
+        assert f"Saison {before.number} close" in text
+        assert (await tapis.store.current_season(tapis.guild.id)).number == before.number + 1
+        seasons = await tapis.store.seasons(tapis.guild.id)
+        assert [s.number for s in seasons][-2:] == [before.number, before.number + 1]
