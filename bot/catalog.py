@@ -172,6 +172,33 @@ MESSAGES: dict[str, dict[str, str]] = {
     "btn.start": {"fr": "Lancer", "en": "Start"},
     "btn.cancel": {"fr": "Annuler", "en": "Cancel"},
     "btn.hand": {"fr": "Ma main", "en": "My hand"},
+    "btn.ai_facile": {"fr": "+ IA facile", "en": "+ Easy AI"},
+    "btn.ai_fort": {"fr": "+ IA forte", "en": "+ Strong AI"},
+    "btn.resume": {"fr": "Je reprends la main", "en": "I'm back"},
+    "btn.replace": {"fr": "Remplacer un joueur", "en": "Replace a player"},
+    "btn.replace_seat": {"fr": "Remplacer {name} par une IA", "en": "Replace {name} with an AI"},
+    "replace.pick": {
+        "fr": "Quel joueur l'IA remplace-t-elle ?",
+        "en": "Which player should the AI replace?",
+    },
+    "replace.nobody": {"fr": "Il n'y a personne à remplacer.", "en": "There is nobody to replace."},
+    "replace.done": {
+        "fr": "C'est fait : l'IA joue à sa place.",
+        "en": "Done: the AI plays that seat.",
+    },
+    "hand.resumed": {"fr": "Vous reprenez la main.", "en": "You are back in control."},
+    "hand.autopilot": {
+        "fr": "Pilote automatique : l'IA joue pour vous.",
+        "en": "Autopilot: the AI plays for you.",
+    },
+    "table.hurry": {
+        "fr": "⏳ {who} : plus que {n} s pour jouer, ensuite l'IA jouera à votre place.",
+        "en": "⏳ {who}: {n} s left to play, then the AI will play for you.",
+    },
+    "lobby.expired": {
+        "fr": "Table fermée : personne ne l'a lancée à temps.",
+        "en": "Table closed: nobody started it in time.",
+    },
     "btn.refresh": {"fr": "Actualiser", "en": "Refresh"},
     "btn.prev": {"fr": "Précédent", "en": "Previous"},
     "btn.next": {"fr": "Suivant", "en": "Next"},

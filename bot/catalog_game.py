@@ -9,6 +9,9 @@ from __future__ import annotations
 GAME_MESSAGES: dict[str, dict[str, str]] = {
     "yes": {"fr": "oui", "en": "yes"},
     "no": {"fr": "non", "en": "no"},
+    "ev.autopilot": {"fr": "{seat} passe en pilote automatique", "en": "{seat} is on autopilot"},
+    "ev.resumed": {"fr": "{seat} reprend la main", "en": "{seat} is back"},
+    "ev.replaced": {"fr": "Une IA remplace {name}", "en": "An AI replaces {name}"},
     # --- status lines (public facts) ---------------------------------------------------
     "st.trump": {"fr": "Atout : {suit}", "en": "Trump: {suit}"},
     "st.retourne": {"fr": "Retourne : {card}", "en": "Turned-up card: {card}"},

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from db import Store
 
+from .autoplay import Autoplay, Chooser, Clock, default_chooser
 from .config import Settings
 from .controller import Controller
 from .i18n import Translator
@@ -22,12 +23,21 @@ log = logging.getLogger("tapis.bot")
 class TapisBot(commands.Bot):
     """Owns the store, the table service and the controller for the life of the process."""
 
-    def __init__(self, settings: Settings, *, store: Store | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
+        clock: Clock | None = None,
+        chooser: Chooser | None = None,
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
         self.settings = settings
         self._given_store = store
+        self._clock = clock
+        self._chooser = chooser
         self.store: Store
         self.service: TableService
         self.controller: Controller
@@ -36,6 +46,13 @@ class TapisBot(commands.Bot):
         self.store = self._given_store or await Store.open(self.settings.database_url)
         self.service = TableService(self.store)
         self.controller = Controller(self, self.service, self.store)
+        self.autoplay = Autoplay(
+            self.service,
+            clock=self._clock,
+            chooser=self._chooser or default_chooser,
+            ai_delay=self.settings.ai_delay,
+            on_warning=self.controller.warn_slow,
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.service.restore()
         log.info("restored %d open table(s)", len(restored))
@@ -63,6 +80,7 @@ class TapisBot(commands.Bot):
         if restored:
             self._restored = []
             await self.controller.rearm(restored)
+            await self.autoplay.rearm(restored)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer component clicks discord.py would drop: a custom_id that is not on the
@@ -75,6 +93,9 @@ class TapisBot(commands.Bot):
         await dispatch_orphan(interaction, custom_id)
 
     async def close(self) -> None:
+        autoplay = getattr(self, "autoplay", None)
+        if autoplay is not None:
+            await autoplay.close()
         await super().close()
         store = getattr(self, "store", None)
         if store is not None and self._given_store is None:

@@ -21,6 +21,9 @@ class Settings(BaseSettings):
     min_rated_matches: int = Field(
         3, description="Matches a player needs before the leaderboard ranks them by rating."
     )
+    ai_delay: float = Field(
+        0.6, description="Seconds an AI waits before playing, so people can follow the table."
+    )
     # Test-only: point discord.py at the emulator (a running Discord lookalike on loopback).
     tapis_discord_api_base: str | None = Field(None, description="Override Discord's REST base.")
     tapis_discord_gateway: str | None = Field(None, description="Override Discord's gateway URL.")

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import traceback
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -24,7 +25,16 @@ from . import render
 from .i18n import has, lang_of, tr
 from .options import OptionsError, parse_options_text
 from .service import ServiceError, StaleVersion, Table, TableService
-from .views import ActionButton, ActionSelect, HandButton, PageButton, lobby_view, table_view
+from .views import (
+    ActionButton,
+    ActionSelect,
+    HandButton,
+    PageButton,
+    ReplaceButton,
+    ResumeButton,
+    lobby_view,
+    table_view,
+)
 
 if TYPE_CHECKING:
     from db import Store
@@ -58,6 +68,8 @@ class Controller:
         self._pings: dict[int, tuple[frozenset[int], int | None]] = {}
         self._ping_tasks: dict[int, asyncio.Task[None]] = {}
         self._finished: dict[int, Table] = {}
+        self._acting: dict[int, int] = {}
+        self._background: set[asyncio.Task[None]] = set()
         self._latest_seen = datetime.now(UTC)
         service.on_change(self.on_table_change)
 
@@ -98,7 +110,7 @@ class Controller:
             await self.refuse(interaction, "err.unknown_game")
             return
         try:
-            options = parse_options_text(game, options_text or "")
+            options, settings = parse_options_text(game, options_text or "")
         except OptionsError as exc:
             await self.refuse(interaction, "err.bad_options", detail=exc.detail)
             return
@@ -112,6 +124,7 @@ class Controller:
                 game=game,
                 options=options,
                 lang=lang_of(interaction.guild_locale),
+                **settings,
             )
         except ServiceError as exc:
             await self.refuse(interaction, exc.key, **exc.params)
@@ -159,6 +172,8 @@ class Controller:
                 table = await self.service.leave(table_id, user.id)
             elif verb == "start":
                 table = await self.service.start(table_id, user.id)
+            elif verb.startswith("ai_"):
+                table = await self.service.add_ai(table_id, user.id, verb[3:])
             else:
                 table = await self.service.cancel(table_id, user.id)
         except ServiceError as exc:
@@ -169,7 +184,7 @@ class Controller:
         await interaction.response.edit_message(embed=embed, view=view)
 
     def public_message(self, table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
-        if table.status in ("lobby", "cancelled"):
+        if table.status in ("lobby", "cancelled") or table.state is None:
             view = lobby_view(table.id, table.lang) if table.status == "lobby" else None
             return render.lobby_embed(table), view
         finished = table.state is None or table.state.is_over()
@@ -230,6 +245,10 @@ class Controller:
             )
             item.row = first_select_row + n
             view.add_item(item)
+        if table.seats[seat].autopilot:
+            resume = ResumeButton(table.id, lang)
+            resume.row = 4
+            view.add_item(resume)
         refresh = HandButton(table.id, lang)
         refresh.item.label = tr("btn.refresh", lang)
         refresh.item.style = discord.ButtonStyle.secondary
@@ -243,6 +262,7 @@ class Controller:
     ) -> None:
         lang = lang_of(interaction.locale)
         user_id = interaction.user.id
+        self._acting[table_id] = user_id  # their own hand is redrawn by the answer below
         try:
             await self.service.act(table_id, user_id, version, action_id)
         except StaleVersion:
@@ -262,7 +282,6 @@ class Controller:
         embed, view = self.hand_message(table, seat, lang)
         await interaction.response.edit_message(embed=embed, view=view)
         self.hands[(table.id, user_id)] = HandSlot(interaction)
-        await self._refresh_hands(table, exclude=user_id)
 
     async def _show_current(
         self, interaction: discord.Interaction[Any], table_id: int, note: str
@@ -304,16 +323,85 @@ class Controller:
                 log.info("table %s: hand refresh skipped (%s)", table.id, type(exc).__name__)
                 self.hands.pop((table.id, user_id), None)
 
+    async def resume(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """ "Je reprends la main": the autopilot stops and the hand comes back with its buttons."""
+        table = self.service.tables.get(table_id)
+        seat = table.seat_of(interaction.user.id) if table else None
+        if table is None or seat is None:
+            await self.refuse(interaction, "err.not_seated" if table else "err.no_table")
+            return
+        try:
+            await self.service.set_autopilot(table_id, seat, False)
+        except ServiceError as exc:
+            await self.refuse(interaction, exc.key, **exc.params)
+            return
+        await self._show_current(
+            interaction, table_id, tr("hand.resumed", lang_of(interaction.locale))
+        )
+
+    async def replace_click(
+        self, interaction: discord.Interaction[Any], table_id: int, seat: int | None
+    ) -> None:
+        """Host only: list the other players, then hand the chosen seat to the AI."""
+        lang = lang_of(interaction.locale)
+        table = self.service.tables.get(table_id)
+        if table is None:
+            await self.refuse(interaction, "err.no_table")
+            return
+        if interaction.user.id != table.host_id:
+            await self.refuse(interaction, "err.not_host")
+            return
+        if seat is None:
+            view = discord.ui.View(timeout=None)
+            for i, s in enumerate(table.seats):
+                if not s.is_ai and s.user_id != table.host_id:
+                    label = tr("btn.replace_seat", lang, name=s.name)
+                    view.add_item(ReplaceButton(table.id, i, label, lang))
+            if not view.children:
+                await self.refuse(interaction, "replace.nobody")
+                return
+            await interaction.response.send_message(
+                tr("replace.pick", lang), view=view, ephemeral=True
+            )
+            return
+        try:
+            await self.service.replace_with_ai(table_id, interaction.user.id, seat)
+        except ServiceError as exc:
+            await self.refuse(interaction, exc.key, **exc.params)
+            return
+        await interaction.response.edit_message(content=tr("replace.done", lang), view=None)
+
+    async def warn_slow(self, table: Table, seats: list[int], seconds: int) -> None:
+        """Half of the turn timer is gone: mention the players who still have to act."""
+        users = [u for s in seats if (u := table.seats[s].user_id) is not None]
+        if not users:
+            return
+        channel = self.bot.get_partial_messageable(table.where_id)
+        who = " ".join(f"<@{u}>" for u in users)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(
+                tr("table.hurry", table.lang, who=who, n=seconds),
+                allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
+            )
+
     # --- public message upkeep -----------------------------------------------------------
     async def on_table_change(self, table: Table) -> None:
         if table.status == "finished":
             self._finished[table.id] = table
         if table.status == "lobby" or table.message_id is None:
             return
+        if table.state is not None:
+            actor = self._acting.pop(table.id, None)
+            self._spawn(self._refresh_hands(table, exclude=actor))
         self._dirty.add(table.id)
         task = self._updaters.get(table.id)
         if task is None or task.done():
             self._updaters[table.id] = asyncio.create_task(self._update_loop(table))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def _update_loop(self, table: Table) -> None:
         while table.id in self._dirty:

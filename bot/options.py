@@ -41,17 +41,30 @@ def _value(text: str) -> Any:
     return text
 
 
-def parse_options_text(slug: str, text: str) -> dict[str, Any]:
-    """`"target=200 above_30=oui"` → `{"target": 200, "above_30": True}`, validated."""
+# Table settings the bot itself handles, typed beside the game's options.
+TIMER_RANGE = (0, 3600)
+
+
+def parse_options_text(slug: str, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`"target=200 above_30=oui timer=60"` → game options and table settings, validated:
+    `({"target": 200, "above_30": True}, {"timer": 60})`."""
     allowed = public_fields(slug)
     options: dict[str, Any] = {}
+    settings: dict[str, Any] = {}
     for token in text.split():
         key, sep, raw = token.partition("=")
         key = key.strip().lower().replace("-", "_")
         if not sep or not key:
             raise OptionsError(f"« {token[:40]} » ≠ clé=valeur")
+        if key == "timer":
+            value = _value(raw.strip())
+            low, high = TIMER_RANGE
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                raise OptionsError(f"timer: {low}–{high} s")
+            settings["timer"] = value
+            continue
         if key not in allowed:
-            names = ", ".join(sorted(allowed)) or "-"
+            names = ", ".join(sorted([*allowed, "timer"]))
             raise OptionsError(f"{key[:40]} ? ({names})")
         options[key] = _value(raw.strip())
     try:
@@ -66,4 +79,4 @@ def parse_options_text(slug: str, text: str) -> dict[str, Any]:
         else:
             detail = str(exc).splitlines()[0]
         raise OptionsError(detail[:300]) from None
-    return options
+    return options, settings

@@ -133,7 +133,8 @@ def lobby_embed(table: Table) -> discord.Embed:
         opts = ", ".join(f"{k}={v}" for k, v in sorted(table.options.items()))
         embed.add_field(name=tr("lobby.options", lang), value=opts[:1024], inline=False)
     if table.status == "cancelled":
-        embed.description = tr("lobby.cancelled", lang)
+        expired = any(e.get("type") == "lobby_expired" for e in table.recent)
+        embed.description = tr("lobby.expired" if expired else "lobby.cancelled", lang)
     return embed
 
 
@@ -141,7 +142,8 @@ def seat_line_name(table: Table, seat: int) -> str:
     s = table.seats[seat]
     if s.is_ai:
         return f"🤖 {s.name} ({tr('table.ai', table.lang)})"
-    return f"<@{s.user_id}>" if s.user_id else s.name
+    name = f"<@{s.user_id}>" if s.user_id else s.name
+    return f"{name} 🤖" if s.autopilot else name
 
 
 def table_embed(table: Table) -> discord.Embed:
@@ -278,6 +280,8 @@ def hand_embed(table: Table, seat: int, lang: str, note: str | None = None) -> d
     ]
     lines.extend(private)
     lines.extend(status_lines(table, view, lang))
+    if table.seats[seat].autopilot:
+        lines.append(f"**{tr('hand.autopilot', lang)}**")
     if state.is_over():
         lines.append(tr("table.over", lang))
     elif seat in state.to_move():

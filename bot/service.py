@@ -23,6 +23,10 @@ from games import GameState, IllegalAction
 log = logging.getLogger("tapis.service")
 
 RECENT_EVENTS = 8
+DEFAULT_TIMER = 90  # seconds a player has to act before the AI plays for them (0: off)
+TABLE_KEY = "__table__"  # table settings (language, timer) stored beside the game options
+AI_NAMES = ("Marcel", "Huguette", "Lucien", "Odette", "Gaston", "Simone", "Firmin", "Paulette")
+AI_LEVELS = ("facile", "fort")
 
 
 class ServiceError(Exception):
@@ -45,6 +49,11 @@ class Seat:
     name: str
     is_ai: bool = False
     ai_level: str | None = None
+    autopilot: bool = False  # a human seat the AI plays until its player takes it back
+
+    @property
+    def automatic(self) -> bool:
+        return self.is_ai or self.autopilot
 
     def info(self, seat: int) -> SeatInfo:
         return SeatInfo(
@@ -72,6 +81,7 @@ class Table:
     state: GameState | None = None
     snapshot: str | None = None
     lang: str = "fr"
+    timer: int = DEFAULT_TIMER
     recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -150,6 +160,7 @@ class TableService:
         game: str,
         options: dict[str, Any],
         lang: str = "fr",
+        timer: int = DEFAULT_TIMER,
     ) -> Table:
         if game not in games.SLUGS:
             raise ServiceError("err.unknown_game")
@@ -164,7 +175,7 @@ class TableService:
             guild_id=guild_id,
             channel_id=channel_id,
             game=game,
-            options=clean,
+            options={**clean, TABLE_KEY: {"lang": lang, "timer": timer}},
             seed=seed,
             host_id=host_id,
         )
@@ -178,10 +189,12 @@ class TableService:
             seed=seed,
             host_id=host_id,
             lang=lang,
+            timer=timer,
             seats=[Seat(host_id, host_name)],
         )
         await self.store.set_seats(table_id, [s.info(i) for i, s in enumerate(table.seats)])
         self.tables[table_id] = table
+        await self._changed(table)  # arms the lobby's expiry
         return table
 
     async def attach_message(self, table: Table, *, message_id: int, thread_id: int | None) -> None:
@@ -215,6 +228,83 @@ class TableService:
             await self._save_seats(table)
         await self._changed(table)
         return table
+
+    async def add_ai(self, table_id: int, user_id: int, level: str) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            if user_id != table.host_id:
+                raise ServiceError("err.not_host")
+            self._require_lobby(table)
+            if level not in AI_LEVELS:
+                raise ServiceError("err.bad_button")
+            if len(table.seats) >= table.rules.max_players:
+                raise ServiceError("err.table_full")
+            name = ai_name(table, level)
+            table.seats.append(Seat(None, name, is_ai=True, ai_level=level))
+            await self._save_seats(table)
+        await self._changed(table)
+        return table
+
+    async def replace_with_ai(self, table_id: int, user_id: int, seat: int) -> Table:
+        """The host hands an idle player's seat to the AI for the rest of the match."""
+        table = self.get(table_id)
+        async with table.lock:
+            if user_id != table.host_id:
+                raise ServiceError("err.not_host")
+            if table.status != "playing":
+                raise ServiceError("err.not_playing")
+            if not 0 <= seat < len(table.seats) or table.seats[seat].is_ai:
+                raise ServiceError("err.bad_button")
+            if table.seats[seat].user_id == table.host_id:
+                raise ServiceError("err.bad_button")
+            old = table.seats[seat]
+            table.seats[seat] = Seat(None, ai_name(table, "facile"), is_ai=True, ai_level="facile")
+            await self._save_seats(table)
+            table.recent.append({"type": "replaced", "name": old.name, "seat": seat})
+        await self._changed(table)
+        return table
+
+    async def set_autopilot(self, table_id: int, seat: int, on: bool) -> Table:
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status != "playing" or not 0 <= seat < len(table.seats):
+                raise ServiceError("err.not_playing")
+            current = table.seats[seat]
+            if current.is_ai or current.autopilot == on:
+                return table
+            current.autopilot = on
+            table.recent.append({"type": "autopilot" if on else "resumed", "seat": seat})
+        await self._changed(table)
+        return table
+
+    async def expire_lobby(self, table_id: int) -> Table | None:
+        """A lobby nobody started in time closes itself."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return None
+        async with table.lock:
+            if table.status != "lobby":
+                return None
+            table.status = "cancelled"
+            await self.store.update_table(table.id, status="cancelled")
+            self.tables.pop(table.id, None)
+            table.recent.append({"type": "lobby_expired"})
+        await self._changed(table)
+        return table
+
+    async def act_as(self, table_id: int, seat: int, version: int, action_id: str) -> MoveResult:
+        """A move for an automatic seat (AI or autopilot): no clicker to check."""
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status != "playing" or table.state is None:
+                raise ServiceError("err.not_playing")
+            if not table.seats[seat].automatic:
+                raise ServiceError("err.not_seated")
+            if version != table.state.version:
+                raise StaleVersion()
+            result = await self._apply_and_store(table, seat, action_id)
+        await self._changed(table)
+        return result
 
     async def cancel(self, table_id: int, user_id: int) -> Table:
         table = self.get(table_id)
@@ -267,6 +357,9 @@ class TableService:
             if version != table.state.version:
                 raise StaleVersion()
             result = await self._apply_and_store(table, seat, action_id)
+            if table.seats[seat].autopilot:  # playing a card yourself takes the seat back
+                table.seats[seat].autopilot = False
+                table.recent.append({"type": "resumed", "seat": seat})
         await self._changed(table)
         return result
 
@@ -359,13 +452,17 @@ def rated_outcome(game: str, out: dict[str, Any]) -> dict[str, Any]:
 
 
 def table_from_record(record: TableRecord) -> Table:
+    options = dict(record.options)
+    settings = options.pop(TABLE_KEY, None) or {}
     table = Table(
         id=record.id,
         guild_id=record.guild_id,
         channel_id=record.channel_id,
         thread_id=record.thread_id,
         game=record.game,
-        options=dict(record.options),
+        options=options,
+        lang=settings.get("lang", "fr"),
+        timer=int(settings.get("timer", DEFAULT_TIMER)),
         seed=record.seed,
         host_id=record.host_id,
         status=record.status,
@@ -379,6 +476,14 @@ def table_from_record(record: TableRecord) -> Table:
         table.state = table.rules.from_json(record.snapshot)
         table.snapshot = record.snapshot
     return table
+
+
+def ai_name(table: Table, level: str) -> str:
+    taken = " ".join(s.name for s in table.seats)
+    for name in AI_NAMES:
+        if name not in taken:
+            return f"{name} ({level})"
+    return f"IA {len(table.seats) + 1} ({level})"
 
 
 def _short_error(exc: ValueError) -> str:

@@ -41,7 +41,7 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
 
 class LobbyButton(
     ui.DynamicItem[ui.Button[Any]],
-    template=rf"^tl:{TABLE}:(?P<verb>join|leave|start|cancel)$",
+    template=rf"^tl:{TABLE}:(?P<verb>join|leave|start|cancel|ai_facile|ai_fort)$",
 ):
     def __init__(self, table_id: int, verb: str, lang: str = "fr") -> None:
         style = {
@@ -49,6 +49,8 @@ class LobbyButton(
             "leave": discord.ButtonStyle.secondary,
             "start": discord.ButtonStyle.primary,
             "cancel": discord.ButtonStyle.danger,
+            "ai_facile": discord.ButtonStyle.secondary,
+            "ai_fort": discord.ButtonStyle.secondary,
         }[verb]
         super().__init__(
             ui.Button(label=tr(f"btn.{verb}", lang), style=style, custom_id=f"tl:{table_id}:{verb}")
@@ -169,6 +171,58 @@ class ActionSelect(
         )
 
 
+class ResumeButton(ui.DynamicItem[ui.Button[Any]], template=rf"^tr:{TABLE}$"):
+    """ "Je reprends la main": the player takes their seat back from the autopilot."""
+
+    def __init__(self, table_id: int, lang: str = "fr") -> None:
+        super().__init__(
+            ui.Button(
+                label=tr("btn.resume", lang),
+                style=discord.ButtonStyle.success,
+                custom_id=f"tr:{table_id}",
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> ResumeButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, controller(interaction).resume(interaction, self.table_id))
+
+
+class ReplaceButton(ui.DynamicItem[ui.Button[Any]], template=rf"^tk:{TABLE}(?::(?P<seat>[0-9]))?$"):
+    """Host only: without a seat, list the players; with one, hand that seat to the AI."""
+
+    def __init__(
+        self, table_id: int, seat: int | None = None, label: str = "", lang: str = "fr"
+    ) -> None:
+        suffix = "" if seat is None else f":{seat}"
+        super().__init__(
+            ui.Button(
+                label=(label or tr("btn.replace", lang))[:80],
+                style=discord.ButtonStyle.secondary if seat is None else discord.ButtonStyle.danger,
+                custom_id=f"tk:{table_id}{suffix}",
+            )
+        )
+        self.table_id = table_id
+        self.seat = seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> ReplaceButton:
+        seat = match["seat"]
+        return cls(int(match["table"]), None if seat is None else int(seat))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        work = controller(interaction).replace_click(interaction, self.table_id, self.seat)
+        await guarded(interaction, work)
+
+
 class PageButton(
     ui.DynamicItem[ui.Button[Any]],
     template=r"^lb:(?P<game>[a-z\-]{0,16}):(?P<season>[0-9]{1,6}):(?P<page>[0-9]{1,6}):(?P<dir>[pn])$",
@@ -207,6 +261,8 @@ KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     HandButton,
     ActionButton,
     ActionSelect,
+    ResumeButton,
+    ReplaceButton,
     PageButton,
 )
 
@@ -244,12 +300,17 @@ def lobby_view(table_id: int, lang: str) -> ui.View:
     view = ui.View(timeout=None)
     for verb in ("join", "leave", "start", "cancel"):
         view.add_item(LobbyButton(table_id, verb, lang))
+    for verb in ("ai_facile", "ai_fort"):
+        button = LobbyButton(table_id, verb, lang)
+        button.row = 1
+        view.add_item(button)
     return view
 
 
 def table_view(table_id: int, lang: str) -> ui.View:
     view = ui.View(timeout=None)
     view.add_item(HandButton(table_id, lang))
+    view.add_item(ReplaceButton(table_id, lang=lang))
     return view
 
 

@@ -100,6 +100,8 @@ async def test_whole_match_from_table_to_final_scores(
         )
         table = tapis.bot.service.tables[table_id]
         scanner = LeakScanner(caplog.records)
+        assert table.state is not None
+        scanner.hidden_now(table.state)  # what the table showed before the first move
 
         async def scan(_step: int) -> None:
             assert table.state is not None
