@@ -40,6 +40,8 @@ def check_determinize(state: games.GameState, salt: int) -> None:
             assert other.view(seat) == view, f"seat {seat} can tell a redeal apart"
             assert all_cards(other) == cards
             assert other.to_move() == state.to_move()
+            for mover in other.to_move():  # the AI must be able to play on from any redeal
+                assert other.legal_actions(mover), f"redeal leaves seat {mover} stuck"
 
 
 def check_illegal_changes_nothing(state: games.GameState) -> None:
