@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from games.base import Action
 from games.cards import BM_CHARACTERS, BM_FAMILIES, bianco_mano_deck
+from games.tricks import TrickOrder
 
 DECK: tuple[str, ...] = tuple(bianco_mano_deck())
 DECK_SET: frozenset[str] = frozenset(DECK)
 FAMILIES: tuple[str, ...] = BM_FAMILIES
 
-# Strength inside a family: MA 8 ... CH 1 (TrickOrder's numbering, without the object).
-STRENGTH: dict[str, int] = {c: len(BM_CHARACTERS) - BM_CHARACTERS.index(c[:2]) for c in DECK}
+# Strength inside a family, MA 8 ... CH 1: the shared trick order, flattened per card.
+ORDER = TrickOrder(BM_CHARACTERS)
+STRENGTH: dict[str, int] = {c: ORDER.power(c) for c in DECK}
 BASE_POINTS: dict[str, int] = {"MA": 5, "PA": 4, "AV": 3, "EV": 2, "BA": 1}
 # Card points for each possible dominant family: dominant cards count double.
 POINTS: dict[str, dict[str, int]] = {
@@ -90,15 +92,7 @@ def refusal(hand: list[str], trick: list[list], dom: str, card: str) -> str:
 
 def trick_winner(trick: list[list], dom: str) -> int:
     """Index in `trick` of the winning card: the best dominant, else the best of the led family."""
-    led = trick[0][1][2]
-    best = 0
-    best_key = -1
-    for i, (_, c) in enumerate(trick):
-        f = c[2]
-        key = STRENGTH[c] + (16 if f == dom else 8 if f == led else 0)
-        if key > best_key:
-            best, best_key = i, key
-    return best
+    return ORDER.winning_index([c for _, c in trick], dom)
 
 
 def deal_deltas(players: int, taker: int, partners: list[int], result: str) -> list[int]:
