@@ -476,7 +476,7 @@ class Controller:
         """After a restart: redraw each restored table so its message matches the state."""
         for table in tables:
             self._rendered.pop(table.id, None)
-            if table.status == "playing":
+            if table.status in ("playing", "finished"):
                 await self.on_table_change(table)
 
     # --- listing, rules, leaderboards ---------------------------------------------------

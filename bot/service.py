@@ -426,6 +426,7 @@ class TableService:
             table = table_from_record(record)
             if table.status == "playing" and table.state is not None and table.state.is_over():
                 await self._record(table)  # died between the last move and the recording
+                restored.append(table)  # its message still needs the final scores
                 continue
             self.tables[table.id] = table
             restored.append(table)

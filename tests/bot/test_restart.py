@@ -6,7 +6,8 @@ with SIGKILL and started again, and the players finish the match only through me
 posted before the kill: the public "Ma main" button and their old ephemeral hands (whose
 action buttons carry the state version they were drawn for). Afterwards the stored move
 log must have no gap and no duplicate, replay to the stored snapshot, and the result must
-be recorded exactly once.
+be recorded exactly once. Also: a match whose last move was stored just before the kill,
+and `python -m bot` without a token.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ import sqlite3
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import games
+from bot.service import table_from_record
 from db import Store, TableRecord
 from games import Rng
 from tests.bot.harness import is_my_turn, text_of
@@ -209,7 +210,9 @@ async def open_hand(emulator: Emulator, user: User, public: Message, table_id: i
     return hand
 
 
-async def first_ready(emulator: Emulator, hands: dict[int, int], users: list[User]) -> Any:
+async def first_ready(
+    emulator: Emulator, hands: dict[int, int], users: list[User]
+) -> tuple[User, Message] | None:
     """(user, hand) of a player whose hand says it is their turn, or None after a while."""
 
     def ready() -> tuple[User, Message] | None:
@@ -220,8 +223,20 @@ async def first_ready(emulator: Emulator, hands: dict[int, int], users: list[Use
         return None
 
     with contextlib.suppress(TimeoutError, AssertionError):
-        return await emulator.wait_for(ready, timeout=1.0)
+        found: tuple[User, Message] = await emulator.wait_for(ready, timeout=1.0)
+        return found
     return None
+
+
+async def refresh_hands(
+    emulator: Emulator, table_id: int, users: list[User], hands: dict[int, int]
+) -> None:
+    """Everyone clicks the refresh button of their hand, which redraws it in place."""
+    for user in users:
+        old = emulator.message(hands[user.id])
+        assert old is not None
+        redrawn = await (await emulator.click(user, old, f"th:{table_id}")).wait_final()
+        assert redrawn is not None and redrawn.id == old.id, "not redrawn in place"
 
 
 async def play(
@@ -247,11 +262,7 @@ async def play(
         if found is None:
             idle += 1
             assert idle <= 3, "nobody sees their turn, even after refreshing"
-            for user in users:
-                old = emulator.message(hands[user.id])
-                assert old is not None
-                redrawn = await (await emulator.click(user, old, f"th:{table_id}")).wait_final()
-                assert redrawn is not None and redrawn.id == old.id, "not redrawn in place"
+            await refresh_hands(emulator, table_id, users, hands)
             continue
         idle = 0
         user, hand = found
@@ -280,14 +291,13 @@ def check_log(record: TableRecord) -> None:
     assert seqs == list(range(1, len(seqs) + 1)), f"gap in the move log: {seqs}"
     assert record.snapshot is not None
     assert record.version == record.snapshot_version == len(seqs)
-    rules = games.get(GAME)
-    replayed = rules.replay(
-        len(record.seats),
-        record.seed,
-        record.options,
-        [(m.seat, m.action_id) for m in record.moves],
+    # The game options as the bot reads them back (it may store table settings beside them).
+    table = table_from_record(record)
+    assert table.state is not None and table.state.is_over()
+    replayed = games.get(GAME).replay(
+        len(table.seats), table.seed, table.options, [(m.seat, m.action_id) for m in record.moves]
     )
-    assert replayed == rules.from_json(record.snapshot), "the log does not replay to the snapshot"
+    assert replayed == table.state, "the log does not replay to the stored snapshot"
 
 
 # --- the tests -----------------------------------------------------------------------------
@@ -320,8 +330,13 @@ async def test_match_survives_sigkill_of_the_bot(emulator: Emulator, tmp_path: P
         await bots.wait_connected(emulator, identifies=2)
 
         # The old public "Ma main" still works; its player acts from the new hand...
-        mover, old_hand = await first_ready(emulator, hands, users) or (None, None)
-        assert mover is not None and old_hand is not None, "nobody to move after the restart"
+        # (The kill may have come before the bot refreshed the next player's hand.)
+        found = await first_ready(emulator, hands, users)
+        if found is None:
+            await refresh_hands(emulator, table_id, users, hands)
+            found = await first_ready(emulator, hands, users)
+        assert found is not None, "nobody to move after the restart"
+        mover, old_hand = found
         assert public.id <= cutoff and old_hand.id <= cutoff
         fresh = await open_hand(emulator, mover, public, table_id)
         assert fresh.id > cutoff and is_my_turn(fresh)
@@ -334,13 +349,13 @@ async def test_match_survives_sigkill_of_the_bot(emulator: Emulator, tmp_path: P
         assert current.id == old_hand.id
         assert STALE_NOTE in text_of(current), text_of(current)[:300]
         assert version_of(current) == MOVES_BEFORE_KILL + 1
-        assert not any(cid.startswith(f"t:{table_id}:10:") for cid in custom_ids(current))
+        stale_prefix = f"t:{table_id}:{MOVES_BEFORE_KILL}:"
+        assert not any(cid.startswith(stale_prefix) for cid in custom_ids(current))
 
         # The rest of the match, from the hands posted before the kill only.
         await play(emulator, table_id, users, hands, pick, moves=MAX_MOVES)
         assert all(i <= cutoff for i in hands.values())
-        final = emulator.message(hands[users[0].id])
-        assert final is not None and is_over(final), "the match did not finish"
+        assert any(is_over(m) for i in hands.values() if (m := emulator.message(i))), "not over"
         await emulator.wait_for(
             lambda: FINAL_MARKER in text_of(emulator.message(public.id) or public)
         )
@@ -357,6 +372,50 @@ async def test_match_survives_sigkill_of_the_bot(emulator: Emulator, tmp_path: P
     assert board.total == PLAYERS
     assert sorted(row.user_id for row in board.rows) == sorted(u.id for u in users)
     assert all(row.matches == 1 for row in board.rows), board.rows
+
+
+async def test_match_that_ended_at_the_crash_shows_its_result(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Killed after the last move was stored but before the result was: the restart
+    records the result once and the public message shows the final ranking."""
+    guild = emulator.create_guild("Le Tapis Vert")
+    channel = emulator.create_channel(guild, "tables")
+    users = [emulator.create_user(f"joueur{i}", guild=guild) for i in range(PLAYERS)]
+    db_path = tmp_path / "t.db"
+    url = f"sqlite+aiosqlite:///{db_path}"
+    pick = Rng(7)
+
+    async with bot_processes(emulator, tmp_path) as bots:
+        await bots.start()
+        await bots.wait_connected(emulator, identifies=1)
+        await emulator.wait_commands("table")
+        table_id, public = await open_and_start(emulator, channel, users)
+        hands = {u.id: (await open_hand(emulator, u, public, table_id)).id for u in users}
+        await play(emulator, table_id, users, hands, pick, moves=3)
+        await bots.kill()
+
+        # What a crash right after the last move's transaction leaves: the whole log and
+        # the final snapshot stored, no result.
+        async with await Store.open(url, migrate=False) as store:
+            record = await store.get_table(table_id)
+            assert record is not None
+            state = table_from_record(record).state
+            assert state is not None
+            while not state.is_over():
+                seat = pick.choice(state.to_move())
+                action = pick.choice(state.legal_actions(seat)).id
+                state.apply(seat, action)
+                await store.append_move(table_id, state.version, seat, action, state.to_json())
+        assert await asyncio.to_thread(count_rows, db_path, "matches", table_id) == 0
+
+        await bots.start()
+        await bots.wait_connected(emulator, identifies=2)
+        await emulator.wait_for(
+            lambda: FINAL_MARKER in text_of(emulator.message(public.id) or public), timeout=5.0
+        )
+        await bots.kill()
+    assert await asyncio.to_thread(count_rows, db_path, "matches", table_id) == 1
 
 
 async def test_missing_token_exits_with_a_clear_message(tmp_path: Path) -> None:

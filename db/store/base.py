@@ -1,0 +1,151 @@
+"""What every part of the Store shares: the table handles, small helpers and the sessions.
+
+The concern modules (tables, moves, results, seasons, leaderboard) are mixins over
+`StoreBase`. The helpers that several concerns call inside their own write transaction
+(locking a table row, saving a snapshot) live here and take that transaction's session,
+so that one logical write is never split across two transactions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from typing import Any, Self, cast
+
+from sqlalchemy import Table, insert, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+
+from .. import ratings
+from ..engine import WRITE_OPTION, make_engine, make_sessionmaker, prepare
+from ..migrate import upgrade
+from ..models import (
+    MAX_NAME,
+    MAX_SLUG,
+    GameTable,
+    Match,
+    MatchResult,
+    Move,
+    Rating,
+    Season,
+    Seat,
+    Snapshot,
+)
+from ..records import ALL_GAMES, TableNotFound
+
+TABLES = cast(Table, GameTable.__table__)
+SEATS = cast(Table, Seat.__table__)
+MOVES = cast(Table, Move.__table__)
+SNAPSHOTS = cast(Table, Snapshot.__table__)
+SEASONS = cast(Table, Season.__table__)
+MATCHES = cast(Table, Match.__table__)
+RESULTS = cast(Table, MatchResult.__table__)
+RATINGS = cast(Table, Rating.__table__)
+
+RETRIES = 5
+"""Attempts for writes that may lose a race on PostgreSQL (a new rating or season row)."""
+
+_RACE_SQLSTATES = frozenset({"40001", "40P01"})  # serialization failure, deadlock
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_utc(value: datetime | None) -> datetime | None:
+    """SQLite hands back naive datetimes; everything stored is UTC."""
+    if value is None or value.tzinfo is not None:
+        return value
+    return value.replace(tzinfo=UTC)
+
+
+def lost_race(exc: DBAPIError) -> bool:
+    """An error a retry of the whole transaction can cure (nothing was committed)."""
+    if isinstance(exc, IntegrityError | OperationalError):  # SQLite: still locked
+        return True
+    return getattr(exc.orig, "sqlstate", None) in _RACE_SQLSTATES
+
+
+def check_game(game: str) -> None:
+    if not game or game == ALL_GAMES or len(game) > MAX_SLUG:
+        raise ValueError(f"invalid game slug {game!r}")
+
+
+def clip_name(name: str) -> str:
+    """Display names are cosmetic: cut rather than refuse one longer than the column."""
+    return name[:MAX_NAME]
+
+
+class StoreBase:
+    """The engine, the session factories and the rating model; no queries of its own."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        """Prefer `Store.open(url)`, which also migrates the database to the head revision."""
+        self._engine = engine
+        self._sessions = make_sessionmaker(engine)
+        self._model = ratings.new_model()
+        self._postgres = engine.dialect.name == "postgresql"
+
+    @classmethod
+    async def open(cls, url: str, *, migrate: bool = True) -> Self:
+        """Engine for `url`, after upgrading the schema to head (unless `migrate=False`)."""
+        await prepare(url)
+        if migrate:
+            await upgrade(url)
+        return cls(make_engine(url))
+
+    async def close(self) -> None:
+        await self._engine.dispose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        await self.close()
+
+    # --- sessions -------------------------------------------------------------------------
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[AsyncSession]:
+        """A read-only transaction that sees one consistent snapshot across its queries."""
+        async with self._sessions() as session:
+            if self._postgres:
+                await session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+            yield session
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[AsyncSession]:
+        """One transaction, committed on success and rolled back on any exception."""
+        async with self._sessions() as session, session.begin():
+            await session.connection(execution_options={WRITE_OPTION: True})
+            yield session
+
+    # --- helpers inside a write transaction -----------------------------------------------
+    async def _lock_table(self, s: AsyncSession, table_id: int) -> Any:
+        """The table's row, locked for this transaction on PostgreSQL; TableNotFound if none."""
+        row = (
+            await s.execute(
+                select(TABLES.c.id, TABLES.c.guild_id, TABLES.c.game, TABLES.c.version)
+                .where(TABLES.c.id == table_id)
+                .with_for_update()
+            )
+        ).first()
+        if row is None:
+            raise TableNotFound(table_id)
+        return row
+
+    async def _save_snapshot(
+        self, s: AsyncSession, table_id: int, version: int, state: str, now: datetime
+    ) -> None:
+        """Replace the table's one snapshot row, or write the first one."""
+        result = await s.execute(
+            update(SNAPSHOTS)
+            .where(SNAPSHOTS.c.table_id == table_id)
+            .values(version=version, state=state, updated_at=now)
+        )
+        if result.rowcount == 0:
+            await s.execute(
+                insert(SNAPSHOTS).values(
+                    table_id=table_id, version=version, state=state, updated_at=now
+                )
+            )

@@ -1,0 +1,133 @@
+"""Read-only views over the ratings: a season's leaderboard and a player's record."""
+
+from __future__ import annotations
+
+from sqlalchemy import case, func, select
+
+from .. import ratings
+from ..records import ALL_GAMES, LeaderboardPage, LeaderboardRow, StatRow
+from .base import RATINGS, SEASONS, StoreBase, check_game
+
+
+class LeaderboardMixin(StoreBase):
+    """Leaderboard pages and per-player statistics."""
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        *,
+        game: str | None = None,
+        season: int | None = None,
+        offset: int = 0,
+        limit: int = 10,
+        min_matches: int = 1,
+    ) -> LeaderboardPage:
+        """One page of the guild's leaderboard for a game (None: all games) and season.
+
+        Season None is the current one. Order: first the players with at least
+        `min_matches` matches, by rating (mu - 3 sigma) descending, then season points
+        descending, matches descending, user id; they get ranks 1, 2, ... Then everybody
+        else, in the same order, without a rank (None): they show up but are not placed.
+        `total` counts both groups, for pagination; `ranked` only the first.
+
+        For game None the rows are the ALL_GAMES ratings: matches, wins and points summed
+        over every game, and a rating updated by every match whatever its game.
+        """
+        if game is not None:
+            check_game(game)
+        if offset < 0 or limit < 1 or min_matches < 0:
+            raise ValueError("offset >= 0, limit >= 1 and min_matches >= 0 are required")
+        key = ALL_GAMES if game is None else game
+        async with self._read() as s:
+            where = SEASONS.c.guild_id == guild_id
+            if season is None:
+                where &= SEASONS.c.ended_at.is_(None)
+            else:
+                where &= SEASONS.c.number == season
+            found = (await s.execute(select(SEASONS.c.id, SEASONS.c.number).where(where))).first()
+            if found is None:
+                empty: list[LeaderboardRow] = []
+                number = season if season is not None else 1
+                return LeaderboardPage(number, game, empty, 0, 0, offset, limit, min_matches)
+            season_id, number = found
+            rows_of = (RATINGS.c.season_id == season_id) & (RATINGS.c.game == key)
+            qualified = case((RATINGS.c.matches >= min_matches, 1), else_=0)
+            total, ranked = (
+                await s.execute(
+                    select(func.count(), func.coalesce(func.sum(qualified), 0)).where(rows_of)
+                )
+            ).one()
+            rows = await s.execute(
+                select(
+                    RATINGS.c.user_id,
+                    RATINGS.c.name,
+                    RATINGS.c.matches,
+                    RATINGS.c.wins,
+                    RATINGS.c.points,
+                    RATINGS.c.mu,
+                    RATINGS.c.sigma,
+                )
+                .where(rows_of)
+                .order_by(
+                    qualified.desc(),
+                    (RATINGS.c.mu - 3.0 * RATINGS.c.sigma).desc(),
+                    RATINGS.c.points.desc(),
+                    RATINGS.c.matches.desc(),
+                    RATINGS.c.user_id,
+                )
+                .offset(offset)
+                .limit(limit)
+            )
+            page = [
+                LeaderboardRow(
+                    rank=place if place <= ranked else None,
+                    user_id=user_id,
+                    name=name,
+                    matches=matches,
+                    wins=wins,
+                    points=points,
+                    mu=mu,
+                    sigma=sigma,
+                    rating=ratings.conservative(mu, sigma),
+                )
+                for place, (user_id, name, matches, wins, points, mu, sigma) in enumerate(
+                    rows, start=offset + 1
+                )
+            ]
+        return LeaderboardPage(
+            number, game, page, int(total), int(ranked), offset, limit, min_matches
+        )
+
+    async def stats(self, guild_id: int, user_id: int) -> list[StatRow]:
+        """A player's record per season (newest first) and game (all games first)."""
+        async with self._read() as s:
+            rows = await s.execute(
+                select(
+                    SEASONS.c.number,
+                    SEASONS.c.ended_at,
+                    RATINGS.c.game,
+                    RATINGS.c.matches,
+                    RATINGS.c.wins,
+                    RATINGS.c.points,
+                    RATINGS.c.mu,
+                    RATINGS.c.sigma,
+                )
+                .join(SEASONS, SEASONS.c.id == RATINGS.c.season_id)
+                .where((RATINGS.c.guild_id == guild_id) & (RATINGS.c.user_id == user_id))
+            )
+            stats = [
+                StatRow(
+                    season=number,
+                    current=ended_at is None,
+                    game=None if game == ALL_GAMES else game,
+                    matches=matches,
+                    wins=wins,
+                    points=points,
+                    mu=mu,
+                    sigma=sigma,
+                    rating=ratings.conservative(mu, sigma),
+                )
+                for number, ended_at, game, matches, wins, points, mu, sigma in rows
+            ]
+        stats.sort(key=lambda r: (-r.season, r.game is not None, r.game or ""))
+        return stats
