@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-from games.cards import JOKER, RANKS, SUIT_SYMBOLS
+from games.cards import (
+    BM_CHARACTER_NAMES_FR,
+    BM_FAMILY_NAMES_FR,
+    JOKER,
+    RANKS,
+    SUIT_SYMBOLS,
+)
 
 BM_FAMILY_EMOJI = {"R": "🟥", "B": "🟦", "J": "🟨", "V": "🟩"}
 BM_FAMILY_NAME = {
-    "fr": {"R": "rouge", "B": "bleue", "J": "jaune", "V": "verte"},
+    "fr": BM_FAMILY_NAMES_FR,
     "en": {"R": "red", "B": "blue", "J": "yellow", "V": "green"},
 }
 BM_CHARACTER_NAME = {
-    "fr": {
-        "MA": "Mamma",
-        "PA": "Parrain",
-        "AV": "Avocat",
-        "EV": "Évêque",
-        "BA": "Banquier",
-        "CO": "Commissaire",
-        "GC": "Garde du corps",
-        "CH": "Chauffeur",
-    },
+    "fr": BM_CHARACTER_NAMES_FR,
     "en": {
         "MA": "Mamma",
         "PA": "Godfather",

@@ -70,13 +70,17 @@ def parse_options_text(slug: str, text: str) -> tuple[dict[str, Any], dict[str, 
     try:
         games.get(slug).parse_options(options)
     except ValueError as exc:
-        errors = getattr(exc, "errors", None)
-        if callable(errors):
-            detail = "; ".join(
-                f"{'.'.join(str(x) for x in e.get('loc', ()))}: {e.get('msg', '')}"
-                for e in errors()[:3]
-            )
-        else:
-            detail = str(exc).splitlines()[0]
-        raise OptionsError(detail[:300]) from None
+        raise OptionsError(describe_error(exc)) from None
     return options, settings
+
+
+def describe_error(exc: ValueError) -> str:
+    """A validation error in one short line, without pydantic's documentation links."""
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        parts = [
+            f"{'.'.join(str(x) for x in e.get('loc', ())) or '?'}: {e.get('msg', '')}"
+            for e in errors()[:3]
+        ]
+        return "; ".join(parts)[:300]
+    return (str(exc).splitlines() or ["?"])[0][:300]

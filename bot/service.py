@@ -20,6 +20,8 @@ import games
 from db import DuplicateMove, SeatInfo, SeatResult, Store, TableRecord
 from games import GameState, IllegalAction
 
+from .options import describe_error
+
 log = logging.getLogger("tapis.service")
 
 RECENT_EVENTS = 8
@@ -168,7 +170,7 @@ class TableService:
         try:
             parsed = rules.parse_options(options)
         except ValueError as exc:
-            raise ServiceError("err.bad_options", detail=_short_error(exc)) from None
+            raise ServiceError("err.bad_options", detail=describe_error(exc)) from None
         clean = parsed.model_dump(mode="json", exclude_defaults=True)
         seed = self._seed_source()
         table_id = await self.store.create_table(
@@ -485,15 +487,3 @@ def ai_name(table: Table, level: str) -> str:
         if name not in taken:
             return f"{name} ({level})"
     return f"IA {len(table.seats) + 1} ({level})"
-
-
-def _short_error(exc: ValueError) -> str:
-    """The first line of a validation error, without pydantic's documentation links."""
-    errors = getattr(exc, "errors", None)
-    if callable(errors):
-        parts = []
-        for e in errors()[:3]:
-            loc = ".".join(str(x) for x in e.get("loc", ())) or "?"
-            parts.append(f"{loc}: {e.get('msg', '')}")
-        return "; ".join(parts)[:300]
-    return str(exc).splitlines()[0][:300]

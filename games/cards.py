@@ -19,6 +19,18 @@ RED_SUITS = frozenset({"H", "D"})
 # Bianco Mano characters, strongest first, and the four families.
 BM_CHARACTERS: tuple[str, ...] = ("MA", "PA", "AV", "EV", "BA", "CO", "GC", "CH")
 BM_FAMILIES: tuple[str, ...] = ("R", "B", "J", "V")
+# Their names in the rule book, for anything that shows cards to French players.
+BM_CHARACTER_NAMES_FR = {
+    "MA": "Mamma",
+    "PA": "Parrain",
+    "AV": "Avocat",
+    "EV": "Évêque",
+    "BA": "Banquier",
+    "CO": "Commissaire",
+    "GC": "Garde du corps",
+    "CH": "Chauffeur",
+}
+BM_FAMILY_NAMES_FR = {"R": "rouge", "B": "bleue", "J": "jaune", "V": "verte"}
 
 
 def card(rank: str, suit: str) -> str:
