@@ -1,6 +1,7 @@
-"""`python -m games play <slug>`: play one seat in the terminal against random opponents.
+"""`python -m games play <slug>`: play one seat in the terminal against the other seats.
 
-A quick way to try the rules without Discord. Text is French, cards use suit symbols.
+A quick way to try the rules without Discord. Text is French, cards use suit symbols. The
+other seats play at random, or as the AI with `--ai facile|fort`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from . import SLUGS, get
+from .ai import LEVELS, choose
 from .base import GameState
 from .cards import pretty
 from .rng import Rng
@@ -110,7 +112,10 @@ def play(
     human: int = 0,
     ask: Callable[[str], str] = input,
     out: TextIO = sys.stdout,
+    ai: str | None = None,
 ) -> GameState:
+    """Play a match with `human` answering through `ask`; the other seats play at random,
+    or at the AI level `ai` ("facile" or "fort")."""
     rules = get(slug)
     state = rules.new(players=players, seed=seed)
     others = Rng(seed ^ 0xC0FFEE)
@@ -131,9 +136,12 @@ def play(
             state.apply(human, actions[int(choice) - 1].id)
         else:
             seat = seats[0]
-            action = others.choice(state.legal_actions(seat))
-            state.apply(seat, action.id)
-            print(f"Joueur {seat} : {action_text(action.id)}", file=out)
+            if ai is None:
+                action = others.choice(state.legal_actions(seat)).id
+            else:
+                action = choose(state, seat, ai, others)
+            state.apply(seat, action)
+            print(f"Joueur {seat} : {action_text(action)}", file=out)
         show_events(state, human, out)
     if state.is_over():
         result = state.outcome()
@@ -146,16 +154,19 @@ def play(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("play", help="jouer une place contre des adversaires au hasard")
+    p = sub.add_parser("play", help="jouer une place contre les autres places")
     p.add_argument("slug", choices=SLUGS)
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--seat", type=int, default=0)
+    p.add_argument(
+        "--ai", choices=LEVELS, default=None, help="niveau des autres places (défaut : au hasard)"
+    )
     args = parser.parse_args(argv)
     rules = get(args.slug)
     players = args.players or rules.min_players
     try:
-        play(args.slug, players, args.seed, args.seat)
+        play(args.slug, players, args.seed, args.seat, ai=args.ai)
     except (EOFError, KeyboardInterrupt):
         print()
     return 0

@@ -1,0 +1,183 @@
+"""AI strength and speed: "facile" against random-legal players, "fort" against "facile".
+
+Usage: python bench/ai.py [--game SLUG ...] [--matches N] [--level facile|fort|all]
+                          [--players N] [--jobs J] [--iterations N]
+
+Team games (Manille; Bianco Mano at 4) put the AI on one team, alternating which one; the
+others seat the AI in one seat, rotating. A match counts as won when the AI's team wins
+(Bianco Mano at 4: the higher team total) or the AI seat ranks first; a shared first place
+counts as a fraction. Targets: "facile" wins >= 65% against random, "fort" >= 60% against
+"facile" (head to head; with more than two seats in a free-for-all the target keeps the
+same odds ratio over the baseline share). Matches use each game's `quick_options`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import games
+from games import Rng
+from games.ai import choose
+
+TARGETS = {"facile": 0.65, "fort": 0.60}
+OPPONENT = {"facile": "random", "fort": "facile"}
+TEAM_GAMES = {"manille": 4, "bianco-mano": 4}
+DEFAULT_PLAYERS = {"manille": 4, "bianco-mano": 4}
+
+
+@dataclass
+class Result:
+    score: float = 0.0  # matches won (fractions for shared wins)
+    matches: int = 0
+    times: list[float] = field(default_factory=list)  # seconds per real AI decision
+
+    def add(self, other: Result) -> None:
+        self.score += other.score
+        self.matches += other.matches
+        self.times += other.times
+
+
+def ai_seats(slug: str, players: int, match: int) -> list[int]:
+    if TEAM_GAMES.get(slug) == players:
+        return [match % 2, match % 2 + 2]
+    return [match % players]
+
+
+def act(
+    state: games.GameState, seat: int, who: str, rng: Rng, iterations: int | None
+) -> tuple[str, float | None]:
+    """One decision; the time is returned for AI decisions with a real choice."""
+    legal = state.legal_actions(seat)
+    if who == "random":
+        return rng.choice(legal).id, None
+    start = time.perf_counter()
+    action = choose(state, seat, who, rng, iterations=iterations)
+    return action, (time.perf_counter() - start) if len(legal) > 1 else None
+
+
+def play_match(slug: str, players: int, level: str, match: int, iterations: int | None) -> Result:
+    rules = games.get(slug)
+    seed = 1_000_003 * (match + 1)
+    state = rules.new(players=players, seed=seed, options=rules.quick_options)
+    mine = ai_seats(slug, players, match)
+    who = [level if s in mine else OPPONENT[level] for s in range(players)]
+    rngs = [Rng(seed * 31 + s) for s in range(players)]
+    race = Rng(seed ^ 0xACE)
+    result = Result(matches=1)
+    while not state.is_over():
+        seats = state.to_move()
+        seat = seats[0] if len(seats) == 1 else race.choice(seats)  # a neutral race
+        action, spent = act(state, seat, who[seat], rngs[seat], iterations)
+        if spent is not None and seat in mine:
+            result.times.append(spent)
+        state.apply(seat, action)
+    result.score = won(slug, players, state, mine)
+    return result
+
+
+def won(slug: str, players: int, state: games.GameState, mine: list[int]) -> float:
+    out = state.outcome()
+    if TEAM_GAMES.get(slug) == players:
+        ours = sum(out["scores"][s] for s in mine)
+        theirs = sum(out["scores"][s] for s in range(players) if s not in mine)
+        if slug == "manille":  # scores are already team totals
+            ours, theirs = out["scores"][mine[0]], out["scores"][(mine[0] + 1) % 4]
+            return 1.0 if out["ranks"][mine[0]] == 1 and ours != theirs else 0.0
+        return 1.0 if ours > theirs else 0.5 if ours == theirs else 0.0
+    ranks = out["ranks"]
+    if ranks[mine[0]] != 1:
+        return 0.0
+    return 1.0 / sum(1 for r in ranks if r == 1)
+
+
+def baseline(slug: str, players: int) -> float:
+    return 0.5 if TEAM_GAMES.get(slug) == players else 1.0 / players
+
+
+def target(level: str, base: float) -> float:
+    """The head-to-head target, carried to other baselines by keeping its odds ratio."""
+    t = TARGETS[level]
+    odds = t / (1 - t) * base / (1 - base)
+    return odds / (1 + odds)
+
+
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% confidence interval of a proportion (Wilson score interval)."""
+    if n == 0:
+        return 0.0, 1.0
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return centre - half, centre + half
+
+
+def _job(args: tuple[str, int, str, int, int | None]) -> Result:
+    return play_match(*args)
+
+
+def run(
+    slug: str, players: int, level: str, matches: int, jobs: int, iterations: int | None
+) -> Result:
+    total = Result()
+    tasks = [(slug, players, level, m, iterations) for m in range(matches)]
+    if jobs <= 1:
+        for t in tasks:
+            total.add(_job(t))
+        return total
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for r in pool.map(_job, tasks):
+            total.add(r)
+    return total
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", help="slug (repeatable); default: all")
+    parser.add_argument("--matches", type=int, default=None, help="default 200 facile, 40 fort")
+    parser.add_argument("--level", choices=("facile", "fort", "all"), default="all")
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--iterations", type=int, default=None, help="fort's iteration cap")
+    args = parser.parse_args()
+    slugs = args.game or games.available()
+    levels = ["facile", "fort"] if args.level == "all" else [args.level]
+    print(
+        f"{'game':<14}{'level':<7}{'vs':<7}{'n':>5}{'win':>7}{'95% CI':>15}{'base':>6}"
+        f"{'target':>7}{'ms mean':>9}{'ms max':>8}  met"
+    )
+    failed = False
+    for slug in slugs:
+        rules = games.get(slug)
+        players = args.players or DEFAULT_PLAYERS.get(slug, rules.min_players)
+        for level in levels:
+            matches = args.matches or (200 if level == "facile" else 40)
+            start = time.perf_counter()
+            res = run(slug, players, level, matches, args.jobs, args.iterations)
+            p = res.score / res.matches
+            lo, hi = wilson(p, res.matches)
+            base = baseline(slug, players)
+            goal = target(level, base)
+            ok = p >= goal
+            failed |= not ok
+            mean = 1000 * sum(res.times) / len(res.times) if res.times else 0.0
+            worst = 1000 * max(res.times) if res.times else 0.0
+            print(
+                f"{slug:<14}{level:<7}{OPPONENT[level]:<7}{res.matches:>5}{p:>7.1%}"
+                f"{f'[{lo:.0%}, {hi:.0%}]':>15}{base:>6.0%}{goal:>7.0%}{mean:>9.1f}"
+                f"{worst:>8.1f}  {'yes' if ok else 'NO'}"
+                f"   ({players} players, {time.perf_counter() - start:.0f} s)",
+                flush=True,
+            )
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,133 @@
+"""Blanche-Neige AI: the "facile" heuristic and the evaluation the "fort" search uses.
+
+A match is a single deal, so a simulation plays to the end (capped; a cut-off simulation
+ranks the seats by cards in hand). Reward: the final rank mapped to 1 (first) .. 0 (last).
+In a "miroir à la volée" race, simulations let any seat of the race act first with equal
+chance; at the table the AI shouts its own pair and challenges everybody else's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..base import Event, GameState
+from ..rng import Rng
+from .ismcts import Profile
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+CARDS = [r + s for s in "SHDC" for r in RANKS]
+VALUE = {c: RANKS.index(c[:-1]) + 1 for c in CARDS}
+RED = {c: c[-1] in "HD" for c in CARDS}
+
+# What each role may discard: rule(top value, top red, card value, card red), from the
+# rule book (classic roles) and docs/rules/blanche-neige.md (variants).
+RULES: dict[str, Callable[[int, bool, int, bool], bool]] = {
+    "blanche-neige": lambda tv, tr, v, r: (tv + v) % 2 == 1,
+    "prince": lambda tv, tr, v, r: (tv <= 5) != (v <= 5),
+    "chasseur": lambda tv, tr, v, r: (tv <= 5) == (v <= 5),
+    "reine": lambda tv, tr, v, r: tr == r,
+    "sorciere": lambda tv, tr, v, r: tr != r,
+    "prof": lambda tv, tr, v, r: (tv + v) % 2 == 0,
+    "joyeux": lambda tv, tr, v, r: r == (tv % 2 == 0),
+    "simplet": lambda tv, tr, v, r: (v >= 6) == (tv % 2 == 0),
+    "timide": lambda tv, tr, v, r: (v % 2 == 1) == tr,
+    "grincheux": lambda tv, tr, v, r: v <= tv if tr else v > tv,
+    "dormeur": lambda tv, tr, v, r: (v % 2 == 0) == (tv >= 6),
+}
+# allowed[role][top] = the cards that role may put on `top`.
+ALLOWED: dict[str, dict[str, frozenset[str]]] = {
+    role: {
+        top: frozenset(c for c in CARDS if rule(VALUE[top], RED[top], VALUE[c], RED[c]))
+        for top in CARDS
+    }
+    for role, rule in RULES.items()
+}
+# covers[role][card] = bit mask of the tops (by index in CARDS) that card may go on.
+COVERS: dict[str, dict[str, int]] = {
+    role: {c: sum(1 << i for i, top in enumerate(CARDS) if c in ALLOWED[role][top]) for c in CARDS}
+    for role in RULES
+}
+SHED, PAIR_KEPT, COVER, BLOCK = 10.0, 4.0, 6.0, 3.0  # weights of `_score`
+
+
+def policy(state: GameState, seat: int, rng: Rng) -> str:
+    """Shout our pair, challenge any other, else shed the most cards while keeping a hand
+    that fits many tops (a card of each colour and parity), and leave the next player a
+    top that suits its role badly. Draw only when nothing can be played."""
+    legal = [a.id for a in state.legal_actions(seat)]
+    for urgent in ("shout", "challenge"):
+        if urgent in legal:
+            return urgent
+    plays = [a for a in legal if a.startswith("play:")]
+    if not plays:
+        return legal[0]  # draw, keep or pass: whichever the rules leave
+    view = state.view(seat)
+    hand = list(view["hand"])
+    if view["drawn"] is not None and view["drawn"] not in hand:
+        hand.append(view["drawn"])
+    roles = view["roles"]
+    n = len(roles)
+    nxt = (seat + 1) % n
+    # Without the shout, a pair stands only if we win the race (one chance in n); else
+    # it comes back with a penalty card: on average (2 - (n - 1)) / n cards shed.
+    volee = bool(getattr(state.options, "miroir_a_la_volee", False))
+    pair_shed = (2 - (n - 1)) / n if volee else 2.0
+    return max(
+        plays, key=lambda a: _score(a, hand, roles[seat], roles[nxt], view, nxt, pair_shed)
+    )
+
+
+def _score(
+    action: str,
+    hand: list[str],
+    role: str,
+    next_role: str,
+    view: Any,
+    nxt: int,
+    pair_shed: float,
+) -> float:
+    cards = action[5:].split("+")
+    rest = [c for c in hand if c not in cards]
+    if not rest and (len(cards) == 1 or pair_shed == 2.0):
+        return 1000.0  # going out wins (an unshouted pair may still be challenged)
+    pairs = sum(1 for c in rest if c[-1] in "SH" and _mirror(c) in rest)
+    covers = COVERS[role]
+    mask = 0
+    for c in rest:
+        mask |= covers[c]
+    cover = mask.bit_count() / len(CARDS)
+    top = cards[-1]
+    block = 1 - len(ALLOWED[next_role][top]) / len(CARDS)
+    urgency = 1 / max(1, view["hand_sizes"][nxt])
+    shed = 1.0 if len(cards) == 1 else pair_shed
+    kept = PAIR_KEPT * max(pair_shed, 0.0) / 2
+    return SHED * shed + kept * pairs + COVER * cover + BLOCK * block * (1 + 4 * urgency)
+
+
+def _mirror(card: str) -> str:
+    return card[:-1] + {"S": "C", "C": "S", "H": "D", "D": "H"}[card[-1]]
+
+
+def actor(state: GameState, rng: Rng) -> int:
+    """A race is won by any of its seats with equal chance (nobody knows who clicks first)."""
+    seats = state.to_move()
+    return seats[0] if len(seats) == 1 else rng.choice(seats)
+
+
+def rewards(public: dict[str, Any], state: GameState, events: list[Event]) -> list[float]:
+    n = state.players
+    if state.is_over():
+        ranks = state.outcome()["ranks"]
+    else:
+        left = state.view(None)["hand_sizes"]
+        ranks = [1 + sum(1 for x in left if x < mine) for mine in left]
+    worst = max(ranks)
+    if worst == 1:
+        return [0.5] * n
+    return [(worst - r) / (worst - 1) for r in ranks]
+
+
+PROFILE = Profile(
+    policy=policy, rollout=policy, rewards=rewards, actor=actor, iterations=300, max_rollout=300
+)

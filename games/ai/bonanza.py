@@ -1,0 +1,164 @@
+"""Bonanza AI: the "facile" heuristic and the evaluation the "fort" search uses.
+
+Evaluation: a simulation stops at the end of the deal (event `deal_end`, or `match_end`);
+a seat's reward is its token gain since the decision, squashed to 0..1 by a logistic of
+scale 15 tokens (the next deal's stakes are the same for everyone).
+Poker strength is the percentile of our best five among random hands of the same size,
+tabulated once at import with a fixed seed (pure data, never changed afterwards).
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left
+from typing import Any
+
+from ..base import Event, GameState
+from ..poker import best_hand
+from ..rng import Rng
+from .ismcts import Profile
+
+SUITS = "SHDC"
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # aces high
+CARDS = [r + s for s in SUITS for r in RANKS]
+DECK = [*CARDS, "JK"]
+VALUE = {c: RANKS.index(c[:-1]) + 2 for c in CARDS}
+BOX_CARDS = ("AS", "KH", "QD", "JC")
+PAIRS = (("QS", "JD"), ("10D", "2S"))
+SCALE = 15.0
+SAMPLES = 120
+
+
+def _percentiles() -> dict[int, list[tuple[int, ...]]]:
+    """Sorted poker values of random hands, per hand size (4 to 27 cards)."""
+    rng = Rng(0xB0A7A)
+    table: dict[int, list[tuple[int, ...]]] = {}
+    for size in range(4, 28):
+        values = []
+        for _ in range(SAMPLES):
+            deck = list(DECK)
+            rng.shuffle(deck)
+            values.append(best_hand(deck[:size]))
+        table[size] = sorted(values)
+    return table
+
+
+POKER_TABLE = _percentiles()
+
+
+def poker_strength(hand: list[str]) -> float:
+    """Share of random hands of the same size our best five beats (ties count half)."""
+    size = min(max(len(hand), 4), 27)
+    values = POKER_TABLE[size]
+    mine = best_hand(hand)
+    below = bisect_left(values, mine)
+    equal = bisect_left(values, (*mine, 99)) - below
+    return (below + equal / 2) / len(values)
+
+
+def worth(hand: list[str]) -> float:
+    """A rough value of a hand for the whole deal: poker strength, the cards that take a
+    box, the joker, the two pairs, and aces (stop cards keep the lead in phase 3)."""
+    held = set(hand)
+    value = 2 * poker_strength(hand)
+    value += sum(1 for c in BOX_CARDS if c in held) + 2 * ("JK" in held)
+    value += sum(1 for a, b in PAIRS if a in held and b in held)
+    value += 0.5 * sum(1 for c in hand if c[:-1] == "A")
+    return value
+
+
+def policy(state: GameState, seat: int, rng: Rng) -> str:
+    """Swap a weak hand for the mort and bid a little for it, show the joker (a sure box)
+    and spend a kept joker at once, bet and call on the odds of our poker percentile, and
+    lead the suit we can run longest ourselves."""
+    legal = [a.id for a in state.legal_actions(seat)]
+    view = state.view(seat)
+    phase = view["phase"]
+    hand = view["hand"]
+    if phase == "mort":
+        return "exchange" if worth(hand) < _average(len(hand), hand, rng) else "sell"
+    if phase == "auction":
+        return _bid(view, legal, rng)
+    if phase == "calls":
+        return "show" if "show" in legal else "joker" if "joker" in legal else legal[0]
+    if phase == "poker":
+        return _poker(view, seat, legal)
+    if phase == "play":
+        return max(legal, key=lambda a: _run(a[5:], view))
+    return legal[0]
+
+
+def _average(size: int, hand: list[str], rng: Rng, samples: int = 12) -> float:
+    """Mean worth of random hands of `size` drawn from the cards we do not hold."""
+    unseen = [c for c in DECK if c not in hand]
+    total = 0.0
+    for _ in range(samples):
+        rng.shuffle(unseen)
+        total += worth(unseen[:size])
+    return total / samples
+
+
+def _bid(view: dict[str, Any], legal: list[str], rng: Rng) -> str:
+    """Bid the minimum while the mort looks worth more to us than its price."""
+    bids = sorted((a for a in legal if a.startswith("bid:")), key=lambda a: int(a[4:]))
+    if not bids:
+        return "pass"
+    hand = view["hand"]
+    gain = _average(len(hand), hand, rng) - worth(hand)
+    price = int(bids[0][4:])
+    return bids[0] if gain * 4 >= price else "pass"
+
+
+def _poker(view: dict[str, Any], seat: int, legal: list[str]) -> str:
+    """Chance to hold the best hand ~ percentile ** opponents; play the pot odds."""
+    folded = view["folded"]
+    opponents = sum(1 for s in range(len(folded)) if s != seat and not folded[s])
+    p = poker_strength(view["hand"]) ** max(1, opponents)
+    bets = view["pot_bets"]
+    to_call = max(bets) - bets[seat]
+    pot = view["wheel"]["poker"] + sum(bets)
+    raises = [a for a in legal if a.startswith(("bet:", "raise:"))]
+    biggest = max(raises, key=lambda a: int(a.split(":")[1])) if raises else None
+    if biggest and p > 0.65:
+        return biggest
+    if to_call == 0:
+        return "check" if "check" in legal else legal[0]
+    if p >= to_call / (pot + to_call) and "call" in legal:
+        return "call"
+    return "fold" if "fold" in legal else legal[0]
+
+
+def _run(suit: str, view: dict[str, Any]) -> float:
+    """How far a lead in `suit` carries on our own cards, plus boxes taken on the way and
+    a bonus when it ends on a stop card we hold (we lead again)."""
+    mine = sorted((c for c in view["hand"] if c[-1] == suit), key=VALUE.__getitem__)
+    if not mine:
+        return -1.0
+    gone = set(view["table"]) | set(view["known_dead"])
+    held = set(mine)
+    value = VALUE[mine[0]]
+    card = mine[0]
+    run = 0.0
+    while True:
+        run += 1 + 2 * (card in BOX_CARDS)
+        if value == 14:
+            return run + 3
+        value += 1
+        card = RANKS[value - 2] + suit
+        if card in gone:
+            return run + 3
+        if card not in held:
+            return run
+
+
+def horizon(events: list[Event]) -> bool:
+    return any(e["type"] in ("deal_end", "match_end") for e in events)
+
+
+def rewards(public: dict[str, Any], state: GameState, events: list[Event]) -> list[float]:
+    before = public["tokens"]
+    after = state.view(None)["tokens"]
+    return [1 / (1 + math.exp(-(a - b) / SCALE)) for a, b in zip(after, before, strict=True)]
+
+
+PROFILE = Profile(policy=policy, rollout=policy, horizon=horizon, rewards=rewards, iterations=300)

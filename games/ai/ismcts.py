@@ -1,0 +1,207 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS), game-agnostic.
+
+Each iteration redeals what the searching seat cannot see (`state.determinize(seat, rng)`),
+walks the tree along the actions legal in that redeal (UCB with availability counts, so a
+child only competes in the iterations where it was legal), expands one new action, then
+plays a cheap policy until the game's own horizon (usually the end of the current deal) and
+scores that end with the game's evaluation. Everything goes through the engine contract;
+the game-specific parts come in a `Profile`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..base import Event, GameState
+from ..rng import Rng
+
+Policy = Callable[[GameState, int, Rng], str]
+# rewards(root public view, state at the horizon, events of the last move) -> per seat, 0..1
+Rewards = Callable[[dict[str, Any], GameState, list[Event]], list[float]]
+
+
+def first_to_move(state: GameState, rng: Rng) -> int:
+    """Who acts in a simulation when several seats may: the first listed by the engine."""
+    return state.to_move()[0]
+
+
+def outcome_rewards(root: dict[str, Any], state: GameState, events: list[Event]) -> list[float]:
+    """Fallback evaluation: final ranks mapped to 1 (first) .. 0 (last); 0.5 if unfinished."""
+    if not state.is_over():
+        return [0.5] * state.players
+    ranks = state.outcome()["ranks"]
+    worst = max(ranks)
+    if worst == 1:
+        return [0.5] * len(ranks)
+    return [(worst - r) / (worst - 1) for r in ranks]
+
+
+def never(events: list[Event]) -> bool:
+    return False
+
+
+def random_policy(state: GameState, seat: int, rng: Rng) -> str:
+    return rng.choice(state.legal_actions(seat)).id
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What the search needs to know about one game.
+
+    `policy` is the "facile" level; `rollout` the policy played in simulations (often the
+    same); `horizon` says, from the events of one move, that the simulation may stop (a
+    deal ended); `rewards` scores the stop point per seat; `actor` picks who acts in a
+    simulation when `to_move()` lists several seats; `iterations` is the default cap;
+    `tree_depth` how many of the searching seat's later decisions the tree may hold.
+    """
+
+    policy: Policy = random_policy
+    rollout: Policy = random_policy
+    horizon: Callable[[list[Event]], bool] = never
+    rewards: Rewards = outcome_rewards
+    actor: Callable[[GameState, Rng], int] = first_to_move
+    iterations: int = 300
+    max_rollout: int = 600
+    exploration: float = 0.7
+    tree_depth: int = 8  # own decisions kept in the tree below the root
+    confidence: float = 1.0  # standard errors a move needs to overrule the heuristic
+
+
+class Node:
+    """A tree node: the searching seat's own decision reached by a sequence of its moves."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+def _select(node: Node, keys: list[str], c: float) -> str:
+    """UCB1 over the children available in this determinization (all already expanded)."""
+    best_key = keys[0]
+    best = -1.0
+    for key in keys:
+        child = node.children[key]
+        child.avail += 1
+        score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+        if score > best:
+            best, best_key = score, key
+    return best_key
+
+
+def search(
+    state: GameState,
+    seat: int,
+    profile: Profile,
+    rng: Rng,
+    iterations: int | None = None,
+    budget_s: float = 0.8,
+) -> str:
+    """The action id the search prefers for `seat`; `state` is untouched.
+
+    Stops after `iterations` iterations or once `budget_s` seconds have passed, whichever
+    comes first; with the iteration cap binding, the answer depends only on `rng`.
+    """
+    legal = [a.id for a in state.legal_actions(seat)]
+    if len(legal) == 1:
+        return legal[0]
+    cap = profile.iterations if iterations is None else iterations
+    deadline = time.perf_counter() + budget_s
+    prior = profile.policy(state, seat, Rng(rng.next64()))
+    root = Node()
+    samples: dict[str, list[float]] = {}
+    for a in legal:
+        root.children[a] = Node()
+        samples[a] = []
+    public = state.view(None)
+    done = 0
+    while done < cap and not (done and time.perf_counter() > deadline):
+        # One redeal shared by every root action: the comparison between them is paired,
+        # so the luck of the redeal cancels out instead of drowning the differences.
+        base = state.determinize(seat, rng)
+        seed = rng.next64()
+        for k, action in enumerate(legal):
+            if done and (done >= cap or time.perf_counter() > deadline):
+                break
+            d = base if k == len(legal) - 1 else base.clone()
+            reward = _iterate(d, seat, profile, Rng(seed), root.children[action], action, public)
+            samples[action].append(reward)
+            done += 1
+    return _decide(legal, prior if prior in legal else legal[0], samples, profile.confidence)
+
+
+def _decide(legal: list[str], prior: str, samples: dict[str, list[float]], z: float) -> str:
+    """The heuristic's move, unless another one beats it in the paired simulations by more
+    than `z` standard errors (the best such lower bound wins). Simulations are noisy; the
+    heuristic is a strong prior, so the search has to prove an improvement to overrule it."""
+    base = samples[prior]
+    best, best_bound = prior, 0.0
+    for a in legal:
+        mine = samples[a]
+        m = min(len(mine), len(base))
+        if a == prior or m < 2:
+            continue
+        diffs = [mine[i] - base[i] for i in range(m)]
+        mean = sum(diffs) / m
+        var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
+        bound = mean - z * math.sqrt(var / m)
+        if bound > best_bound:
+            best, best_bound = a, bound
+    return best
+
+
+def _iterate(
+    d: GameState,
+    seat: int,
+    profile: Profile,
+    rng: Rng,
+    top: Node,
+    action: str,
+    public: dict[str, Any],
+) -> float:
+    """Play `action` for `seat` in the redeal `d`, then select / expand / simulate and
+    back-propagate `seat`'s reward along its own decisions.
+
+    The tree holds only `seat`'s own decisions (open loop: a node is the sequence of its own
+    moves, whatever the others did in between); every other seat, partners included, plays
+    the rollout policy, so the search is a best response to that policy rather than to
+    clairvoyant opponents exploring at random.
+    """
+    path = [top]
+    node: Node | None = top
+    events = d.apply(seat, action)
+    steps = 1
+    while not profile.horizon(events) and not d.is_over() and steps < profile.max_rollout:
+        actor = profile.actor(d, rng)
+        if actor == seat and node is not None and len(path) <= profile.tree_depth:
+            keys = [a.id for a in d.legal_actions(seat)]
+            untried = [k for k in keys if k not in node.children]
+            if untried:
+                action = untried[rng.below(len(untried))]
+                child = Node()
+                node.children[action] = child
+                for k in keys:
+                    if k in node.children:
+                        node.children[k].avail += 1
+                path.append(child)
+                node = None  # expanded: the rest is simulation
+            else:
+                action = _select(node, keys, profile.exploration)
+                node = node.children[action]
+                path.append(node)
+        else:
+            action = profile.rollout(d, actor, rng)
+        events = d.apply(actor, action)
+        steps += 1
+    reward = profile.rewards(public, d, events)[seat]
+    for n in path:
+        n.visits += 1
+        n.total += reward
+    return reward
