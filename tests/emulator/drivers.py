@@ -82,9 +82,12 @@ class Emulator:
             self.check_deadlines()
 
     def check_deadlines(self) -> None:
-        for handle in list(self.world.interactions.values()):
+        unanswered = self.world.unanswered
+        for handle in list(unanswered.values()):
             if not handle.acknowledged and not handle.expired:
                 handle.check_deadline()
+            if handle.acknowledged or handle.expired:
+                unanswered.pop(handle.id, None)
 
     @property
     def base_url(self) -> str:

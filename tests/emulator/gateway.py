@@ -1,8 +1,9 @@
 """The gateway websocket: HELLO, IDENTIFY/READY, heartbeats, RESUME with replay, member chunks.
 
 Frames are plain JSON text: discord.py asks for zlib-stream in the URL but decodes text frames
-as they are, so no compression is needed. Dispatches are numbered per session and kept so a
-RESUME can replay what a dropped connection missed, as Discord does.
+as they are, so no compression is needed. Dispatches are numbered per session and the last
+REPLAY_LIMIT are kept, encoded, so a RESUME can replay what a dropped connection missed, as
+Discord does; a RESUME from further back gets INVALID_SESSION.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import secrets
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +25,9 @@ JSON = dict[str, Any]
 
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME = 0, 1, 2, 3, 4, 6
 RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 7, 8, 9, 10, 11
+# Dispatches kept for RESUME: enough for any reconnect a test provokes, and bounded so that a
+# long or heavy run (the load bench) does not keep every event it ever sent.
+REPLAY_LIMIT = 5000
 
 
 @dataclass(eq=False)
@@ -36,6 +41,9 @@ class Connection:
 
     def send(self, frame: JSON) -> None:
         self.queue.put_nowait(json.dumps(frame))
+
+    def send_text(self, text: str) -> None:
+        self.queue.put_nowait(text)
 
     async def writer(self) -> None:
         while (text := await self.queue.get()) is not None:
@@ -53,15 +61,21 @@ class Session:
     token: str
     intents: int
     seq: int = 0
-    frames: list[JSON] = field(default_factory=list)
+    # (seq, encoded frame): text rather than dicts, so the buffer costs the garbage collector
+    # nothing and is encoded once for both sending and replaying.
+    frames: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=REPLAY_LIMIT))
     connection: Connection | None = None
 
     def dispatch(self, event: str, data: JSON) -> None:
         self.seq += 1
-        frame = {"op": DISPATCH, "t": event, "s": self.seq, "d": data}
-        self.frames.append(frame)
+        text = json.dumps({"op": DISPATCH, "t": event, "s": self.seq, "d": data})
+        self.frames.append((self.seq, text))
         if self.connection is not None:
-            self.connection.send(frame)
+            self.connection.send_text(text)
+
+    def can_replay_after(self, seq: int) -> bool:
+        """Whether every dispatch after `seq` is still kept."""
+        return not self.frames or self.frames[0][0] <= seq + 1
 
 
 class GatewayHub:
@@ -168,10 +182,10 @@ class GatewayHub:
 
     def _resume(self, conn: Connection, data: JSON) -> None:
         session = self.sessions.get(str(data.get("session_id")))
-        if session is None or session is not self.current:
+        seq = int(data.get("seq") or 0)
+        if session is None or session is not self.current or not session.can_replay_after(seq):
             conn.send({"op": INVALID_SESSION, "d": False})
             return
-        seq = int(data.get("seq") or 0)
         if session.connection is not None and session.connection is not conn:
             old = session.connection
             task = asyncio.create_task(old.ws.close(code=4000))
@@ -179,9 +193,9 @@ class GatewayHub:
             task.add_done_callback(self._tasks.discard)
         session.connection = conn
         conn.session = session
-        for frame in session.frames:
-            if frame["s"] > seq:
-                conn.send(frame)
+        for number, text in session.frames:
+            if number > seq:
+                conn.send_text(text)
         self.resumes += 1
         session.dispatch("RESUMED", {})
         self.world.touch()

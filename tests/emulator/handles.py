@@ -33,7 +33,7 @@ class InteractionHandle:
     user: User
     channel: Channel
     created_at: float
-    payload: JSON
+    payload: JSON  # as dispatched, minus the copy of the clicked message
     component_message_id: int | None = None
     acked_at: float | None = None
     response_type: int | None = None

@@ -77,8 +77,13 @@ def _open(
         if message.ephemeral:
             message.tokens.add(token)
     world.interactions[iid] = handle
+    world.unanswered[iid] = handle
     world.tokens[token] = handle
     world.dispatch("INTERACTION_CREATE", payload, NO_INTENT)
+    # The gateway encoded the frame at once; the handle keeps the rest of the payload but not
+    # this copy of the message (the world has the message itself), so that thousands of
+    # answered interactions stay light for memory and for the garbage collector.
+    payload.pop("message", None)
     world.touch()
     return handle
 

@@ -85,7 +85,7 @@ class WebhookRoutes:
         message = self._respond(handle, rtype, data, files)
         handle.response_type = rtype
         handle.acked_at = world.clock.now()
-        world.touch()
+        world.acknowledged(handle)
         if request.query.get("with_response") not in ("1", "true", "True"):
             return no_content()
         info: JSON = {"id": str(handle.id), "type": handle.type}
