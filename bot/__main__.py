@@ -46,7 +46,7 @@ async def main() -> int:
         return 2
     setup_logging(settings.log_level)
     point_at(settings)
-    bot = TapisBot(settings)
+    bot = TapisBot(settings, tune_gc=True)
     async with bot:
         await bot.start(token)
     return 0

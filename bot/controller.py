@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tapis.bot")
 
 PUBLIC_MIN_INTERVAL = 1.2  # seconds between two edits of one table message
-PING_DELAY = 4.0  # a player who has not acted after this long gets a ping message
+PING_DELAY = 12.0  # a player who has not acted after this long gets a ping message
 TOKEN_LIFETIME = 14 * 60  # re-use an interaction token for at most this long (Discord: 15 min)
 PAGE_SIZE = 10
 
@@ -182,6 +182,7 @@ class Controller:
         embed, view = self.public_message(table)
         self._rendered[table.id] = self._render_key(table)
         await interaction.response.edit_message(embed=embed, view=view)
+        _release(view)
 
     def public_message(self, table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
         if table.status in ("lobby", "cancelled") or table.state is None:
@@ -210,8 +211,10 @@ class Controller:
         embed, view = self.hand_message(table, seat, lang)
         if _is_ephemeral(interaction):
             await interaction.response.edit_message(embed=embed, view=view)
+            _release(view)
         else:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            _release(view)
         self.hands[(table.id, interaction.user.id)] = HandSlot(interaction)
 
     def hand_message(
@@ -281,6 +284,7 @@ class Controller:
         assert seat is not None
         embed, view = self.hand_message(table, seat, lang)
         await interaction.response.edit_message(embed=embed, view=view)
+        _release(view)
         self.hands[(table.id, user_id)] = HandSlot(interaction)
 
     async def _show_current(
@@ -294,9 +298,11 @@ class Controller:
         embed, view = self.hand_message(table, seat, lang_of(interaction.locale), note)
         if _is_ephemeral(interaction):
             await interaction.response.edit_message(embed=embed, view=view)
+            _release(view)
             self.hands[(table.id, interaction.user.id)] = HandSlot(interaction)
         else:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            _release(view)
 
     async def _refresh_hands(self, table: Table, exclude: int | None = None) -> None:
         """Bring the hand ephemerals of the players now to act up to date, while their
@@ -458,7 +464,8 @@ class Controller:
                 tr("table.ping", table.lang, who=who),
                 allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
             )
-        except discord.HTTPException:
+        except Exception as exc:  # closed session at shutdown, HTTP error: no ping this time
+            log.info("table %s: ping skipped (%s)", table.id, type(exc).__name__)
             return
         self._pings[table.id] = (movers, sent.id)
         if previous and previous[1]:
@@ -469,8 +476,20 @@ class Controller:
         self._rendered.pop(table_id, None)
         self._pings.pop(table_id, None)
         self._finished.pop(table_id, None)
+        self._updaters.pop(table_id, None)
+        self._acting.pop(table_id, None)
+        ping = self._ping_tasks.pop(table_id, None)
+        if ping is not None and not ping.done():
+            ping.cancel()
         for key in [k for k in self.hands if k[0] == table_id]:
             del self.hands[key]
+
+    async def close(self) -> None:
+        """Stop every background task (public refreshes, pings, hand refreshes)."""
+        tasks = [*self._updaters.values(), *self._ping_tasks.values(), *self._background]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def rearm(self, tables: list[Table]) -> None:
         """After a restart: redraw each restored table so its message matches the state."""
@@ -525,6 +544,7 @@ class Controller:
             season = (await self.store.current_season(interaction.guild.id)).number
         embed, view = await self._leaderboard_page(interaction, game, season, 0)
         await interaction.response.send_message(embed=embed, view=view)
+        _release(view)
 
     async def leaderboard_page(
         self, interaction: discord.Interaction[Any], game: str | None, season: int, page: int
@@ -537,6 +557,7 @@ class Controller:
             return
         embed, view = await self._leaderboard_page(interaction, game, season, page)
         await interaction.response.edit_message(embed=embed, view=view)
+        _release(view)
 
     async def _leaderboard_page(
         self, interaction: discord.Interaction[Any], game: str | None, season: int, page: int
@@ -627,6 +648,13 @@ class Controller:
         await interaction.response.send_message(
             tr("season.new", lang, old=old.number, new=new.number)
         )
+
+
+def _release(view: discord.ui.View | None) -> None:
+    """Drop a sent view from discord.py's store: our dynamic items route its clicks, and a
+    stored view per hand message would otherwise pile up for the life of the process."""
+    if view is not None:
+        view.stop()
 
 
 def _is_ephemeral(interaction: discord.Interaction[Any]) -> bool:

@@ -42,6 +42,9 @@ SEAT_KEYS = {
     "challenger",
     "next",
     "starter",
+    "first",
+    "target",
+    "cutter",
 }
 CARD_KEYS = {"card", "retourne", "turned", "top", "called", "drawn", "last"}
 CARD_LIST_KEYS = {"cards", "pair", "run", "table", "trick_cards", "shown"}

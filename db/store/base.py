@@ -8,6 +8,7 @@ so that one logical write is never split across two transactions.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -86,6 +87,7 @@ class StoreBase:
         self._sessions = make_sessionmaker(engine)
         self._model = ratings.new_model()
         self._postgres = engine.dialect.name == "postgresql"
+        self._sqlite_writer = asyncio.Lock()
 
     @classmethod
     async def open(cls, url: str, *, migrate: bool = True) -> Self:
@@ -115,10 +117,22 @@ class StoreBase:
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[AsyncSession]:
-        """One transaction, committed on success and rolled back on any exception."""
-        async with self._sessions() as session, session.begin():
+        """One transaction, committed on success and rolled back on any exception.
+
+        SQLite has one writer at a time: writers of this process queue on a lock instead of
+        colliding in the database and backing off in its busy handler.
+        """
+        async with self._write_gate(), self._sessions() as session, session.begin():
             await session.connection(execution_options={WRITE_OPTION: True})
             yield session
+
+    @asynccontextmanager
+    async def _write_gate(self) -> AsyncIterator[None]:
+        if self._postgres:
+            yield
+            return
+        async with self._sqlite_writer:
+            yield
 
     # --- helpers inside a write transaction -----------------------------------------------
     async def _lock_table(self, s: AsyncSession, table_id: int) -> Any:

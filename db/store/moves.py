@@ -6,7 +6,7 @@ after a crash the log, the snapshot and the version agree and the table replays 
 
 from __future__ import annotations
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..models import MAX_ACTION
@@ -30,9 +30,8 @@ class MovesMixin(StoreBase):
             raise ValueError(f"invalid action id {action_id!r}")
         now = utcnow()
         async with self._write() as s:
-            await self._lock_table(s, table_id)
-            last = await s.scalar(select(func.max(MOVES.c.seq)).where(MOVES.c.table_id == table_id))
-            last = last or 0
+            # The table's version is the last logged seq: both change in the same transaction.
+            last = (await self._lock_table(s, table_id)).version or 0
             if seq <= last:
                 raise DuplicateMove(table_id, seq)
             if seq != last + 1:
