@@ -48,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
 from bot.autoplay import LoopClock
+from bot.client import quiet_gc
 from games import Rng
 from tests.bot.harness import (
     MATCH_PLAYERS,
@@ -530,6 +531,7 @@ async def run(args: argparse.Namespace) -> int:
     skipped = [g for g in wanted if g not in available]
     if skipped:
         print(f"  skipped (engine not available): {', '.join(skipped)}")
+    quiet_gc()  # what `python -m bot` does once started
     with GcPauses() as gcs:
         bench, measures = await measure(args, slugs, gcs)
     return 0 if report(args, bench, measures, gcs) else 1

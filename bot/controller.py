@@ -47,6 +47,7 @@ PUBLIC_MIN_INTERVAL = 1.2  # seconds between two edits of one table message
 PING_DELAY = 12.0  # a player who has not acted after this long gets a ping message
 TOKEN_LIFETIME = 14 * 60  # re-use an interaction token for at most this long (Discord: 15 min)
 PAGE_SIZE = 10
+ACK_BUDGET = 2.0  # seconds a move may take before the click is acknowledged first (Discord: 3)
 
 
 @dataclass
@@ -266,8 +267,12 @@ class Controller:
         lang = lang_of(interaction.locale)
         user_id = interaction.user.id
         self._acting[table_id] = user_id  # their own hand is redrawn by the answer below
+        work = asyncio.ensure_future(self.service.act(table_id, user_id, version, action_id))
+        done, _ = await asyncio.wait({work}, timeout=ACK_BUDGET)
+        if not done:  # a busy table or database: acknowledge now, answer when stored
+            await interaction.response.defer()
         try:
-            await self.service.act(table_id, user_id, version, action_id)
+            await work
         except StaleVersion:
             await self._show_current(interaction, table_id, tr("err.stale", lang))
             return
@@ -283,8 +288,7 @@ class Controller:
         seat = table.seat_of(user_id)
         assert seat is not None
         embed, view = self.hand_message(table, seat, lang)
-        await interaction.response.edit_message(embed=embed, view=view)
-        _release(view)
+        await _edit_hand(interaction, embed, view)
         self.hands[(table.id, user_id)] = HandSlot(interaction)
 
     async def _show_current(
@@ -297,9 +301,11 @@ class Controller:
             return
         embed, view = self.hand_message(table, seat, lang_of(interaction.locale), note)
         if _is_ephemeral(interaction):
-            await interaction.response.edit_message(embed=embed, view=view)
-            _release(view)
+            await _edit_hand(interaction, embed, view)
             self.hands[(table.id, interaction.user.id)] = HandSlot(interaction)
+        elif interaction.response.is_done():
+            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+            _release(view)
         else:
             await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
             _release(view)
@@ -648,6 +654,17 @@ class Controller:
         await interaction.response.send_message(
             tr("season.new", lang, old=old.number, new=new.number)
         )
+
+
+async def _edit_hand(
+    interaction: discord.Interaction[Any], embed: discord.Embed, view: discord.ui.View
+) -> None:
+    """Redraw the clicked message, whether the click was answered already (deferred) or not."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(embed=embed, view=view)
+    else:
+        await interaction.response.edit_message(embed=embed, view=view)
+    _release(view)
 
 
 def _release(view: discord.ui.View | None) -> None:

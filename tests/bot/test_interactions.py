@@ -3,6 +3,7 @@ lobby rules, languages, and a match that outlives Discord's 15-minute tokens."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -234,3 +235,32 @@ async def test_a_match_outlives_the_fifteen_minute_tokens(
         actions = await play_until_over(tapis, table_id, where, users, pick)
         assert actions > 0
         assert table_id not in tapis.bot.service.tables
+
+
+async def test_a_slow_database_gets_the_click_acknowledged_first(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """A move whose storage outlasts Discord's patience is deferred, then answered."""
+    async with running_tapis(emulator, tmp_path) as tapis:
+        table_id, where, users = await started_manille(tapis)
+        table = tapis.bot.service.tables[table_id]
+        await open_hands(tapis, table_id, where, users)
+        user, hand = await mover(tapis, table_id, where, users)
+        slow_store = tapis.store.append_move
+
+        async def slow_append(*args, **kwargs):  # type: ignore[no-untyped-def]
+            await asyncio.sleep(2.6)
+            await slow_store(*args, **kwargs)
+
+        tapis.store.append_move = slow_append  # type: ignore[method-assign]
+        button = next(
+            c["custom_id"]
+            for row in hand.components
+            for c in row["components"]
+            if c["custom_id"].startswith("t:")
+        )
+        handle = await emulator.click(user, hand, button)
+        await handle.wait_response(timeout=3.5)  # acknowledged within Discord's 3 s
+        await emulator.wait_for(lambda: "v1" in text_of(emulator.message(hand.id)), timeout=5)
+        assert table.version() == 1
+        assert len(await tapis.store.moves(table_id)) == 1
