@@ -26,5 +26,9 @@ from .tables import UPDATABLE_FIELDS, TablesMixin
 class Store(TablesMixin, MovesMixin, ResultsMixin, SeasonsMixin, LeaderboardMixin):
     """Persistence for tables, moves, results, seasons and ratings. Owns its engine."""
 
+    async def close(self) -> None:
+        await self._stop_move_writer()
+        await super().close()
+
 
 __all__ = ["UPDATABLE_FIELDS", "Store"]

@@ -6,16 +6,42 @@ after a crash the log, the snapshot and the version agree and the table replays 
 
 from __future__ import annotations
 
-from sqlalchemy import insert, select, update
-from sqlalchemy.exc import IntegrityError
+import asyncio
+import contextlib
+from dataclasses import dataclass
+from datetime import datetime
 
+from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from ..engine import make_sync_sqlite_engine
 from ..models import MAX_ACTION
-from ..records import DuplicateMove, MoveGap, MoveRecord
-from .base import MOVES, TABLES, StoreBase, utcnow
+from ..records import DuplicateMove, MoveGap, MoveRecord, TableNotFound
+from .base import MOVES, SNAPSHOTS, TABLES, StoreBase, utcnow
+
+
+@dataclass
+class _PendingMove:
+    table_id: int
+    seq: int
+    seat: int
+    action_id: str
+    snapshot: str
+    done: asyncio.Future[None]
 
 
 class MovesMixin(StoreBase):
-    """Appending to and reading a table's move log."""
+    """Appending to and reading a table's move log.
+
+    Moves are written by one writer task in group commits: every move waiting when the
+    writer is free goes into the same transaction, each behind its own savepoint, so a
+    refused move (a duplicate, a gap) affects only itself. Each caller still returns only
+    once its move is committed, so nothing is shown before it is stored; a busy server pays
+    one commit (one fsync) for many moves instead of one each.
+    """
+
+    MAX_GROUP = 64
 
     async def append_move(
         self, table_id: int, seq: int, seat: int, action_id: str, snapshot: str
@@ -28,26 +54,146 @@ class MovesMixin(StoreBase):
         """
         if not action_id or len(action_id) > MAX_ACTION:
             raise ValueError(f"invalid action id {action_id!r}")
-        now = utcnow()
-        async with self._write() as s:
-            # The table's version is the last logged seq: both change in the same transaction.
-            last = (await self._lock_table(s, table_id)).version or 0
-            if seq <= last:
-                raise DuplicateMove(table_id, seq)
-            if seq != last + 1:
-                raise MoveGap(table_id, seq, last + 1)
+        loop = asyncio.get_running_loop()
+        pending = _PendingMove(table_id, seq, seat, action_id, snapshot, loop.create_future())
+        self._move_queue().put_nowait(pending)
+        await pending.done
+
+    def _move_queue(self) -> asyncio.Queue[_PendingMove]:
+        """The queue, with its writer started on first use (it needs the running loop)."""
+        if self._move_writer is None or self._move_writer.done():
+            self._move_writer = asyncio.create_task(self._write_moves(self._moves_in))
+        return self._moves_in
+
+    async def _write_moves(self, queue: asyncio.Queue[_PendingMove]) -> None:
+        while True:
+            group = [await queue.get()]
+            while len(group) < self.MAX_GROUP and not queue.empty():
+                group.append(queue.get_nowait())
             try:
-                await s.execute(
-                    insert(MOVES).values(
-                        table_id=table_id, seq=seq, seat=seat, action_id=action_id, created_at=now
-                    )
+                if self._postgres:
+                    outcomes = await self._write_group(group)
+                else:
+                    # SQLite: the whole group in one trip to a worker thread, not one per
+                    # statement, so a busy event loop does not stretch every write.
+                    async with self._write_gate():
+                        outcomes = await asyncio.to_thread(self._write_group_sync, group)
+            except Exception as exc:  # the commit itself failed: nothing of the group is stored
+                outcomes = [exc] * len(group)
+            for move, outcome in zip(group, outcomes, strict=True):
+                if move.done.done():
+                    continue
+                if outcome is None:
+                    move.done.set_result(None)
+                else:
+                    move.done.set_exception(outcome)
+
+    async def _write_group(self, group: list[_PendingMove]) -> list[BaseException | None]:
+        outcomes: list[BaseException | None] = [None] * len(group)
+        async with self._write() as s:
+            for i, move in enumerate(group):
+                try:
+                    async with s.begin_nested():
+                        await self._insert_move(s, move)
+                except (DuplicateMove, MoveGap, TableNotFound) as exc:
+                    outcomes[i] = exc
+        return outcomes
+
+    def _write_group_sync(self, group: list[_PendingMove]) -> list[BaseException | None]:
+        outcomes: list[BaseException | None] = [None] * len(group)
+        with self._sync_engine().connect() as conn, conn.begin():
+            for i, move in enumerate(group):
+                savepoint = conn.begin_nested()
+                try:
+                    self._insert_move_sync(conn, move)
+                except (DuplicateMove, MoveGap, TableNotFound) as exc:
+                    savepoint.rollback()
+                    outcomes[i] = exc
+                except BaseException:
+                    savepoint.rollback()
+                    raise
+                else:
+                    savepoint.commit()
+        return outcomes
+
+    def _insert_move_sync(self, conn: Connection, move: _PendingMove) -> None:
+        now = utcnow()
+        table_id, seq = move.table_id, move.seq
+        row = conn.execute(select(TABLES.c.version).where(TABLES.c.id == table_id)).first()
+        if row is None:
+            raise TableNotFound(table_id)
+        last = row.version or 0
+        if seq <= last:
+            raise DuplicateMove(table_id, seq)
+        if seq != last + 1:
+            raise MoveGap(table_id, seq, last + 1)
+        try:
+            conn.execute(
+                insert(MOVES).values(
+                    table_id=table_id,
+                    seq=seq,
+                    seat=move.seat,
+                    action_id=move.action_id,
+                    created_at=now,
                 )
-            except IntegrityError as exc:  # a concurrent writer logged it first
-                raise DuplicateMove(table_id, seq) from exc
-            await self._save_snapshot(s, table_id, seq, snapshot, now)
-            await s.execute(
-                update(TABLES).where(TABLES.c.id == table_id).values(version=seq, updated_at=now)
             )
+        except IntegrityError as exc:
+            raise DuplicateMove(table_id, seq) from exc
+        self._save_snapshot_sync(conn, table_id, seq, move.snapshot, now)
+        conn.execute(
+            update(TABLES).where(TABLES.c.id == table_id).values(version=seq, updated_at=now)
+        )
+
+    def _save_snapshot_sync(
+        self, conn: Connection, table_id: int, version: int, state: str, now: datetime
+    ) -> None:
+        values = {"version": version, "state": state, "updated_at": now}
+        result = conn.execute(
+            update(SNAPSHOTS).where(SNAPSHOTS.c.table_id == table_id).values(**values)
+        )
+        if result.rowcount == 0:
+            conn.execute(insert(SNAPSHOTS).values(table_id=table_id, **values))
+
+    def _sync_engine(self) -> Engine:
+        """A plain (thread-side) engine on the same SQLite file, for the group writer."""
+        if self._sync is None:
+            self._sync = make_sync_sqlite_engine(self._engine.url)
+        return self._sync
+
+    async def _insert_move(self, s: AsyncSession, move: _PendingMove) -> None:
+        now = utcnow()
+        table_id, seq = move.table_id, move.seq
+        # The table's version is the last logged seq: both change in the same transaction.
+        last = (await self._lock_table(s, table_id)).version or 0
+        if seq <= last:
+            raise DuplicateMove(table_id, seq)
+        if seq != last + 1:
+            raise MoveGap(table_id, seq, last + 1)
+        try:
+            await s.execute(
+                insert(MOVES).values(
+                    table_id=table_id,
+                    seq=seq,
+                    seat=move.seat,
+                    action_id=move.action_id,
+                    created_at=now,
+                )
+            )
+        except IntegrityError as exc:  # a concurrent writer logged it first
+            raise DuplicateMove(table_id, seq) from exc
+        await self._save_snapshot(s, table_id, seq, move.snapshot, now)
+        await s.execute(
+            update(TABLES).where(TABLES.c.id == table_id).values(version=seq, updated_at=now)
+        )
+
+    async def _stop_move_writer(self) -> None:
+        writer = self._move_writer
+        if writer is not None:
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
+        if self._sync is not None:
+            self._sync.dispose()
 
     async def moves(self, table_id: int) -> list[MoveRecord]:
         """The table's log in order, which with the seed and options replays the table."""

@@ -151,7 +151,12 @@ async def test_append_move_is_atomic(store: Store, monkeypatch: pytest.MonkeyPat
     async def broken(*_args: Any) -> None:
         raise RuntimeError("disk on fire")
 
+    def broken_sync(*_args: Any) -> None:
+        raise RuntimeError("disk on fire")
+
+    # The async writer serves PostgreSQL, the thread-side one SQLite: break both.
     monkeypatch.setattr(store, "_save_snapshot", broken)
+    monkeypatch.setattr(store, "_save_snapshot_sync", broken_sync)
     with pytest.raises(RuntimeError):
         await store.append_move(table_id, 2, 1, "pass", '{"v":2}')
     monkeypatch.undo()
