@@ -14,20 +14,11 @@ from typing import Any, TextIO
 from . import SLUGS, get
 from .ai import LEVELS, choose
 from .base import GameState
-from .cards import pretty
+from .cards import BM_CHARACTER_NAMES_FR, BM_FAMILY_NAMES_FR, pretty
 from .rng import Rng
 
-BM_FAMILIES = {"R": "rouge", "B": "bleue", "J": "jaune", "V": "verte"}
-BM_NAMES = {
-    "MA": "Mamma",
-    "PA": "Parrain",
-    "AV": "Avocat",
-    "EV": "Évêque",
-    "BA": "Banquier",
-    "CO": "Commissaire",
-    "GC": "Garde du corps",
-    "CH": "Chauffeur",
-}
+BM_FAMILIES = BM_FAMILY_NAMES_FR
+BM_NAMES = BM_CHARACTER_NAMES_FR
 SHOWN_KEYS = {
     "trump": "Atout",
     "retourne": "Retourne",
