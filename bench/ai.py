@@ -171,7 +171,7 @@ def main() -> int:
             worst = 1000 * max(res.times) if res.times else 0.0
             print(
                 f"{slug:<14}{level:<7}{OPPONENT[level]:<7}{res.matches:>5}{p:>7.1%}"
-                f"{f'[{lo:.0%}, {hi:.0%}]':>15}{base:>6.0%}{goal:>7.0%}{mean:>9.1f}"
+                f"{f'[{lo:.0%}, {hi:.0%}]':>15}{base:>6.0%}{goal:>7.0%}{mean:>9.2f}"
                 f"{worst:>8.1f}  {'yes' if ok else 'NO'}"
                 f"   ({players} players, {time.perf_counter() - start:.0f} s)",
                 flush=True,

@@ -1,7 +1,7 @@
 """Bianco Mano AI: the "facile" heuristic and the evaluation the "fort" search uses.
 
 Evaluation: a simulation stops when the deal is scored (event `deal_scored`) or when
-everybody passed twice (`all_passed`, worth 0.5 to all: nothing changes). A seat's reward is
+everybody passed twice (`all_passed`: nothing changes, a delta of 0). A seat's reward is
 its match points for the deal, -2..+2, mapped to 0..1; at four players it is its team's
 (the fixed pairs 0+2 and 1+3), -4..+3 mapped to 0..1, since the bench and the table count
 the pair.
@@ -45,6 +45,10 @@ def strength(cards: list[str], family: str) -> float:
 
 
 def policy(state: GameState, seat: int, rng: Rng) -> str:
+    """Take (or choose) the family the hand holds best when it is strong enough; bank
+    side-family points in the espion and keep the dominants to cut; call the strongest
+    card we lack; announce when we may; then play the shared trick heuristic with the
+    dominant family as trumps and the side as friends (`tricks`)."""
     view = state.view(seat)
     legal = [a.id for a in state.legal_actions(seat)]
     phase = view["phase"]
@@ -123,12 +127,10 @@ def horizon(events: list[Event]) -> bool:
 
 
 def rewards(public: dict[str, Any], state: GameState, events: list[Event]) -> list[float]:
-    """Per seat (see the module docstring)."""
+    """Per seat (see the module docstring); a deal nobody took changes nothing."""
     n = state.players
     scored = next((e for e in events if e["type"] == "deal_scored"), None)
-    if scored is None:
-        return [0.5] * n
-    deltas = scored["deltas"]
+    deltas = scored["deltas"] if scored is not None else [0] * n
     if n == 4:
         return [(deltas[s] + deltas[(s + 2) % 4] + 4) / 7 for s in range(4)]
     return [(d + 2) / 4 for d in deltas]

@@ -8,6 +8,7 @@ chance; at the table the AI shouts its own pair and challenges everybody else's.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -49,6 +50,7 @@ COVERS: dict[str, dict[str, int]] = {
     for role in RULES
 }
 SHED, PAIR_KEPT, COVER, BLOCK = 10.0, 4.0, 6.0, 3.0  # weights of `_score`
+CUT_SLOPE = 0.6  # evaluation of a simulation cut short, per card of difference
 
 
 def policy(state: GameState, seat: int, rng: Rng) -> str:
@@ -73,9 +75,7 @@ def policy(state: GameState, seat: int, rng: Rng) -> str:
     # it comes back with a penalty card: on average (2 - (n - 1)) / n cards shed.
     volee = bool(getattr(state.options, "miroir_a_la_volee", False))
     pair_shed = (2 - (n - 1)) / n if volee else 2.0
-    return max(
-        plays, key=lambda a: _score(a, hand, roles[seat], roles[nxt], view, nxt, pair_shed)
-    )
+    return max(plays, key=lambda a: _score(a, hand, roles[seat], roles[nxt], view, nxt, pair_shed))
 
 
 def _score(
@@ -116,12 +116,14 @@ def actor(state: GameState, rng: Rng) -> int:
 
 
 def rewards(public: dict[str, Any], state: GameState, events: list[Event]) -> list[float]:
+    """Final rank mapped to 1 (first) .. 0 (last); a simulation cut short scores each seat
+    by how many fewer cards it holds than the others on average (logistic)."""
     n = state.players
-    if state.is_over():
-        ranks = state.outcome()["ranks"]
-    else:
+    if not state.is_over():
         left = state.view(None)["hand_sizes"]
-        ranks = [1 + sum(1 for x in left if x < mine) for mine in left]
+        total = sum(left)
+        return [1 / (1 + math.exp(-CUT_SLOPE * ((total - mine) / (n - 1) - mine))) for mine in left]
+    ranks = state.outcome()["ranks"]
     worst = max(ranks)
     if worst == 1:
         return [0.5] * n

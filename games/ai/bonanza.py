@@ -27,6 +27,8 @@ BOX_CARDS = ("AS", "KH", "QD", "JC")
 PAIRS = (("QS", "JD"), ("10D", "2S"))
 SCALE = 15.0
 SAMPLES = 120
+EXCHANGE_MARGIN = 1.0  # a hand this much below an average one is swapped for the mort
+BET_AT = 0.5  # chance of holding the best hand from which we bet or raise the most
 
 
 def _percentiles() -> dict[int, list[tuple[int, ...]]]:
@@ -34,11 +36,12 @@ def _percentiles() -> dict[int, list[tuple[int, ...]]]:
     rng = Rng(0xB0A7A)
     table: dict[int, list[tuple[int, ...]]] = {}
     for size in range(4, 28):
-        values = []
-        for _ in range(SAMPLES):
-            deck = list(DECK)
-            rng.shuffle(deck)
-            values.append(best_hand(deck[:size]))
+        values: list[tuple[int, ...]] = []
+        deck = list(DECK)
+        while len(values) < SAMPLES:
+            rng.shuffle(deck)  # several disjoint hands per shuffle
+            for k in range(min(len(DECK) // size, SAMPLES - len(values))):
+                values.append(best_hand(deck[k * size : (k + 1) * size]))
         table[size] = sorted(values)
     return table
 
@@ -76,7 +79,8 @@ def policy(state: GameState, seat: int, rng: Rng) -> str:
     phase = view["phase"]
     hand = view["hand"]
     if phase == "mort":
-        return "exchange" if worth(hand) < _average(len(hand), hand, rng) else "sell"
+        weak = worth(hand) < _average(len(hand), hand, rng) - EXCHANGE_MARGIN
+        return "exchange" if weak else "sell"
     if phase == "auction":
         return _bid(view, legal, rng)
     if phase == "calls":
@@ -119,7 +123,7 @@ def _poker(view: dict[str, Any], seat: int, legal: list[str]) -> str:
     pot = view["wheel"]["poker"] + sum(bets)
     raises = [a for a in legal if a.startswith(("bet:", "raise:"))]
     biggest = max(raises, key=lambda a: int(a.split(":")[1])) if raises else None
-    if biggest and p > 0.65:
+    if biggest and p > BET_AT:
         return biggest
     if to_call == 0:
         return "check" if "check" in legal else legal[0]
