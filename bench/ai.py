@@ -8,7 +8,9 @@ others seat the AI in one seat, rotating. A match counts as won when the AI's te
 (Bianco Mano at 4: the higher team total) or the AI seat ranks first; a shared first place
 counts as a fraction. Targets: "facile" wins >= 65% against random, "fort" >= 60% against
 "facile" (head to head; with more than two seats in a free-for-all the target keeps the
-same odds ratio over the baseline share). Matches use each game's `quick_options`.
+same odds ratio over the baseline share). Matches use each game's `quick_options`; a
+race (several seats in `to_move`) is won by a random seat of it. Times are wall-clock ms
+per AI decision that had a real choice.
 """
 
 from __future__ import annotations
@@ -84,13 +86,13 @@ def play_match(slug: str, players: int, level: str, match: int, iterations: int 
 
 
 def won(slug: str, players: int, state: games.GameState, mine: list[int]) -> float:
+    """1 for a win, 0 for a loss, a fraction for a shared first place or a tie."""
     out = state.outcome()
+    if slug == "manille":  # ranks are per team; the match never ends on a tie
+        return 1.0 if out["ranks"][mine[0]] == 1 else 0.0
     if TEAM_GAMES.get(slug) == players:
         ours = sum(out["scores"][s] for s in mine)
         theirs = sum(out["scores"][s] for s in range(players) if s not in mine)
-        if slug == "manille":  # scores are already team totals
-            ours, theirs = out["scores"][mine[0]], out["scores"][(mine[0] + 1) % 4]
-            return 1.0 if out["ranks"][mine[0]] == 1 and ours != theirs else 0.0
         return 1.0 if ours > theirs else 0.5 if ours == theirs else 0.0
     ranks = out["ranks"]
     if ranks[mine[0]] != 1:
@@ -141,7 +143,7 @@ def run(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", help="slug (repeatable); default: all")
-    parser.add_argument("--matches", type=int, default=None, help="default 200 facile, 40 fort")
+    parser.add_argument("--matches", type=int, default=None, help="default 200 facile, 60 fort")
     parser.add_argument("--level", choices=("facile", "fort", "all"), default="all")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=2)
@@ -158,7 +160,7 @@ def main() -> int:
         rules = games.get(slug)
         players = args.players or DEFAULT_PLAYERS.get(slug, rules.min_players)
         for level in levels:
-            matches = args.matches or (200 if level == "facile" else 40)
+            matches = args.matches or (200 if level == "facile" else 60)
             start = time.perf_counter()
             res = run(slug, players, level, matches, args.jobs, args.iterations)
             p = res.score / res.matches
