@@ -25,6 +25,7 @@ from . import render
 from .i18n import has, lang_of, tr
 from .options import OptionsError, parse_options_text
 from .replies import edit_hand as _edit_hand
+from .replies import edit_quietly as _edit_quietly
 from .replies import is_ephemeral as _is_ephemeral
 from .replies import release as _release
 from .service import ServiceError, StaleVersion, Table, TableService
@@ -442,9 +443,8 @@ class Controller(StandingsMixin):
         if table.message_id is None:
             return
         embed, view = self.public_message(table)
-        channel = self.bot.get_partial_messageable(table.where_id)
         try:
-            await channel.get_partial_message(table.message_id).edit(embed=embed, view=view)
+            await _edit_quietly(self.bot, table.where_id, table.message_id, embed, view)
         except discord.HTTPException as exc:
             log.warning("could not edit table %s message: HTTP %s", table.id, exc.status)
 

@@ -1,10 +1,11 @@
-"""Small answers shared by the bot's flows: redraw a clicked hand, release sent views."""
+"""Small answers shared by the bot's flows: redraw a hand or a table message, release views."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import discord
+from discord.http import handle_message_parameters
 
 
 async def edit_hand(
@@ -18,11 +19,26 @@ async def edit_hand(
     release(view)
 
 
+async def edit_quietly(
+    client: discord.Client,
+    channel_id: int,
+    message_id: int,
+    embed: discord.Embed,
+    view: discord.ui.View | None,
+) -> None:
+    """Edit a message and ignore Discord's copy of it: a table message is redrawn after
+    nearly every move, and building a `Message` (and storing its view) from each answer
+    cost the bot more than drawing the table."""
+    params = handle_message_parameters(embed=embed, view=view)
+    await client.http.edit_message(channel_id, message_id, params=params)
+
+
 def release(view: discord.ui.View | None) -> None:
     """Drop a sent view from discord.py's store: our dynamic items route its clicks, and a
     stored view per hand message would otherwise pile up for the life of the process."""
     if view is not None:
         view.stop()
+        view.clear_items()
 
 
 def is_ephemeral(interaction: discord.Interaction[Any]) -> bool:

@@ -90,7 +90,7 @@ class StoreBase:
         self._sqlite_writer = asyncio.Lock()
         self._moves_in: asyncio.Queue[Any] = asyncio.Queue()  # see MovesMixin
         self._move_writer: asyncio.Task[None] | None = None
-        self._sync: Any = None  # the SQLite group writer's thread-side engine (MovesMixin)
+        self._sync: Any = None  # the SQLite group writer's thread and connection (MovesMixin)
 
     @classmethod
     async def open(cls, url: str, *, migrate: bool = True) -> Self:

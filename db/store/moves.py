@@ -8,17 +8,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 from dataclasses import dataclass
-from datetime import datetime
+from functools import partial
+from typing import Any
 
-from sqlalchemy import Connection, Engine, insert, select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from ..engine import make_sync_sqlite_engine
+from ..engine import sqlite_path
 from ..models import MAX_ACTION
 from ..records import DuplicateMove, MoveGap, MoveRecord, TableNotFound
-from .base import MOVES, SNAPSHOTS, TABLES, StoreBase, utcnow
+from .base import MOVES, TABLES, StoreBase, utcnow
+from .sqlite_thread import (
+    INSERT_MOVE_SQL,
+    INSERT_SNAPSHOT_SQL,
+    UPDATE_SNAPSHOT_SQL,
+    UPDATE_VERSION_SQL,
+    VERSION_SQL,
+    SqliteThread,
+    db_time,
+)
 
 
 @dataclass
@@ -77,7 +88,9 @@ class MovesMixin(StoreBase):
                     # SQLite: the whole group in one trip to a worker thread, not one per
                     # statement, so a busy event loop does not stretch every write.
                     async with self._write_gate():
-                        outcomes = await asyncio.to_thread(self._write_group_sync, group)
+                        outcomes = await self._writer_thread().run(
+                            partial(self._write_group_sync, group=group)
+                        )
             except Exception as exc:  # the commit itself failed: nothing of the group is stored
                 outcomes = [exc] * len(group)
             for move, outcome in zip(group, outcomes, strict=True):
@@ -99,66 +112,62 @@ class MovesMixin(StoreBase):
                     outcomes[i] = exc
         return outcomes
 
-    def _write_group_sync(self, group: list[_PendingMove]) -> list[BaseException | None]:
+    def _write_group_sync(
+        self, conn: sqlite3.Connection, group: list[_PendingMove]
+    ) -> list[BaseException | None]:
+        """The whole group in one transaction on the writer thread's own connection."""
         outcomes: list[BaseException | None] = [None] * len(group)
-        with self._sync_engine().connect() as conn, conn.begin():
+        now = db_time(utcnow())
+        conn.execute("BEGIN IMMEDIATE")
+        try:
             for i, move in enumerate(group):
-                savepoint = conn.begin_nested()
+                conn.execute("SAVEPOINT move")
                 try:
-                    self._insert_move_sync(conn, move)
+                    self._insert_move_sync(conn, move, now)
                 except (DuplicateMove, MoveGap, TableNotFound) as exc:
-                    savepoint.rollback()
                     outcomes[i] = exc
-                except BaseException:
-                    savepoint.rollback()
-                    raise
-                else:
-                    savepoint.commit()
+                    conn.execute("ROLLBACK TO move")
+                conn.execute("RELEASE move")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
         return outcomes
 
-    def _insert_move_sync(self, conn: Connection, move: _PendingMove) -> None:
-        now = utcnow()
+    def _insert_move_sync(self, conn: sqlite3.Connection, move: _PendingMove, now: Any) -> None:
         table_id, seq = move.table_id, move.seq
-        row = conn.execute(select(TABLES.c.version).where(TABLES.c.id == table_id)).first()
+        row = conn.execute(VERSION_SQL, {"table_id": table_id}).fetchone()
         if row is None:
             raise TableNotFound(table_id)
-        last = row.version or 0
+        last = row[0] or 0
         if seq <= last:
             raise DuplicateMove(table_id, seq)
         if seq != last + 1:
             raise MoveGap(table_id, seq, last + 1)
+        values = {"table_id": table_id, "seq": seq, "now": now}
         try:
-            conn.execute(
-                insert(MOVES).values(
-                    table_id=table_id,
-                    seq=seq,
-                    seat=move.seat,
-                    action_id=move.action_id,
-                    created_at=now,
-                )
-            )
-        except IntegrityError as exc:
+            row_values = {**values, "seat": move.seat, "action_id": move.action_id}
+            conn.execute(INSERT_MOVE_SQL, row_values)
+        except sqlite3.IntegrityError as exc:
             raise DuplicateMove(table_id, seq) from exc
-        self._save_snapshot_sync(conn, table_id, seq, move.snapshot, now)
-        conn.execute(
-            update(TABLES).where(TABLES.c.id == table_id).values(version=seq, updated_at=now)
-        )
+        self._save_snapshot_sync(conn, values, move.snapshot)
+        conn.execute(UPDATE_VERSION_SQL, values)
 
     def _save_snapshot_sync(
-        self, conn: Connection, table_id: int, version: int, state: str, now: datetime
+        self, conn: sqlite3.Connection, values: dict[str, Any], state: str
     ) -> None:
-        values = {"version": version, "state": state, "updated_at": now}
-        result = conn.execute(
-            update(SNAPSHOTS).where(SNAPSHOTS.c.table_id == table_id).values(**values)
-        )
-        if result.rowcount == 0:
-            conn.execute(insert(SNAPSHOTS).values(table_id=table_id, **values))
+        if conn.execute(UPDATE_SNAPSHOT_SQL, {**values, "state": state}).rowcount == 0:
+            conn.execute(INSERT_SNAPSHOT_SQL, {**values, "state": state})
 
-    def _sync_engine(self) -> Engine:
-        """A plain (thread-side) engine on the same SQLite file, for the group writer."""
+    def _writer_thread(self) -> SqliteThread:
+        """The SQLite group writer's thread and connection, on the same file."""
         if self._sync is None:
-            self._sync = make_sync_sqlite_engine(self._engine.url)
-        return self._sync
+            path = sqlite_path(self._engine.url)
+            assert path is not None
+            self._sync = SqliteThread(path)
+        writer: SqliteThread = self._sync
+        return writer
 
     async def _insert_move(self, s: AsyncSession, move: _PendingMove) -> None:
         now = utcnow()
@@ -193,7 +202,8 @@ class MovesMixin(StoreBase):
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
         if self._sync is not None:
-            self._sync.dispose()
+            await self._sync.close()
+            self._sync = None
 
     async def moves(self, table_id: int) -> list[MoveRecord]:
         """The table's log in order, which with the seed and options replays the table."""

@@ -30,6 +30,7 @@ from tests.emulator.model import Channel, Guild, Message, User
 
 COMMANDS = ("table", "tables", "rules", "leaderboard", "stats", "season")
 TURN_MARKERS = ("À vous de jouer", "Your turn")
+FINAL_MARKERS = ("Partie terminée", "Game over")
 ACTION_ID = re.compile(r"^(t|ts):")
 # Seats per game for whole-match runs (tests, demo, load bench).
 MATCH_PLAYERS = {"manille": 4, "bianco-mano": 4, "blanche-neige": 3, "nain-jaune": 3, "bonanza": 3}
@@ -174,8 +175,22 @@ def is_my_turn(msg: Message) -> bool:
     )
 
 
+def version_of(hand: Message) -> int:
+    """The state version a hand was drawn for, from its footer ("v12")."""
+    footer = (hand.embeds[0].get("footer") or {}).get("text", "") if hand.embeds else ""
+    match = re.fullmatch(r"v(\d+)", footer)
+    assert match, f"no version in the hand footer {footer!r}"
+    return int(match[1])
+
+
+def is_over(msg: Message) -> bool:
+    """The message shows the end of the match."""
+    text = text_of(msg)
+    return any(marker in text for marker in FINAL_MARKERS)
+
+
 async def click_random_action(
-    tapis: Tapis, user: User, hand: Message, pick: Rng
+    emu: Emulator, user: User, hand: Message, pick: Rng
 ) -> InteractionHandle:
     """Click one of the actions on the user's own hand, as a player would."""
     choices: list[tuple[str, str | None]] = []
@@ -186,11 +201,11 @@ async def click_random_action(
         elif comp.get("type") == 3 and cid.startswith("ts:"):
             for opt in comp.get("options", []):
                 choices.append((cid, opt["value"]))
-    assert choices, "a hand marked as our turn has no action"
+    assert choices, f"{user.username}'s hand shows no action: {text_of(hand)[:300]!r}"
     cid, value = pick.choice(choices)
     if value is None:
-        return await tapis.emu.click(user, hand, cid)
-    return await tapis.emu.select(user, hand, cid, [value])
+        return await emu.click(user, hand, cid)
+    return await emu.select(user, hand, cid, [value])
 
 
 async def play_until_over(
@@ -233,7 +248,7 @@ async def play_until_over(
             continue
         idle_rounds = 0
         user, hand = pick.choice(ready)
-        handle = await click_random_action(tapis, user, hand, pick)
+        handle = await click_random_action(tapis.emu, user, hand, pick)
         await tapis.run(handle)
         actions += 1
         if on_step is not None:

@@ -229,7 +229,7 @@ async def test_a_match_outlives_the_fifteen_minute_tokens(
         await open_hands(tapis, table_id, where, users)
         for _ in range(5):
             user, hand = await mover(tapis, table_id, where, users)
-            await tapis.run(await click_random_action(tapis, user, hand, pick))
+            await tapis.run(await click_random_action(tapis.emu, user, hand, pick))
         await mover(tapis, table_id, where, users)  # the bot is done refreshing hands
         emulator.clock.advance(20 * 60)  # every token issued so far is now dead
         actions = await play_until_over(tapis, table_id, where, users, pick)

@@ -24,7 +24,7 @@ import games
 from bot.service import table_from_record
 from db import Store, TableRecord
 from games import Rng
-from tests.bot.harness import is_my_turn, text_of
+from tests.bot.harness import click_random_action, is_my_turn, is_over, text_of, version_of
 from tests.emulator.drivers import Emulator
 from tests.emulator.model import Channel, Message, User
 
@@ -32,7 +32,6 @@ ROOT = Path(__file__).resolve().parents[2]
 GAME = "manille"
 PLAYERS = 4
 MOVES_BEFORE_KILL = 10
-FINAL_MARKER = "Partie terminée"
 STALE_NOTE = "n'est plus à jour"  # err.stale in French: "Ce bouton n'est plus à jour ..."
 START_TIMEOUT = 20.0  # a cold `python -m bot`: imports, migration, restore, identify
 MAX_MOVES = 1_000  # a Manille match to 100 points is far shorter; this only stops a loop
@@ -143,35 +142,11 @@ def has_custom_id(msg: Message, prefix: str) -> bool:
     return any(cid.startswith(prefix) for cid in custom_ids(msg))
 
 
-def version_of(hand: Message) -> int:
-    """The state version a hand was drawn for, from its footer ("v12")."""
-    footer = (hand.embeds[0].get("footer") or {}).get("text", "") if hand.embeds else ""
-    match = re.fullmatch(r"v(\d+)", footer)
-    assert match, f"no version in the hand footer {footer!r}"
-    return int(match[1])
-
-
-def is_over(hand: Message) -> bool:
-    return FINAL_MARKER in text_of(hand)
-
-
 async def click_action(emulator: Emulator, user: User, hand: Message, pick: Rng) -> Message:
-    """Click one of the actions on the user's hand (a button, or an option of a select)."""
-    choices: list[tuple[str, str | None]] = []
-    for comp in hand.iter_components():
-        cid = str(comp.get("custom_id", ""))
-        if comp.get("type") == 2 and cid.startswith("t:") and not comp.get("disabled"):
-            choices.append((cid, None))
-        elif comp.get("type") == 3 and cid.startswith("ts:"):
-            choices.extend((cid, opt["value"]) for opt in comp.get("options", []))
-    assert choices, f"{user.username}'s hand shows no action: {text_of(hand)[:300]!r}"
-    cid, value = pick.choice(choices)
-    if value is None:
-        handle = await emulator.click(user, hand, cid)
-    else:
-        handle = await emulator.select(user, hand, cid, [value])
+    """Click one of the actions on the user's hand and wait for the bot's answer."""
+    handle = await click_random_action(emulator, user, hand, pick)
     answer = await handle.wait_final(5.0)
-    assert answer is not None, f"no answer to {user.username}'s click on {cid}"
+    assert answer is not None, f"no answer to {user.username}'s click"
     return answer
 
 
@@ -356,9 +331,7 @@ async def test_match_survives_sigkill_of_the_bot(emulator: Emulator, tmp_path: P
         await play(emulator, table_id, users, hands, pick, moves=MAX_MOVES)
         assert all(i <= cutoff for i in hands.values())
         assert any(is_over(m) for i in hands.values() if (m := emulator.message(i))), "not over"
-        await emulator.wait_for(
-            lambda: FINAL_MARKER in text_of(emulator.message(public.id) or public)
-        )
+        await emulator.wait_for(lambda: is_over(emulator.message(public.id) or public))
         await bots.kill()
 
     async with await Store.open(f"sqlite+aiosqlite:///{db_path}", migrate=False) as store:
@@ -411,9 +384,7 @@ async def test_match_that_ended_at_the_crash_shows_its_result(
 
         await bots.start()
         await bots.wait_connected(emulator, identifies=2)
-        await emulator.wait_for(
-            lambda: FINAL_MARKER in text_of(emulator.message(public.id) or public), timeout=5.0
-        )
+        await emulator.wait_for(lambda: is_over(emulator.message(public.id) or public), timeout=5.0)
         await bots.kill()
     assert await asyncio.to_thread(count_rows, db_path, "matches", table_id) == 1
 
