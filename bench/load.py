@@ -498,6 +498,7 @@ class Measures:
     seated: int = 0
     violations: list[str] = field(default_factory=list)
     rate_limited: int = 0
+    requests: Counter[str] = field(default_factory=Counter)
     bot_errors: Counter[str] = field(default_factory=Counter)
 
 
@@ -524,12 +525,16 @@ async def measure(args: argparse.Namespace, slugs: list[str]) -> tuple[Bench, Me
                 loop = asyncio.get_running_loop()
                 bench.watch.start()
                 started, bot_cpu, bench_cpu = loop.time(), cpu_of(bot.pid), time.process_time()
+                first_request = len(emu.requests)
                 deadline = started + args.seconds
                 limit = args.actions_per_table
                 await asyncio.gather(*(bench.play(s, deadline, limit) for s in bench.slots))
                 m.elapsed = loop.time() - started
                 m.bot_cpu = cpu_of(bot.pid) - bot_cpu
                 m.bench_cpu = time.process_time() - bench_cpu
+                m.requests = Counter(
+                    f"{verb} {route}" for verb, route, _ in emu.requests[first_request:]
+                )
                 bench.watch.stop()
                 # The bot redraws a table at most every 1.2 s: let the last redraws land.
                 await asyncio.sleep(1.5)
@@ -540,6 +545,13 @@ async def measure(args: argparse.Namespace, slugs: list[str]) -> tuple[Bench, Me
                 await bot.stop()
             m.bot_errors = bot.errors()
     return bench, m
+
+
+def non_interaction(requests: Counter[str]) -> int:
+    """Requests that count against Discord's global limit (interaction routes do not)."""
+    return sum(
+        n for key, n in requests.items() if "/interactions/" not in key and "/webhooks/" not in key
+    )
 
 
 def report(bench: Bench, m: Measures) -> bool:
@@ -562,6 +574,14 @@ def report(bench: Bench, m: Measures) -> bool:
         f"cpu: the bot {m.bot_cpu:.1f} s ({m.bot_cpu / m.elapsed:.0%} of a core, "
         f"{m.bot_cpu * per_interaction:.2f} ms per interaction, redraws included); "
         f"emulator and players {m.bench_cpu / m.elapsed:.0%} of a core"
+    )
+    redraws = m.requests["PATCH /channels/{channel_id}/messages/{message_id}"]
+    hands = sum(n for k, n in m.requests.items() if k.startswith("PATCH /webhooks/"))
+    every = m.seated * m.elapsed / max(redraws, 1)
+    print(
+        f"requests: table redraws {redraws / m.elapsed:.0f}/s (each table every {every:.1f} s), "
+        f"hand refreshes {hands / m.elapsed:.0f}/s, requests under Discord's global limit "
+        f"{non_interaction(m.requests) / m.elapsed:.0f}/s"
     )
     print("latency, interaction created -> callback accepted (Discord side):")
     print(latency_line("all", samples))

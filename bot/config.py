@@ -24,6 +24,11 @@ class Settings(BaseSettings):
     ai_delay: float = Field(
         0.6, description="Seconds an AI waits before playing, so people can follow the table."
     )
+    public_edits_per_second: float = Field(
+        40.0,
+        gt=0,
+        description="Table message redraws per second, all tables together (Discord: 50/s).",
+    )
     # Test-only: point discord.py at the emulator (a running Discord lookalike on loopback).
     tapis_discord_api_base: str | None = Field(None, description="Override Discord's REST base.")
     tapis_discord_gateway: str | None = Field(None, description="Override Discord's gateway URL.")

@@ -3,7 +3,8 @@
 Every entry point answers its interaction exactly once and quickly (the service is in
 memory and the store write is a single small transaction). Public messages are edited by a
 per-table updater that coalesces bursts of moves, so a fast table stays under Discord's
-per-channel edit limit.
+per-channel edit limit, and all updaters share a pacer (bot.pacing) that keeps the bot
+under Discord's global request limit however many tables are busy.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import games
 from . import render
 from .i18n import has, lang_of, tr
 from .options import OptionsError, parse_options_text
+from .pacing import Pacer
 from .replies import edit_hand as _edit_hand
 from .replies import edit_quietly as _edit_quietly
 from .replies import is_ephemeral as _is_ephemeral
@@ -75,6 +77,7 @@ class Controller(StandingsMixin):
         self._acting: dict[int, int] = {}
         self._background: set[asyncio.Task[None]] = set()
         self._latest_seen = datetime.now(UTC)
+        self._redraws = Pacer(bot.settings.public_edits_per_second)
         service.on_change(self.on_table_change)
 
     def saw(self, interaction: discord.Interaction[Any]) -> None:
@@ -420,6 +423,8 @@ class Controller(StandingsMixin):
 
     async def _update_loop(self, table: Table) -> None:
         while table.id in self._dirty:
+            if self._rendered.get(table.id) != self._render_key(table):
+                await self._redraws.wait()  # moves made meanwhile go into the same redraw
             self._dirty.discard(table.id)
             key = self._render_key(table)
             if self._rendered.get(table.id) != key:
