@@ -55,11 +55,30 @@ TOKEN_LIFETIME = 14 * 60  # re-use an interaction token for at most this long (D
 ACK_BUDGET = 2.0  # seconds a move may take before the click is acknowledged first (Discord: 3)
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class HandSlot:
-    """The last ephemeral hand a player saw, editable through its interaction token."""
+    """The last ephemeral hand a player saw: its message and the interaction token that may
+    edit it. Not the Interaction itself: kept for minutes, one per player, its object graph
+    (full of reference cycles) outlived the young collections and piled up for the rare
+    full ones."""
 
-    interaction: discord.Interaction[Any]
+    application_id: int
+    token: str
+    message_id: int
+    created_at: datetime
+    lang: str
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction[Any], message_id: int | None) -> HandSlot | None:
+        if message_id is None:
+            return None
+        return cls(
+            application_id=interaction.application_id,
+            token=interaction.token,
+            message_id=message_id,
+            created_at=interaction.created_at,
+            lang=lang_of(interaction.locale),
+        )
 
 
 class Controller(StandingsMixin):
@@ -216,13 +235,21 @@ class Controller(StandingsMixin):
             await self.refuse(interaction, "hand.spectator")
             return
         embed, view = self.hand_message(table, seat, lang)
-        if _is_ephemeral(interaction):
+        if _is_ephemeral(interaction) and interaction.message is not None:
             await interaction.response.edit_message(embed=embed, view=view)
-            _release(view)
+            message_id: int | None = interaction.message.id
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-            _release(view)
-        self.hands[(table.id, interaction.user.id)] = HandSlot(interaction)
+            sent = await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            message_id = sent.message_id
+        _release(view)
+        self._keep_hand(table, interaction, message_id)
+
+    def _keep_hand(
+        self, table: Table, interaction: discord.Interaction[Any], message_id: int | None
+    ) -> None:
+        slot = HandSlot.of(interaction, message_id)
+        if slot is not None:
+            self.hands[(table.id, interaction.user.id)] = slot
 
     def hand_message(
         self, table: Table, seat: int, lang: str, note: str | None = None
@@ -295,7 +322,7 @@ class Controller(StandingsMixin):
         assert seat is not None
         embed, view = self.hand_message(table, seat, lang)
         await _edit_hand(interaction, embed, view)
-        self.hands[(table.id, user_id)] = HandSlot(interaction)
+        self._keep_hand(table, interaction, interaction.message.id if interaction.message else None)
 
     async def _show_current(
         self, interaction: discord.Interaction[Any], table_id: int, note: str
@@ -308,7 +335,8 @@ class Controller(StandingsMixin):
         embed, view = self.hand_message(table, seat, lang_of(interaction.locale), note)
         if _is_ephemeral(interaction):
             await _edit_hand(interaction, embed, view)
-            self.hands[(table.id, interaction.user.id)] = HandSlot(interaction)
+            message = interaction.message
+            self._keep_hand(table, interaction, message.id if message else None)
         elif interaction.response.is_done():
             await interaction.followup.send(embed=embed, view=view, ephemeral=True)
             _release(view)
@@ -330,13 +358,14 @@ class Controller(StandingsMixin):
             slot = self.hands.get((table.id, user_id))
             if slot is None:
                 continue
-            if (now - slot.interaction.created_at).total_seconds() > TOKEN_LIFETIME:
+            if (now - slot.created_at).total_seconds() > TOKEN_LIFETIME:
                 del self.hands[(table.id, user_id)]
                 continue
-            lang = lang_of(slot.interaction.locale)
-            embed, view = self.hand_message(table, seat, lang)
+            embed, view = self.hand_message(table, seat, slot.lang)
+            webhook = discord.Webhook.partial(slot.application_id, slot.token, client=self.bot)
             try:
-                await slot.interaction.edit_original_response(embed=embed, view=view)
+                await webhook.edit_message(slot.message_id, embed=embed, view=view)
+                _release(view)
             except Exception as exc:  # a dead token or a network hiccup: they can reopen it
                 log.info("table %s: hand refresh skipped (%s)", table.id, type(exc).__name__)
                 self.hands.pop((table.id, user_id), None)

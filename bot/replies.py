@@ -30,12 +30,14 @@ async def edit_quietly(
     nearly every move, and building a `Message` (and storing its view) from each answer
     cost the bot more than drawing the table."""
     params = handle_message_parameters(embed=embed, view=view)
+    release(view)
     await client.http.edit_message(channel_id, message_id, params=params)
 
 
 def release(view: discord.ui.View | None) -> None:
-    """Drop a sent view from discord.py's store: our dynamic items route its clicks, and a
-    stored view per hand message would otherwise pile up for the life of the process."""
+    """Drop a sent view from discord.py's store (our dynamic items route its clicks, and a
+    stored view per hand message would pile up for the life of the process) and break the
+    view-item reference cycles, so the view is freed at once rather than by the collector."""
     if view is not None:
         view.stop()
         view.clear_items()
