@@ -27,11 +27,11 @@ from .i18n import has, lang_of, tr
 from .options import OptionsError, parse_options_text
 from .pacing import Pacer
 from .replies import edit_hand as _edit_hand
-from .replies import edit_quietly as _edit_quietly
 from .replies import is_ephemeral as _is_ephemeral
 from .replies import release as _release
 from .service import ServiceError, StaleVersion, Table, TableService
 from .standings import StandingsMixin
+from .upkeep import UpkeepMixin
 from .views import (
     ActionButton,
     ActionSelect,
@@ -49,8 +49,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tapis.bot")
 
-PUBLIC_MIN_INTERVAL = 1.2  # seconds between two edits of one table message
-PING_DELAY = 12.0  # a player who has not acted after this long gets a ping message
 TOKEN_LIFETIME = 14 * 60  # re-use an interaction token for at most this long (Discord: 15 min)
 ACK_BUDGET = 2.0  # seconds a move may take before the click is acknowledged first (Discord: 3)
 
@@ -81,7 +79,7 @@ class HandSlot:
         )
 
 
-class Controller(StandingsMixin):
+class Controller(UpkeepMixin, StandingsMixin):
     def __init__(self, bot: TapisBot, service: TableService, store: Store) -> None:
         self.bot = bot
         self.service = service
@@ -449,70 +447,6 @@ class Controller(StandingsMixin):
         task = asyncio.create_task(work)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
-
-    async def _update_loop(self, table: Table) -> None:
-        while table.id in self._dirty:
-            if self._rendered.get(table.id) != self._render_key(table):
-                await self._redraws.wait()  # moves made meanwhile go into the same redraw
-            self._dirty.discard(table.id)
-            key = self._render_key(table)
-            if self._rendered.get(table.id) != key:
-                try:
-                    await self._edit_public(table)
-                except Exception as exc:  # a drawing bug must not stop later refreshes
-                    frames = "".join(traceback.format_tb(exc.__traceback__))
-                    log.error(
-                        "table %s: public refresh failed: %s\n%s",
-                        table.id,
-                        type(exc).__name__,
-                        frames,
-                    )
-                self._rendered[table.id] = key
-            self._schedule_ping(table)
-            await asyncio.sleep(PUBLIC_MIN_INTERVAL)
-        if table.status in ("finished", "cancelled"):
-            self._cleanup(table.id)
-
-    async def _edit_public(self, table: Table) -> None:
-        if table.message_id is None:
-            return
-        embed, view = self.public_message(table)
-        try:
-            await _edit_quietly(self.bot, table.where_id, table.message_id, embed, view)
-        except discord.HTTPException as exc:
-            log.warning("could not edit table %s message: HTTP %s", table.id, exc.status)
-
-    def _schedule_ping(self, table: Table) -> None:
-        movers = frozenset(table.to_move_users())
-        previous = self._pings.get(table.id)
-        if not movers or (previous and previous[0] == movers):
-            return
-        old = self._ping_tasks.get(table.id)
-        if old and not old.done():
-            old.cancel()
-        self._ping_tasks[table.id] = asyncio.create_task(self._ping_later(table, movers))
-
-    async def _ping_later(self, table: Table, movers: frozenset[int]) -> None:
-        """Mention the players to act if they have not acted after a short while."""
-        version = table.version()
-        await asyncio.sleep(PING_DELAY)
-        if table.version() != version or table.status != "playing":
-            return
-        previous = self._pings.get(table.id)
-        channel = self.bot.get_partial_messageable(table.where_id)
-        who = " ".join(f"<@{u}>" for u in sorted(movers))
-        try:
-            sent = await channel.send(
-                tr("table.ping", table.lang, who=who),
-                allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
-            )
-        except Exception as exc:  # closed session at shutdown, HTTP error: no ping this time
-            log.info("table %s: ping skipped (%s)", table.id, type(exc).__name__)
-            return
-        self._pings[table.id] = (movers, sent.id)
-        if previous and previous[1]:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(previous[1]).delete()
 
     def _cleanup(self, table_id: int) -> None:
         self._rendered.pop(table_id, None)
