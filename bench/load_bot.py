@@ -1,0 +1,105 @@
+"""The bot under load: `python -m bot` in its own process, and what /proc says of it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from collections import Counter
+from pathlib import Path
+
+from tests.bot.harness import COMMANDS
+from tests.emulator.drivers import Emulator
+
+ROOT = Path(__file__).resolve().parent.parent
+START_TIMEOUT = 30.0  # a cold `python -m bot`: imports, migration, identify, command sync
+
+
+def rss_of(pid: int) -> int:
+    """Resident set size of a process now, in bytes."""
+    with open(f"/proc/{pid}/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def cpu_of(pid: int) -> float:
+    """User + system CPU seconds a process has used (all its threads)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class BotChild:
+    """`python -m bot` from an empty directory with only the environment given here, so no
+    `.env` or developer setting leaks in; its output goes to a log file read at the end."""
+
+    def __init__(self, workdir: Path, emu: Emulator) -> None:
+        self.log = workdir / "bot.log"
+        self.env = {
+            "PATH": os.environ.get("PATH", ""),
+            "DISCORD_TOKEN": "bench",
+            "DATABASE_URL": f"sqlite+aiosqlite:///{workdir / 'tapis.db'}",
+            "LOG_LEVEL": "WARNING",
+            "PYTHONPATH": str(ROOT),
+            **emu.env(),
+        }
+        self.workdir = workdir
+        self.emu = emu
+        self.proc: asyncio.subprocess.Process | None = None
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    async def start(self) -> None:
+        with self.log.open("wb") as out:  # the child keeps its own copy of the descriptor
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bot",
+                cwd=self.workdir,
+                env=self.env,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=out,
+                stderr=asyncio.subprocess.STDOUT,
+            )
+        ready = asyncio.ensure_future(self._ready())
+        died = asyncio.ensure_future(self.proc.wait())
+        try:
+            done, _ = await asyncio.wait({ready, died}, return_when=asyncio.FIRST_COMPLETED)
+            if died in done:
+                raise RuntimeError(f"the bot exited with {self.proc.returncode}:\n{self.tail()}")
+            ready.result()
+        finally:
+            ready.cancel()
+            died.cancel()
+
+    async def _ready(self) -> None:
+        await self.emu.wait_connected(START_TIMEOUT)
+        await self.emu.wait_commands(*COMMANDS, timeout=START_TIMEOUT)
+
+    async def stop(self) -> None:
+        """Ctrl-C, as an operator would; killed if it does not stop within 10 s."""
+        if self.proc is None or self.proc.returncode is not None:
+            return
+        self.proc.send_signal(signal.SIGINT)
+        try:
+            await asyncio.wait_for(self.proc.wait(), 10.0)
+        except TimeoutError:
+            self.proc.kill()
+            await self.proc.wait()
+
+    def tail(self, lines: int = 30) -> str:
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def errors(self) -> Counter[str]:
+        """The bot's ERROR/CRITICAL log lines, by logger and message start."""
+        kinds: Counter[str] = Counter()
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        for line in text.splitlines():
+            parts = line.split(None, 4)
+            if len(parts) == 5 and parts[2] in ("ERROR", "CRITICAL"):
+                kinds[f"{parts[3]} {parts[4][:100]}"] += 1
+        return kinds

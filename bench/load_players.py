@@ -1,0 +1,317 @@
+"""The load bench's simulated players: they open tables, open their hands and click.
+
+They act only on what the emulator shows them (the public table message, their own
+ephemeral hand), and time every interaction on the Discord side through AckWatch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import math
+import re
+import time
+from dataclasses import dataclass, field
+
+import games
+from games import Rng
+from tests.bot.harness import (
+    MATCH_PLAYERS,
+    click_random_action,
+    is_my_turn,
+    is_over,
+    quick_options_text,
+    version_of,
+)
+from tests.emulator.commands import CommandUsageError
+from tests.emulator.drivers import Emulator
+from tests.emulator.handles import APPLICATION_COMMAND, InteractionHandle
+from tests.emulator.model import Channel, Guild, Message, User
+
+TABLES_PER_GUILD = 100  # Discord allows 1,000 active threads per guild
+ACK_WAIT = 5.0  # longer than Discord's 3 s: a late answer is seen failing, not waited forever
+STUCK_AFTER = 4.0  # nobody sees their turn for this long: everyone reopens "Ma main"
+FAILED = math.inf  # the latency of an interaction Discord would have shown as failed
+MENTION = re.compile(r"<#(\d+)>")
+TABLE_NUMBER = re.compile(r"(?:n°|#)(\d+)")
+
+
+# --- measuring -------------------------------------------------------------------------------
+def kind_of(handle: InteractionHandle) -> str:
+    """Which flow an interaction belongs to, from what the user did."""
+    if handle.type == APPLICATION_COMMAND:
+        return "slash"
+    custom_id = str(handle.payload.get("data", {}).get("custom_id", ""))
+    prefix = custom_id.split(":", 1)[0]
+    return {"t": "action", "ts": "action", "th": "hand", "tl": "lobby"}.get(prefix, "other")
+
+
+class AckWatch:
+    """Discord-side latencies from the emulator's ack hook, and per-interaction waiting.
+
+    One future per awaited interaction instead of the emulator's `wait_for` (which wakes every
+    waiter on every change of the world): with thousands of players that polling would be
+    the bench measuring itself.
+    """
+
+    def __init__(self, emu: Emulator) -> None:
+        self.samples: dict[str, list[float]] = {}
+        self.recording = False
+        self._since = 0.0
+        self._waiters: dict[int, asyncio.Future[None]] = {}
+        self._clock = emu.clock
+        emu.world.ack_listeners.append(self._on_ack)
+
+    def start(self) -> None:
+        self.recording = True
+        self._since = self._clock.now()
+        self.samples.clear()
+
+    def stop(self) -> None:
+        self.recording = False
+
+    def _record(self, handle: InteractionHandle, latency: float) -> None:
+        if self.recording and handle.created_at >= self._since:
+            self.samples.setdefault(kind_of(handle), []).append(latency)
+
+    def _on_ack(self, handle: InteractionHandle) -> None:
+        if handle.acked_at is not None:
+            self._record(handle, handle.acked_at - handle.created_at)
+        waiter = self._waiters.pop(handle.id, None)
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def wait(self, handle: InteractionHandle, timeout: float = ACK_WAIT) -> bool:
+        """True once the bot answered `handle`; False (and a failure) if it did not in time."""
+        if handle.acknowledged:
+            return True
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiters[handle.id] = waiter
+        try:
+            await asyncio.wait_for(waiter, timeout)
+        except TimeoutError:
+            if handle.acknowledged:
+                return True
+            self._record(handle, FAILED)
+            return False
+        finally:
+            self._waiters.pop(handle.id, None)
+        return True
+
+    def all_samples(self) -> list[float]:
+        return [x for values in self.samples.values() for x in values]
+
+
+@dataclass(eq=False)
+class Place:
+    """A guild and its channel where tables are opened (each table gets its own thread)."""
+
+    guild: Guild
+    channel: Channel
+
+
+@dataclass(eq=False)
+class Slot:
+    """One table's place in the bench: whoever sits there now and their hands."""
+
+    index: int
+    place: Place
+    game: str
+    rng: Rng
+    table_id: int = 0
+    where: Channel | None = None
+    public_id: int = 0
+    users: list[User] = field(default_factory=list)
+    hands: dict[int, int] = field(default_factory=dict)  # user id -> hand message id
+    actions: int = 0
+    matches: int = 0
+
+
+@dataclass
+class Counters:
+    actions: int = 0
+    stale: int = 0
+    unanswered: int = 0
+    reopened: int = 0
+    click_errors: int = 0
+    matches_done: int = 0
+    setup_failures: list[str] = field(default_factory=list)
+
+
+class Bench:
+    def __init__(self, emu: Emulator, args: argparse.Namespace) -> None:
+        self.emu = emu
+        self.args = args
+        self.watch = AckWatch(emu)
+        self.counters = Counters()
+        self.slots: list[Slot] = []
+        self.users = 0
+
+    def new_place(self, name: str) -> Place:
+        guild = self.emu.create_guild(name)
+        return Place(guild, self.emu.create_channel(guild, "tables"))
+
+    async def warm_up(self, slugs: list[str]) -> None:
+        """One short table per game before measuring, so that lazy imports and first-use
+        caches are not counted as the memory of the first tables."""
+        place = self.new_place("Échauffement")
+        for n, slug in enumerate(slugs):
+            slot = Slot(-1 - n, place, slug, Rng(n))
+            if await self.seat(slot):
+                await self.play(slot, asyncio.get_running_loop().time() + 10.0, 3, think=0.0)
+        self.counters = Counters()
+
+    def build(self, tables: int, slugs: list[str]) -> None:
+        """Guilds of TABLES_PER_GUILD tables, one channel each (tables get their own thread)."""
+        places = [
+            self.new_place(f"Club {g + 1}") for g in range(math.ceil(tables / TABLES_PER_GUILD))
+        ]
+        for i in range(tables):
+            rng = Rng(self.args.seed * 100_003 + i)
+            self.slots.append(Slot(i, places[i // TABLES_PER_GUILD], slugs[i % len(slugs)], rng))
+
+    async def answer(self, handle: InteractionHandle) -> Message:
+        """The bot's final answer to an interaction of the setup (not measured)."""
+        message = await handle.wait_final(10.0)
+        if message is None:
+            raise LookupError("no answer")
+        return message
+
+    async def seat(self, slot: Slot) -> bool:
+        """A new match at this slot: open, join, start, and every player opens "Ma main".
+
+        False (and the slot left out) when the bot failed a step: that is a finding to
+        report, not a reason to stop the other tables.
+        """
+        try:
+            await self._seat(slot)
+        except (AssertionError, TimeoutError, LookupError, CommandUsageError) as exc:
+            slot.table_id = 0
+            self.counters.setup_failures.append(f"table slot {slot.index}: {exc}"[:200])
+            return False
+        await self.open_hands(slot)
+        slot.matches += 1
+        return True
+
+    async def _seat(self, slot: Slot) -> None:
+        emu, place = self.emu, slot.place
+        players = MATCH_PLAYERS.get(slot.game, games.get(slot.game).min_players)
+        users = []
+        for _ in range(players):
+            self.users += 1
+            users.append(emu.create_user(f"joueur{self.users}", guild=place.guild))
+        options = {"game": slot.game, "options": quick_options_text(slot.game)}
+        reply = await self.answer(await emu.slash(users[0], place.channel, "table", options))
+        number, mention = TABLE_NUMBER.search(reply.content), MENTION.search(reply.content)
+        if number is None or mention is None:
+            raise LookupError(f"unexpected answer to /table: {reply.content[:100]!r}")
+        table_id = int(number[1])
+        where = emu.world.channel(int(mention[1]))
+        if where is None:
+            raise LookupError(f"table {table_id}: no such channel {mention[1]}")
+        lobby = await emu.wait_for_message(where, lambda m: has_custom_id(m, f"tl:{table_id}:"))
+        for user in users[1:]:
+            await self.answer(await emu.click(user, lobby, f"tl:{table_id}:join"))
+        public = await self.answer(await emu.click(users[0], lobby, f"tl:{table_id}:start"))
+        if not has_custom_id(public, f"th:{table_id}"):
+            raise LookupError(f"table {table_id} did not start")
+        slot.table_id, slot.where, slot.users, slot.public_id = table_id, where, users, public.id
+        slot.hands = {}
+
+    async def open_hands(self, slot: Slot) -> None:
+        public = self.emu.message(slot.public_id)
+        if public is None:
+            return
+        for user in slot.users:
+            handle = await self.emu.click(user, public, f"th:{slot.table_id}")
+            if await self.watch.wait(handle):
+                hand = handle.message
+                if hand is not None and hand.ephemeral:
+                    slot.hands[user.id] = hand.id
+            else:
+                self.counters.unanswered += 1
+
+    def hand(self, slot: Slot, user: User) -> Message | None:
+        message_id = slot.hands.get(user.id)
+        return self.emu.message(message_id) if message_id else None
+
+    def finished(self, slot: Slot) -> bool:
+        """The match is over, as its players see it (their hands or the table message)."""
+        shown = [self.hand(slot, u) for u in slot.users] + [self.emu.message(slot.public_id)]
+        return any(m is not None and is_over(m) for m in shown)
+
+    async def play(
+        self, slot: Slot, deadline: float, limit: int | None, *, think: float | None = None
+    ) -> None:
+        """Think, then let one player whose hand says "your turn" click; until time or count."""
+        if not slot.table_id:
+            return
+        loop = asyncio.get_running_loop()
+        think = self.args.think if think is None else think
+        stuck_since: float | None = None
+        # Tables start out of phase, like real ones.
+        await asyncio.sleep(min(slot.rng.random() * think, max(0.0, deadline - loop.time())))
+        while loop.time() < deadline and (limit is None or slot.actions < limit):
+            pause = think * (0.5 + slot.rng.random())
+            await asyncio.sleep(min(pause, max(0.0, deadline - loop.time())))
+            if loop.time() >= deadline:
+                return
+            if self.finished(slot):
+                self.counters.matches_done += 1
+                if not await self.seat(slot):
+                    return
+                continue
+            ready = [
+                (user, hand)
+                for user in slot.users
+                if (hand := self.hand(slot, user)) is not None and is_my_turn(hand)
+            ]
+            if not ready:
+                now = loop.time()
+                if stuck_since is None:
+                    stuck_since = now
+                elif now - stuck_since > STUCK_AFTER:
+                    # A hand whose refresh failed stays stale: reopen them all, as people would.
+                    self.counters.reopened += 1
+                    await self.open_hands(slot)
+                    stuck_since = None
+                continue
+            stuck_since = None
+            user, hand = slot.rng.choice(ready)
+            await self.click(slot, user, hand)
+
+    async def click(self, slot: Slot, user: User, hand: Message) -> None:
+        try:
+            before = version_of(hand)
+            handle = await click_random_action(self.emu, user, hand, slot.rng)
+        except (CommandUsageError, LookupError, AssertionError):
+            self.counters.click_errors += 1
+            return
+        if not await self.watch.wait(handle):
+            self.counters.unanswered += 1
+            return
+        after = self.hand(slot, user)
+        with contextlib.suppress(AssertionError):
+            if after is not None and version_of(after) == before:
+                self.counters.stale += 1  # answered with the current hand, nothing played
+                return
+        slot.actions += 1
+        self.counters.actions += 1
+
+
+def has_custom_id(msg: Message, prefix: str) -> bool:
+    return any(str(c.get("custom_id", "")).startswith(prefix) for c in msg.iter_components())
+
+
+# --- the run ---------------------------------------------------------------------------------
+async def setup_all(bench: Bench, concurrency: int) -> float:
+    started = time.perf_counter()
+    gate = asyncio.Semaphore(concurrency)
+
+    async def one(slot: Slot) -> None:
+        async with gate:
+            await bench.seat(slot)
+
+    await asyncio.gather(*(one(s) for s in bench.slots))
+    return time.perf_counter() - started
