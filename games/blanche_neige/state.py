@@ -9,6 +9,7 @@ ordinary action closes it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..base import Action, GameState
@@ -51,6 +52,7 @@ class BlancheNeigeState(GameState):
         "reshuffles",
         "pending",
         "known",
+        "shown_void",
         "winner",
         "end",
     )
@@ -68,6 +70,9 @@ class BlancheNeigeState(GameState):
     reshuffles: int  # times the draw pile was rebuilt from the discard pile
     pending: dict[str, Any] | None  # open volée race: {"seat", "cards", "passes"}
     known: list[list[str]]  # cards publicly known to be in each hand (a challenged pair)
+    # Per seat, what its last forced draw or pass showed: [top, new] = on that top it held no
+    # playable card, and at most `new` of its hidden cards came in since (see determinize).
+    shown_void: list[list[Any] | None]
     winner: int | None
     end: str | None  # "empty_hand" or "blocked" once over
 
@@ -112,6 +117,7 @@ class BlancheNeigeState(GameState):
         s.reshuffles = 0
         s.pending = None
         s.known = [[] for _ in range(players)]
+        s.shown_void = [None] * players
         s.winner = None
         s.end = None
         s.emit("dealt", dealer=s.dealer, first=s.turn, top=s.discard[-1], roles=list(s.roles))
@@ -251,12 +257,43 @@ class BlancheNeigeState(GameState):
                 cards.append(c.drawn)
                 count -= 1
             cut = len(pool) - count
+            fixed = len(cards)
             cards += pool[cut:]
             del pool[cut:]
+            drawn = c.drawn if s == self.turn and self.phase == "drawn" else None
+            self._respect_void(s, cards, fixed, pool, drawn)
             c.hands[s] = cards
         c.draw = pool
         c.rng = rng.fork()
         return c
+
+    def _respect_void(
+        self, seat: int, cards: list[str], fixed: int, pool: list[str], drawn: str | None
+    ) -> None:
+        """Swap redealt cards of `seat` that its last forced draw or pass ruled out (a card
+        its role could have played on that top) for draw-pile cards, keeping only as many
+        as it may have drawn since. `cards[:fixed]` are known cards and its redealt `drawn`
+        card, which counts among the new ones."""
+        void = self.shown_void[seat]
+        if void is None:
+            return
+        ruled_out = ALLOWED[self.roles[seat]][void[0]]
+        allowance = void[1] - (1 if drawn is not None and drawn in ruled_out else 0)
+        bad = [i for i in range(fixed, len(cards)) if cards[i] in ruled_out]
+        spare = (j for j, x in enumerate(pool) if x not in ruled_out)
+        for i in bad[max(0, allowance) :]:
+            j = next(spare, None)
+            if j is None:
+                return
+            cards[i], pool[j] = pool[j], cards[i]
+
+    @classmethod
+    def from_snapshot(cls, snap: Mapping[str, Any]) -> GameState:
+        """Snapshots stored before `shown_void` existed load with nothing shown."""
+        if "shown_void" not in snap["data"]:
+            data = {**snap["data"], "shown_void": [None] * snap["players"]}
+            snap = {**snap, "data": data}
+        return super().from_snapshot(snap)
 
     def _copy(self) -> BlancheNeigeState:
         c = type(self).__new__(type(self))
@@ -272,6 +309,7 @@ class BlancheNeigeState(GameState):
         p = self.pending
         c.pending = None if p is None else {**p, "cards": list(p["cards"])}
         c.known = [list(k) for k in self.known]
+        c.shown_void = [None if v is None else list(v) for v in self.shown_void]
         c.winner, c.end = self.winner, self.end
         return c
 
@@ -309,10 +347,13 @@ class BlancheNeigeState(GameState):
     def _play(self, seat: int, cards: list[str]) -> None:
         hand = self.hands[seat]
         known = self.known[seat]
+        void = self.shown_void[seat]
         for c in cards:
             hand.remove(c)
             if c in known:
                 known.remove(c)
+            elif void is not None and c in ALLOWED[self.roles[seat]][void[0]]:
+                void[1] = max(0, void[1] - 1)  # it came in after the void was shown
         self.discard += cards
         after_draw = self.phase == "drawn"
         self.phase = "play"
@@ -336,6 +377,10 @@ class BlancheNeigeState(GameState):
         """Put a freshly drawn card in `seat`'s hand; the holder alone learns which."""
         assert card is not None
         self.hands[seat].append(card)
+        if reason == "forced":
+            self.shown_void[seat] = [self.discard[-1], 1]
+        elif (void := self.shown_void[seat]) is not None:
+            void[1] += 1
         self.passes = 0
         self.emit("drew", seat=seat, reason=reason)
         self.emit("drawn_card", to=seat, seat=seat, card=card)
@@ -350,6 +395,8 @@ class BlancheNeigeState(GameState):
         self.turn = (seat + 1) % self.players
 
     def _pass(self, seat: int, forced: bool) -> None:
+        if forced:
+            self.shown_void[seat] = [self.discard[-1], 0]
         self.passes += 1
         self.emit("passed", seat=seat, forced=forced, passes=self.passes)
         if self.passes >= self.players:

@@ -570,3 +570,54 @@ def test_random_games_end_and_keep_the_contract(options):
         assert s.is_over()
         assert RULES.replay(players, seed, options, moves) == s
         assert RULES.from_json(s.to_json()) == s
+
+
+# --- what a forced draw shows -----------------------------------------------------------
+def ruled_out_count(state: games.GameState, s: int, hand: list[str]) -> int:
+    """How many of `hand`'s hidden cards seat `s`'s last forced draw or pass ruled out."""
+    from games.blanche_neige.roles import ALLOWED
+
+    void = state.shown_void[s]  # type: ignore[attr-defined]
+    hidden = list(hand)
+    for k in state.known[s]:  # type: ignore[attr-defined]
+        hidden.remove(k)
+    return sum(1 for c in hidden if c in ALLOWED[state.roles[s]][void[0]])  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_forced_draw_rules_out_cards_in_every_redeal_and_never_the_truth(seed: int) -> None:
+    """After a forced draw, at most the cards drawn since can be ones that seat could have
+    played on that top: true of the real hand (the inference is sound) and of redeals."""
+    players = 2 + seed % 3
+    state = RULES.new(players=players, seed=seed, options={"miroir_a_la_volee": False})
+    pick, redeal = Rng(seed), Rng(1000 + seed)
+    while not state.is_over():
+        for s in range(players):
+            void = state.shown_void[s]  # type: ignore[attr-defined]
+            if void is None:
+                continue
+            allowance = void[1]
+            assert ruled_out_count(state, s, state.hands[s]) <= allowance  # type: ignore[attr-defined]
+            observer = (s + 1) % players
+            d = state.determinize(observer, redeal)
+            assert d.view(observer) == state.view(observer)
+            if ruled_out_count(d, s, d.hands[s]) > allowance:  # type: ignore[attr-defined]
+                assert not [c for c in d.draw if c not in ruled_out_pool(d, s)]  # type: ignore[attr-defined]
+        seat = pick.choice(state.to_move())
+        state.apply(seat, pick.choice(state.legal_actions(seat)).id)
+
+
+def ruled_out_pool(state: games.GameState, s: int) -> set[str]:
+    from games.blanche_neige.roles import ALLOWED
+
+    void = state.shown_void[s]  # type: ignore[attr-defined]
+    return set(ALLOWED[state.roles[s]][void[0]])  # type: ignore[attr-defined]
+
+
+def test_snapshots_from_before_shown_void_still_load() -> None:
+    state = RULES.new(players=3, seed=5)
+    snap = state.snapshot()
+    del snap["data"]["shown_void"]
+    old = type(state).from_snapshot(snap)
+    assert old.shown_void == [None, None, None]  # type: ignore[attr-defined]
+    assert old.legal_actions(old.to_move()[0]) == state.legal_actions(state.to_move()[0])
