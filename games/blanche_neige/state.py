@@ -14,6 +14,7 @@ from typing import Any
 
 from ..base import Action, GameState
 from ..rng import Rng
+from .hidden import redeal
 from .options import Options
 from .roles import (
     ACCEPT,
@@ -229,63 +230,8 @@ class BlancheNeigeState(GameState):
         return z
 
     def determinize(self, seat: int | None, rng: Rng) -> BlancheNeigeState:
-        """Redeal the other hands (minus publicly known cards) and the draw pile.
-
-        A player in phase `drawn` publicly holds a drawn card that their role may play (or
-        the engine would have kept it for them), so the redealt drawn card is one of those.
-        """
-        c = self._copy()
-        c.events = self.events_for(seat)
-        pool = list(self.draw)
-        hidden: list[tuple[int, int]] = []  # (seat, number of hidden cards)
-        for s in range(self.players):
-            if s == seat:
-                continue
-            rest = list(self.hands[s])
-            for k in self.known[s]:
-                rest.remove(k)
-            pool += rest
-            hidden.append((s, len(rest)))
-        rng.shuffle(pool)
-        if self.phase == "drawn" and self.turn != seat:
-            ok = ALLOWED[self.roles[self.turn]][self.discard[-1]]
-            pick = next(i for i, x in enumerate(pool) if x in ok)
-            c.drawn = pool.pop(pick)
-        for s, count in hidden:
-            cards = list(self.known[s])
-            if s == self.turn and self.phase == "drawn" and s != seat:
-                cards.append(c.drawn)
-                count -= 1
-            cut = len(pool) - count
-            fixed = len(cards)
-            cards += pool[cut:]
-            del pool[cut:]
-            drawn = c.drawn if s == self.turn and self.phase == "drawn" else None
-            self._respect_void(s, cards, fixed, pool, drawn)
-            c.hands[s] = cards
-        c.draw = pool
-        c.rng = rng.fork()
-        return c
-
-    def _respect_void(
-        self, seat: int, cards: list[str], fixed: int, pool: list[str], drawn: str | None
-    ) -> None:
-        """Swap redealt cards of `seat` that its last forced draw or pass ruled out (a card
-        its role could have played on that top) for draw-pile cards, keeping only as many
-        as it may have drawn since. `cards[:fixed]` are known cards and its redealt `drawn`
-        card, which counts among the new ones."""
-        void = self.shown_void[seat]
-        if void is None:
-            return
-        ruled_out = ALLOWED[self.roles[seat]][void[0]]
-        allowance = void[1] - (1 if drawn is not None and drawn in ruled_out else 0)
-        bad = [i for i in range(fixed, len(cards)) if cards[i] in ruled_out]
-        spare = (j for j, x in enumerate(pool) if x not in ruled_out)
-        for i in bad[max(0, allowance) :]:
-            j = next(spare, None)
-            if j is None:
-                return
-            cards[i], pool[j] = pool[j], cards[i]
+        """Redeal what `seat` cannot see, consistently with everything public (hidden.py)."""
+        return redeal(self, seat, rng)
 
     @classmethod
     def from_snapshot(cls, snap: Mapping[str, Any]) -> GameState:
