@@ -27,7 +27,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
 demo: $(STAMP)
-	$(BIN)/python -m tests.emulator.demo
+	$(BIN)/python -m tests.bot.demo
 
 clean:
 	rm -rf $(VENV) *.egg-info

@@ -4,7 +4,7 @@ Usage: python bench/load.py [--tables 500] [--seconds 30] [--actions-per-table K
                             [--game SLUG ...] [--think 3.0] [--setup-concurrency 10]
 
 The bot is `python -m bot`, as `make run` starts it, on a throw-away SQLite file, logged into
-the Discord emulator (tests/emulator) that this process runs along with the simulated
+the Discord emulator (emulator) that this process runs along with the simulated
 players: Discord's servers and the players are not on the bot's CPU in production either.
 Each table has its own thread, in guilds of TABLES_PER_GUILD tables, so that Discord's
 5-writes-per-5-s channel limit applies per table as it would on Discord. Setup (open, join,
@@ -48,7 +48,7 @@ from load_players import Bench, setup_all
 
 import games
 from bot.client import quiet_gc
-from tests.emulator.drivers import Emulator
+from emulator.drivers import Emulator
 
 TARGET_P99_MS = 50.0
 TARGET_KB_PER_TABLE = 200.0

@@ -9,8 +9,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from emulator.drivers import Emulator
 from tests.bot.harness import COMMANDS
-from tests.emulator.drivers import Emulator
 
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT = 30.0  # a cold `python -m bot`: imports, migration, identify, command sync

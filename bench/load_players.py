@@ -15,6 +15,10 @@ import time
 from dataclasses import dataclass, field
 
 import games
+from emulator.commands import CommandUsageError
+from emulator.drivers import Emulator
+from emulator.handles import APPLICATION_COMMAND, InteractionHandle
+from emulator.model import Channel, Guild, Message, User
 from games import Rng
 from tests.bot.harness import (
     MATCH_PLAYERS,
@@ -24,10 +28,6 @@ from tests.bot.harness import (
     quick_options_text,
     version_of,
 )
-from tests.emulator.commands import CommandUsageError
-from tests.emulator.drivers import Emulator
-from tests.emulator.handles import APPLICATION_COMMAND, InteractionHandle
-from tests.emulator.model import Channel, Guild, Message, User
 
 TABLES_PER_GUILD = 100  # Discord allows 1,000 active threads per guild
 ACK_WAIT = 5.0  # longer than Discord's 3 s: a late answer is seen failing, not waited forever

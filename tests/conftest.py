@@ -1,1 +1,1 @@
-pytest_plugins = ["tests.emulator.fixtures"]
+pytest_plugins = ["emulator.fixtures"]

@@ -21,12 +21,12 @@ from bot.client import TapisBot
 from bot.config import Settings
 from bot.options import public_fields
 from db import Store
+from emulator.drivers import Emulator
+from emulator.fixtures import connect_client
+from emulator.handles import InteractionHandle
+from emulator.model import Channel, Guild, Message, User
 from games import Rng
 from tests.bot.clock import ManualClock
-from tests.emulator.drivers import Emulator
-from tests.emulator.fixtures import connect_client
-from tests.emulator.handles import InteractionHandle
-from tests.emulator.model import Channel, Guild, Message, User
 
 COMMANDS = ("table", "tables", "rules", "leaderboard", "stats", "season")
 TURN_MARKERS = ("À vous de jouer", "Your turn")

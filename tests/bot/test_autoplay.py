@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from emulator.drivers import Emulator
 from games import Rng
 from tests.bot.clock import ManualClock
 from tests.bot.harness import is_my_turn, play_until_over, running_tapis, text_of
-from tests.emulator.drivers import Emulator
 
 
 async def stored_moves(tapis, table_id: int, at_least: int):  # type: ignore[no-untyped-def]

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from emulator.drivers import Emulator
+from emulator.model import Channel, User
 from games import Rng
 from tests.bot.harness import (
     Tapis,
@@ -17,8 +19,6 @@ from tests.bot.harness import (
     running_tapis,
     text_of,
 )
-from tests.emulator.drivers import Emulator
-from tests.emulator.model import Channel, User
 
 
 async def reply_text(tapis: Tapis, handle) -> str:  # type: ignore[no-untyped-def]

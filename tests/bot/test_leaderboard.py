@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from db import SeatResult
+from emulator.drivers import Emulator
 from tests.bot.harness import Tapis, running_tapis, text_of
-from tests.emulator.drivers import Emulator
 
 
 async def seed_results(tapis: Tapis, players: int, game: str = "nain-jaune") -> list[int]:

@@ -14,9 +14,9 @@ import games
 from bot import faces
 from bot.logs import quiet_libraries
 from bot.options import public_fields
+from emulator.drivers import Emulator
 from games import Rng
 from tests.bot.harness import play_until_over, running_tapis, text_of
-from tests.emulator.drivers import Emulator
 
 CARD_ID = re.compile(r"^(?:[2-9]|10|[AJQK])[SHDC]$|^JK$|^(?:MA|PA|AV|EV|BA|CO|GC|CH)[RBJV]$")
 PLAYERS = {"manille": 4, "bianco-mano": 4, "blanche-neige": 3, "nain-jaune": 3, "bonanza": 3}

@@ -23,10 +23,10 @@ from pathlib import Path
 import games
 from bot.service import table_from_record
 from db import Store, TableRecord
+from emulator.drivers import Emulator
+from emulator.model import Channel, Message, User
 from games import Rng
 from tests.bot.harness import click_random_action, is_my_turn, is_over, text_of, version_of
-from tests.emulator.drivers import Emulator
-from tests.emulator.model import Channel, Message, User
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "manille"

@@ -11,10 +11,10 @@ import discord
 import pytest
 from discord.http import Route
 
-from tests.emulator import CommandUsageError, Emulator, InteractionFailed
-from tests.emulator.fixtures import connect_client
+from emulator import CommandUsageError, Emulator, InteractionFailed
+from emulator.fixtures import connect_client
+from emulator.model import Channel, Guild, User
 from tests.emulator.minibot import MiniBot
-from tests.emulator.model import Channel, Guild, User
 
 
 @dataclass

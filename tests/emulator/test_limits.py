@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from tests.emulator import Emulator
-from tests.emulator.commands import validate_definition
-from tests.emulator.fixtures import fail_on_unexpected_violations
-from tests.emulator.limits import ChannelRateLimiter, Limits, validate_message
-from tests.emulator.model import Clock
+from emulator import Emulator
+from emulator.commands import validate_definition
+from emulator.fixtures import fail_on_unexpected_violations
+from emulator.limits import ChannelRateLimiter, Limits, validate_message
+from emulator.model import Clock
 
 LIM = Limits()
 

@@ -1,4 +1,4 @@
-"""Cross-process use: the control API, `python -m tests.emulator`, a bot killed and restarted."""
+"""Cross-process use: the control API, `python -m emulator`, a bot killed and restarted."""
 
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.emulator import Emulator
-from tests.emulator.fixtures import connect_client
+from emulator import Emulator
+from emulator.fixtures import connect_client
+from emulator.remote import RemoteEmulator, RemoteError
 from tests.emulator.minibot import MiniBot
-from tests.emulator.remote import RemoteEmulator, RemoteError
 
 
 async def test_standalone_emulator_driven_over_http() -> None:
-    """`python -m tests.emulator` in its own process, driven through the control API."""
+    """`python -m emulator` in its own process, driven through the control API."""
     proc = await asyncio.create_subprocess_exec(
-        *(sys.executable, "-m", "tests.emulator", "--port", "0", "--seed", "--users", "1"),
+        *(sys.executable, "-m", "emulator", "--port", "0", "--seed", "--users", "1"),
         stdout=asyncio.subprocess.PIPE,
     )
     try:

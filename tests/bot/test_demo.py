@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import io
 
-from tests.emulator.demo import PublicPrinter, main
-from tests.emulator.drivers import Emulator
+from emulator.drivers import Emulator
+from tests.bot.demo import PublicPrinter, main
 
 
 async def test_demo_plays_a_match_to_its_final_ranking() -> None:

@@ -3,7 +3,7 @@ match of each game for simulated players; the terminal shows the public channel 
 the way a member reading them would, each message again whenever it changes.
 
 No Discord token and no network: everything runs on loopback in one event loop, on a
-throw-away SQLite file. `python -m tests.emulator.demo [game ...]` plays only those games.
+throw-away SQLite file. `python -m tests.bot.demo [game ...]` plays only those games.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from typing import TextIO
 
 import games
 from bot.render import game_name
+from emulator.drivers import Emulator
+from emulator.model import Channel, Message
 from games import Rng
 from tests.bot.harness import (
     MATCH_PLAYERS,
@@ -30,8 +32,6 @@ from tests.bot.harness import (
     running_tapis,
     text_of,
 )
-from tests.emulator.drivers import Emulator
-from tests.emulator.model import Channel, Message
 
 NAMES = ("Alice", "Basile", "Chloé", "Dédé", "Eugénie", "Firmin")
 FINAL_MARKER = "Classement final"

@@ -1,4 +1,4 @@
-"""Run the emulator as its own process: `python -m tests.emulator --port 8765`.
+"""Run the emulator as its own process: `python -m emulator --port 8765`.
 
 Prints the URLs (as KEY=value lines, the env vars a bot reads) and serves until interrupted.
 With --seed it also creates a guild, a channel and users, and prints their ids.
@@ -42,7 +42,7 @@ async def _serve(host: str, port: int, seed: bool, users: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m tests.emulator", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m emulator", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--seed", action="store_true", help="create a guild, a channel and users")
