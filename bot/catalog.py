@@ -139,6 +139,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "L'hôte ne quitte pas sa table : annulez-la plutôt.",
         "en": "The host cannot leave their own table: cancel it instead.",
     },
+    "err.not_stored": {
+        "fr": "Pas joué : la sauvegarde n'a pas répondu. Rien n'a changé, réessayez.",
+        "en": "Not played: saving did not go through. Nothing changed, please try again.",
+    },
+    "err.bad_command": {
+        "fr": "Cette commande est mal formée : choisissez ses options dans la liste de Discord.",
+        "en": "This command is malformed: pick its options from Discord's list.",
+    },
     "err.busy": {
         "fr": "Un instant, la table est occupée. Réessayez.",
         "en": "One moment, the table is busy. Try again.",
@@ -252,16 +260,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "lb.empty": {"fr": "Personne n'est encore classé.", "en": "Nobody is ranked yet."},
     "lb.row": {
-        "fr": "**{rank}.** {name} — {rating} · {matches} parties · {wins} victoires · {points} pts",
-        "en": "**{rank}.** {name} — {rating} · {matches} matches · {wins} wins · {points} pts",
+        "fr": "**{rank}.** {name} — {rating} · {matches} · {wins} · {points}",
+        "en": "**{rank}.** {name} — {rating} · {matches} · {wins} · {points}",
     },
+    "lb.row_unranked": {
+        "fr": "{name} — non classé · {matches} · {wins} · {points}",
+        "en": "{name} — unranked · {matches} · {wins} · {points}",
+    },
+    "n.matches": {"fr": "{n} partie|{n} parties", "en": "{n} match|{n} matches"},
+    "n.wins": {"fr": "{n} victoire|{n} victoires", "en": "{n} win|{n} wins"},
+    "n.points": {"fr": "{n} point|{n} points", "en": "{n} point|{n} points"},
     "lb.page": {"fr": "Page {page}/{pages}", "en": "Page {page}/{pages}"},
-    "lb.unrated": {"fr": "non classé", "en": "unranked"},
     "stats.title": {"fr": "Bilan de {name}", "en": "{name}'s record"},
     "stats.none": {"fr": "Aucune partie jouée.", "en": "No match played."},
     "stats.row": {
-        "fr": "{game} (saison {season}) : {matches} parties, {wins} victoires, {points} pts, cote {rating}",
-        "en": "{game} (season {season}): {matches} matches, {wins} wins, {points} pts, rating {rating}",
+        "fr": "{game} (saison {season}) : {matches}, {wins}, {points}, cote {rating}",
+        "en": "{game} (season {season}): {matches}, {wins}, {points}, rating {rating}",
     },
     "season.new": {
         "fr": "Saison {old} close. La saison {new} commence !",

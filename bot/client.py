@@ -16,7 +16,8 @@ from .config import Settings
 from .controller import Controller
 from .i18n import Translator
 from .service import TableService
-from .views import DYNAMIC_ITEMS, dispatch_orphan, on_message
+from .tree import TapisTree
+from .views import DYNAMIC_ITEMS, on_message, refuse_orphan
 
 log = logging.getLogger("tapis.bot")
 
@@ -51,7 +52,12 @@ class TapisBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=TapisTree,
+        )
         self.settings = settings
         self._given_store = store
         self._clock = clock
@@ -104,14 +110,19 @@ class TapisBot(commands.Bot):
             await self.autoplay.rearm(restored)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer component clicks discord.py would drop: a custom_id that is not on the
-        message it claims to come from (forged, or sent by a modified client)."""
+        """Refuse component clicks discord.py would drop: a custom_id that is not on the
+        message it claims to come from (forged, or sent by a modified client). Such a click
+        is never routed, so it can never edit the message it arrived on."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = (interaction.data or {}).get("custom_id")
-        if not isinstance(custom_id, str) or on_message(interaction.message, custom_id):
+        data = interaction.data or {}
+        custom_id = data.get("custom_id")
+        component_type = data.get("component_type")
+        if isinstance(custom_id, str) and on_message(
+            interaction.message, custom_id, component_type
+        ):
             return
-        await dispatch_orphan(interaction, custom_id)
+        await refuse_orphan(interaction)
 
     async def close(self) -> None:
         autoplay = getattr(self, "autoplay", None)

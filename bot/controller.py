@@ -31,6 +31,7 @@ from .replies import is_ephemeral as _is_ephemeral
 from .replies import release as _release
 from .service import ServiceError, StaleVersion, Table, TableService
 from .standings import StandingsMixin
+from .tree import MALFORMED
 from .upkeep import UpkeepMixin
 from .views import (
     ActionButton,
@@ -85,7 +86,7 @@ class Controller(UpkeepMixin, StandingsMixin):
         self.service = service
         self.store = store
         self.hands: dict[tuple[int, int], HandSlot] = {}
-        self._rendered: dict[int, tuple[str, int]] = {}
+        self._rendered: dict[int, int] = {}
         self._dirty: set[int] = set()
         self._updaters: dict[int, asyncio.Task[None]] = {}
         self._pings: dict[int, tuple[frozenset[int], int | None]] = {}
@@ -117,6 +118,11 @@ class Controller(UpkeepMixin, StandingsMixin):
 
     async def guard(self, interaction: discord.Interaction[Any], exc: BaseException) -> None:
         """Last resort for an unexpected error: log without the message, answer kindly."""
+        if isinstance(exc, MALFORMED):  # bad input, not a bug of ours
+            log.info("refused a malformed command (%s)", type(exc).__name__)
+            with contextlib.suppress(discord.HTTPException):
+                await self.refuse(interaction, "err.bad_command")
+            return
         frames = "".join(traceback.format_tb(exc.__traceback__))
         log.error("interaction failed with %s\n%s", type(exc).__name__, frames)
         with contextlib.suppress(discord.HTTPException):
@@ -160,7 +166,7 @@ class Controller(UpkeepMixin, StandingsMixin):
         await self.service.attach_message(
             table, message_id=message.id, thread_id=thread.id if thread else None
         )
-        self._rendered[table.id] = ("lobby", len(table.seats))
+        self._rendered[table.id] = table.revision
         where = getattr(target, "mention", "#")
         await interaction.followup.send(
             tr("lobby.opened", lang, table=table.id, where=where), ephemeral=True
@@ -189,6 +195,12 @@ class Controller(UpkeepMixin, StandingsMixin):
         self, interaction: discord.Interaction[Any], table_id: int, verb: str
     ) -> None:
         user = interaction.user
+        table = self.service.tables.get(table_id)
+        if table is not None and (
+            interaction.message is None or interaction.message.id != table.message_id
+        ):  # only the table's own message may be redrawn by a lobby click
+            await self.refuse(interaction, "err.bad_button")
+            return
         try:
             if verb == "join":
                 table = await self.service.join(table_id, user.id, user.display_name)
@@ -204,7 +216,7 @@ class Controller(UpkeepMixin, StandingsMixin):
             await self.refuse(interaction, exc.key, **exc.params)
             return
         embed, view = self.public_message(table)
-        self._rendered[table.id] = self._render_key(table)
+        self._rendered[table.id] = table.revision
         await interaction.response.edit_message(embed=embed, view=view)
         _release(view)
 
@@ -214,12 +226,6 @@ class Controller(UpkeepMixin, StandingsMixin):
             return render.lobby_embed(table), view
         finished = table.state is None or table.state.is_over()
         return render.table_embed(table), None if finished else table_view(table.id, table.lang)
-
-    @staticmethod
-    def _render_key(table: Table) -> tuple[str, int]:
-        if table.status == "lobby":
-            return ("lobby", len(table.seats))
-        return (table.status, table.version())
 
     # --- the hand ----------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -299,10 +305,10 @@ class Controller(UpkeepMixin, StandingsMixin):
         user_id = interaction.user.id
         self._acting[table_id] = user_id  # their own hand is redrawn by the answer below
         work = asyncio.ensure_future(self.service.act(table_id, user_id, version, action_id))
-        done, _ = await asyncio.wait({work}, timeout=ACK_BUDGET)
-        if not done:  # a busy table or database: acknowledge now, answer when stored
-            await interaction.response.defer()
         try:
+            done, _ = await asyncio.wait({work}, timeout=ACK_BUDGET)
+            if not done:  # a busy table or database: acknowledge now, answer when stored
+                await interaction.response.defer()
             await work
         except StaleVersion:
             await self._show_current(interaction, table_id, tr("err.stale", lang))
@@ -310,6 +316,9 @@ class Controller(UpkeepMixin, StandingsMixin):
         except ServiceError as exc:
             await self.refuse(interaction, exc.key, **exc.params)
             return
+        finally:
+            if work.done() and (work.cancelled() or work.exception() is not None):
+                self._acting.pop(table_id, None)  # nothing changed: nobody's hand is skipped
         table = self.service.tables.get(table_id)
         if table is None:  # finished and recorded: the hand shows the final state
             table = self._finished.get(table_id)
@@ -320,7 +329,8 @@ class Controller(UpkeepMixin, StandingsMixin):
         assert seat is not None
         embed, view = self.hand_message(table, seat, lang)
         await _edit_hand(interaction, embed, view)
-        self._keep_hand(table, interaction, interaction.message.id if interaction.message else None)
+        if _is_ephemeral(interaction) and interaction.message is not None:
+            self._keep_hand(table, interaction, interaction.message.id)
 
     async def _show_current(
         self, interaction: discord.Interaction[Any], table_id: int, note: str
@@ -414,7 +424,10 @@ class Controller(UpkeepMixin, StandingsMixin):
         except ServiceError as exc:
             await self.refuse(interaction, exc.key, **exc.params)
             return
-        await interaction.response.edit_message(content=tr("replace.done", lang), view=None)
+        if _is_ephemeral(interaction):
+            await interaction.response.edit_message(content=tr("replace.done", lang), view=None)
+        else:
+            await interaction.response.send_message(tr("replace.done", lang), ephemeral=True)
 
     async def warn_slow(self, table: Table, seats: list[int], seconds: int) -> None:
         """Half of the turn timer is gone: mention the players who still have to act."""

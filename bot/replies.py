@@ -11,8 +11,16 @@ from discord.http import handle_message_parameters
 async def edit_hand(
     interaction: discord.Interaction[Any], embed: discord.Embed, view: discord.ui.View
 ) -> None:
-    """Redraw the clicked message, whether the click was answered already (deferred) or not."""
-    if interaction.response.is_done():
+    """Redraw the clicked message, whether the click was answered already (deferred) or not.
+
+    A hand is only ever written to an ephemeral message: a click that did not come from one
+    gets the hand as a new ephemeral instead of defacing the message it came from."""
+    if not is_ephemeral(interaction):
+        if interaction.response.is_done():
+            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    elif interaction.response.is_done():
         await interaction.edit_original_response(embed=embed, view=view)
     else:
         await interaction.response.edit_message(embed=embed, view=view)

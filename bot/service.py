@@ -1,18 +1,22 @@
 """The table service: owns every open table, one lock each, and the move pipeline.
 
-A move is: check the clicker and the version → `apply` → persist (log row + snapshot in one
-transaction) → tell the renderer. Nothing is shown before it is stored; if storing fails the
-in-memory state goes back to the last stored snapshot. The service knows nothing of Discord
-messages: the bot layer passes user ids in and listens for changes.
+A move is: check the clicker and the version → `apply` to a copy of the state → persist
+(log row + snapshot in one transaction) → only then make the copy the table's state and
+tell the listeners. Until the write has committed, everything that reads the table (a
+redraw, another player's hand, a timer, an AI) still sees the stored state; a failed write
+changes nothing anyone can see. Lobby changes follow the same order: stored, then kept.
+The service knows nothing of Discord messages: the bot layer passes user ids in and listens
+for changes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +47,13 @@ class ServiceError(Exception):
 class StaleVersion(ServiceError):
     def __init__(self) -> None:
         super().__init__("err.stale")
+
+
+class NotStored(ServiceError):
+    """The database did not take the change (outage, lock held too long): nothing changed."""
+
+    def __init__(self) -> None:
+        super().__init__("err.not_stored")
 
 
 @dataclass
@@ -86,6 +97,12 @@ class Table:
     timer: int = DEFAULT_TIMER
     recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Bumped on every change listeners hear of: what is drawn is keyed by it, so a redraw
+    # happens whenever anything shown may have changed (a version number can come back).
+    revision: int = 0
+    # A write failed in a way that may have committed anyway (a connection lost at COMMIT):
+    # the next operation reads the truth back from storage first.
+    suspect: bool = False
 
     @property
     def rules(self) -> games.Rules:
@@ -114,6 +131,18 @@ class Table:
 Listener = Callable[[Table], Awaitable[None]]
 
 
+@contextlib.asynccontextmanager
+async def storing() -> AsyncIterator[None]:
+    """A write the player waits for: if storage fails, they hear "not done, try again"."""
+    try:
+        yield
+    except ServiceError:
+        raise
+    except Exception as exc:
+        log.warning("storage refused a change (%s)", type(exc).__name__)
+        raise NotStored() from None
+
+
 @dataclass
 class MoveResult:
     table: Table
@@ -133,6 +162,7 @@ class TableService:
         self._listeners.append(listener)
 
     async def _changed(self, table: Table) -> None:
+        table.revision += 1
         for listener in self._listeners:
             try:
                 await listener(table)
@@ -173,14 +203,15 @@ class TableService:
             raise ServiceError("err.bad_options", detail=describe_error(exc)) from None
         clean = parsed.model_dump(mode="json", exclude_defaults=True)
         seed = self._seed_source()
-        table_id = await self.store.create_table(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game,
-            options={**clean, TABLE_KEY: {"lang": lang, "timer": timer}},
-            seed=seed,
-            host_id=host_id,
-        )
+        async with storing():
+            table_id = await self.store.create_table(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                options={**clean, TABLE_KEY: {"lang": lang, "timer": timer}},
+                seed=seed,
+                host_id=host_id,
+            )
         table = Table(
             id=table_id,
             guild_id=guild_id,
@@ -192,9 +223,8 @@ class TableService:
             host_id=host_id,
             lang=lang,
             timer=timer,
-            seats=[Seat(host_id, host_name)],
         )
-        await self.store.set_seats(table_id, [s.info(i) for i, s in enumerate(table.seats)])
+        await self._save_seats(table, [Seat(host_id, host_name)])
         self.tables[table_id] = table
         await self._changed(table)  # arms the lobby's expiry
         return table
@@ -212,8 +242,7 @@ class TableService:
                 raise ServiceError("err.already_seated")
             if len(table.seats) >= table.rules.max_players:
                 raise ServiceError("err.table_full")
-            table.seats.append(Seat(user_id, name))
-            await self._save_seats(table)
+            await self._save_seats(table, [*table.seats, Seat(user_id, name)])
         await self._changed(table)
         return table
 
@@ -226,8 +255,7 @@ class TableService:
                 raise ServiceError("err.not_seated")
             if user_id == table.host_id:
                 raise ServiceError("err.host_leave")
-            del table.seats[seat]
-            await self._save_seats(table)
+            await self._save_seats(table, [s for i, s in enumerate(table.seats) if i != seat])
         await self._changed(table)
         return table
 
@@ -241,9 +269,8 @@ class TableService:
                 raise ServiceError("err.bad_button")
             if len(table.seats) >= table.rules.max_players:
                 raise ServiceError("err.table_full")
-            name = ai_name(table, level)
-            table.seats.append(Seat(None, name, is_ai=True, ai_level=level))
-            await self._save_seats(table)
+            ai = Seat(None, ai_name(table, level), is_ai=True, ai_level=level)
+            await self._save_seats(table, [*table.seats, ai])
         await self._changed(table)
         return table
 
@@ -260,8 +287,8 @@ class TableService:
             if table.seats[seat].user_id == table.host_id:
                 raise ServiceError("err.bad_button")
             old = table.seats[seat]
-            table.seats[seat] = Seat(None, ai_name(table, "facile"), is_ai=True, ai_level="facile")
-            await self._save_seats(table)
+            ai = Seat(None, ai_name(table, "facile"), is_ai=True, ai_level="facile")
+            await self._save_seats(table, [*table.seats[:seat], ai, *table.seats[seat + 1 :]])
             table.recent.append({"type": "replaced", "name": old.name, "seat": seat})
         await self._changed(table)
         return table
@@ -287,8 +314,9 @@ class TableService:
         async with table.lock:
             if table.status != "lobby":
                 return None
+            async with storing():
+                await self.store.update_table(table.id, status="cancelled")
             table.status = "cancelled"
-            await self.store.update_table(table.id, status="cancelled")
             self.tables.pop(table.id, None)
             table.recent.append({"type": "lobby_expired"})
         await self._changed(table)
@@ -302,6 +330,7 @@ class TableService:
                 raise ServiceError("err.not_playing")
             if not table.seats[seat].automatic:
                 raise ServiceError("err.not_seated")
+            await self._verify(table)
             if version != table.state.version:
                 raise StaleVersion()
             result = await self._apply_and_store(table, seat, action_id)
@@ -314,8 +343,9 @@ class TableService:
             if user_id != table.host_id:
                 raise ServiceError("err.not_host")
             self._require_lobby(table)
+            async with storing():
+                await self.store.update_table(table.id, status="cancelled")
             table.status = "cancelled"
-            await self.store.update_table(table.id, status="cancelled")
             self.tables.pop(table.id, None)
         await self._changed(table)
         return table
@@ -331,7 +361,8 @@ class TableService:
                 raise ServiceError("err.not_enough_players", n=rules.min_players)
             state = rules.new(players=len(table.seats), seed=table.seed, options=table.options)
             snapshot = state.to_json()
-            await self.store.start_table(table.id, snapshot)
+            async with storing():
+                await self.store.start_table(table.id, snapshot)
             table.state = state
             table.snapshot = snapshot
             table.status = "playing"
@@ -343,8 +374,11 @@ class TableService:
         if table.status != "lobby":
             raise ServiceError("err.not_in_lobby")
 
-    async def _save_seats(self, table: Table) -> None:
-        await self.store.set_seats(table.id, [s.info(i) for i, s in enumerate(table.seats)])
+    async def _save_seats(self, table: Table, seats: list[Seat]) -> None:
+        """Store the new seating, then make it the table's."""
+        async with storing():
+            await self.store.set_seats(table.id, [s.info(i) for i, s in enumerate(seats)])
+        table.seats = seats
 
     # --- play --------------------------------------------------------------------------
     async def act(self, table_id: int, user_id: int, version: int, action_id: str) -> MoveResult:
@@ -356,6 +390,7 @@ class TableService:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise ServiceError("err.not_seated")
+            await self._verify(table)
             if version != table.state.version:
                 raise StaleVersion()
             result = await self._apply_and_store(table, seat, action_id)
@@ -366,8 +401,9 @@ class TableService:
         return result
 
     async def _apply_and_store(self, table: Table, seat: int, action_id: str) -> MoveResult:
-        state = table.state
-        assert state is not None
+        """Apply to a copy, store it, and only then let the copy be the table's state."""
+        assert table.state is not None
+        state = table.state.clone()
         try:
             events = state.apply(seat, action_id)
         except IllegalAction as exc:
@@ -379,19 +415,35 @@ class TableService:
             # Another process already stored this version: reload the truth from storage.
             await self._reload(table)
             raise StaleVersion() from None
-        except Exception:
-            table.state = table.rules.from_json(table.snapshot) if table.snapshot else None
-            raise
+        except Exception as exc:
+            # The commit may or may not have happened (a connection lost at COMMIT): the
+            # table keeps its stored state and reads storage back before its next move.
+            log.warning(
+                "table %s: move %s not stored (%s)", table.id, state.version, type(exc).__name__
+            )
+            table.suspect = True
+            raise NotStored() from None
+        table.state = state
         table.snapshot = snapshot
         self._remember(table, state.events_for(None))
         finished = state.is_over()
         if finished:
-            await self._record(table)
+            try:
+                await self._record(table)
+            except Exception as exc:  # the move is stored: the next start records the match
+                log.error("table %s: result not recorded yet (%s)", table.id, type(exc).__name__)
         return MoveResult(table=table, seat=seat, events=events, finished=finished)
+
+    async def _verify(self, table: Table) -> None:
+        """After a write whose outcome is unknown, take the stored state as the truth."""
+        if table.suspect:
+            async with storing():
+                await self._reload(table)
+            table.suspect = False
 
     async def _reload(self, table: Table) -> None:
         record = await self.store.get_table(table.id)
-        if record is not None and record.snapshot:
+        if record is not None and record.snapshot and record.snapshot != table.snapshot:
             table.state = table.rules.from_json(record.snapshot)
             table.snapshot = record.snapshot
 

@@ -9,7 +9,7 @@ import discord
 import games
 
 from . import render
-from .i18n import lang_of, tr
+from .i18n import count, lang_of, tr
 from .replies import release as _release
 from .views import PageButton
 
@@ -110,19 +110,18 @@ class StandingsMixin:
         page = min(page, pages - 1)
         lines = []
         for row in result.rows:
-            rated = row.matches >= self.bot.settings.min_rated_matches
-            lines.append(
-                tr(
-                    "lb.row",
-                    lang,
-                    rank=row.rank,
-                    name=row.name,
-                    rating=f"{row.rating:.1f}" if rated else tr("lb.unrated", lang),
-                    matches=row.matches,
-                    wins=row.wins,
-                    points=row.points,
+            counts = {
+                "name": row.name,
+                "matches": count(row.matches, "n.matches", lang),
+                "wins": count(row.wins, "n.wins", lang),
+                "points": count(row.points, "n.points", lang),
+            }
+            if row.rank is None:  # below the rated players, without a place number
+                lines.append(tr("lb.row_unranked", lang, **counts))
+            else:
+                lines.append(
+                    tr("lb.row", lang, rank=row.rank, rating=f"{row.rating:.1f}", **counts)
                 )
-            )
         title_game = f" · {render.game_name(game, lang)}" if game else ""
         embed = discord.Embed(
             title=tr("lb.title", lang, season=season, game=title_game),
@@ -153,9 +152,9 @@ class StandingsMixin:
                 lang,
                 game=render.game_name(r.game, lang) if r.game else tr("all_games", lang),
                 season=r.season,
-                matches=r.matches,
-                wins=r.wins,
-                points=r.points,
+                matches=count(r.matches, "n.matches", lang),
+                wins=count(r.wins, "n.wins", lang),
+                points=count(r.points, "n.points", lang),
                 rating=f"{r.rating:.1f}",
             )
             for r in rows

@@ -35,7 +35,7 @@ class UpkeepMixin:
 
     bot: TapisBot
     _dirty: set[int]
-    _rendered: dict[int, tuple[str, int]]
+    _rendered: dict[int, int]
     _redraws: Pacer
     _pings: dict[int, tuple[frozenset[int], int | None]]
     _ping_tasks: dict[int, asyncio.Task[None]]
@@ -43,19 +43,15 @@ class UpkeepMixin:
     def public_message(self, table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
         raise NotImplementedError
 
-    @staticmethod
-    def _render_key(table: Table) -> tuple[str, int]:
-        raise NotImplementedError
-
     def _cleanup(self, table_id: int) -> None:
         raise NotImplementedError
 
     async def _update_loop(self, table: Table) -> None:
         while table.id in self._dirty:
-            if self._rendered.get(table.id) != self._render_key(table):
+            if self._rendered.get(table.id) != table.revision:
                 await self._redraws.wait()  # moves made meanwhile go into the same redraw
             self._dirty.discard(table.id)
-            key = self._render_key(table)
+            key = table.revision
             if self._rendered.get(table.id) != key:
                 try:
                     await self._edit_public(table)

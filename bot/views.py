@@ -314,25 +314,20 @@ def table_view(table_id: int, lang: str) -> ui.View:
     return view
 
 
-def on_message(message: discord.Message | None, custom_id: str) -> bool:
-    """Whether `custom_id` is one of the message's own components."""
+def on_message(message: discord.Message | None, custom_id: str, component_type: Any) -> bool:
+    """Whether `custom_id` is one of the message's own components, of the clicked type."""
     if message is None:
         return False
     for row in message.components:
         for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None) == custom_id:
-                return True
+            if getattr(child, "custom_id", None) != custom_id:
+                continue
+            kind = getattr(child, "type", None)
+            return getattr(kind, "value", kind) == component_type
     return False
 
 
-async def dispatch_orphan(interaction: discord.Interaction[Any], custom_id: str) -> None:
-    """Route a click whose custom_id is not on its message exactly as a real click would be,
-    so forged ids meet the same checks (seat, version, engine) and get the same answers."""
-    for item_cls in DYNAMIC_ITEMS:
-        match = item_cls.__discord_ui_compiled_template__.fullmatch(custom_id)
-        if match is None:
-            continue
-        base: ui.Item[Any] = ui.Button(label="?", custom_id=custom_id[:100] or "x")
-        item = await item_cls.from_custom_id(interaction, base, match)
-        await item.callback(interaction)
-        return
+async def refuse_orphan(interaction: discord.Interaction[Any]) -> None:
+    """A click whose custom_id is not on its message: a short ephemeral refusal, nothing
+    routed, nothing edited."""
+    await guarded(interaction, controller(interaction).refuse(interaction, "err.bad_button"))

@@ -201,10 +201,11 @@ class Emulator:
         *,
         locale: str | None = None,
         bypass_permissions: bool = False,
+        raw_options: list[JSON] | None = None,
     ) -> InteractionHandle:
         """Run `/command` ("table", "season new") as `user`; options are validated against the
         definition the bot synced. bypass_permissions simulates a server override of the
-        command's default_member_permissions."""
+        command's default_member_permissions; raw_options sends an unchecked option list."""
         handle = interactions.slash(
             self.world,
             user,
@@ -213,6 +214,7 @@ class Emulator:
             options,
             locale=locale,
             bypass_permissions=bypass_permissions,
+            raw_options=raw_options,
         )
         await asyncio.sleep(0)
         return handle

@@ -97,8 +97,12 @@ def slash(
     *,
     locale: str | None = None,
     bypass_permissions: bool = False,
+    raw_options: list[JSON] | None = None,
 ) -> InteractionHandle:
-    """`command` is "name" or "name sub" or "name group sub"; options by name."""
+    """`command` is "name" or "name sub" or "name group sub"; options by name.
+
+    `raw_options` sends that option list as it is, unchecked (a modified client, or a
+    Discord bug): the bot must cope with whatever it gets."""
     _check_access(world, user, chan)
     path = command.strip().lstrip("/").split()
     if not path:
@@ -106,7 +110,12 @@ def slash(
     cmd = find_command(world, chan, path[0])
     if not bypass_permissions:
         check_default_permissions(world, cmd, user, chan)
-    data = build_data(world, cmd, path, dict(options or {}), chan)
+    if raw_options is not None:
+        data: JSON = {"id": str(cmd.id), "name": cmd.name, "type": 1, "options": raw_options}
+        if cmd.guild_id is not None:
+            data["guild_id"] = str(cmd.guild_id)
+    else:
+        data = build_data(world, cmd, path, dict(options or {}), chan)
     if locale is not None:
         user.locale = locale
     return _open(world, user, chan, APPLICATION_COMMAND, data)

@@ -73,6 +73,9 @@ class World:
         # Called with each interaction the moment its initial response is accepted (benchmarks
         # measure creation → callback latency from here without polling).
         self.ack_listeners: list[Callable[[InteractionHandle], None]] = []
+        # Called with each message right after it is created or edited: lets a test see
+        # every state a message ever showed, not only its last one.
+        self.write_listeners: list[Callable[[Message], None]] = []
         self.violations: list[Violation] = []
         self.errors: list[tuple[int, int, str]] = []
         self.unknown_routes: list[str] = []
@@ -258,7 +261,7 @@ class World:
             if hide_content:
                 data |= {"content": "", "embeds": [], "attachments": [], "components": []}
             self.dispatch("MESSAGE_CREATE", data, INTENT_GUILD_MESSAGES)
-        self.touch()
+        self._wrote(msg)
         return msg
 
     def edit(self, msg: Message, data: JSON, files: list[Attachment]) -> Message:
@@ -280,8 +283,13 @@ class World:
             self.dispatch(
                 "MESSAGE_UPDATE", self.message_json(msg, gateway=True), INTENT_GUILD_MESSAGES
             )
-        self.touch()
+        self._wrote(msg)
         return msg
+
+    def _wrote(self, msg: Message) -> None:
+        for listener in self.write_listeners:
+            listener(msg)
+        self.touch()
 
     def delete(self, msg: Message) -> None:
         msg.deleted = True

@@ -59,11 +59,10 @@ async def test_a_stranger_cannot_see_a_hand_or_play(emulator: Emulator, tmp_path
         text = await reply_text(tapis, await emulator.click(stranger, public, f"th:{table_id}"))
         assert "pas assis" in text
         version = table.version()
-        forged = (
-            f"t:{table_id}:{version}:{table.state.legal_actions(table.state.to_move()[0])[0].id}"
-        )
+        seat = table.state.to_move()[0]
+        forged = f"t:{table_id}:{version}:{table.state.legal_actions(seat)[0].id}"
         text = await reply_text(tapis, await emulator.click(stranger, public, forged, force=True))
-        assert "pas assis" in text
+        assert "pas valide" in text
         assert table.version() == version
         assert await tapis.store.moves(table_id) == []
 
@@ -108,26 +107,75 @@ async def test_forged_custom_ids_get_a_short_answer_and_change_nothing(
         before = table.state.to_json()
         public = tapis.public_message(table_id, where)
         cid = custom_id.format(table=table_id)
+        body, edits = text_of(public), public.edits
         handle = await emulator.click(users[1], public, cid, force=True)
         text = await reply_text(tapis, handle)
         assert handle.ephemeral
-        assert text and "Traceback" not in text and "Error" not in text
+        assert "pas valide" in text
         assert table.state.to_json() == before
+        assert (text_of(public), public.edits) == (body, edits), "the table message was edited"
 
 
-async def test_an_illegal_card_is_refused_with_the_rule(emulator: Emulator, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "custom_id",
+    [
+        "t:{table}:{version}:{action}",  # the player's own legal move, on the public message
+        "ts:{table}:{version}:0",  # a select's id sent as a button
+        "th:{table}",  # the hand button, but not from the message it is on
+        "tl:{table}:start",  # a lobby button after the start
+        "lb:manille:1:0:n",  # the leaderboard pager
+        "tk:{table}:1",  # handing a seat to the AI
+    ],
+)
+async def test_a_click_not_on_its_message_is_refused_and_defaces_nothing(
+    custom_id: str, emulator: Emulator, tmp_path: Path
+) -> None:
     async with running_tapis(emulator, tmp_path) as tapis:
         table_id, where, users = await started_manille(tapis)
         table = tapis.bot.service.tables[table_id]
         state = table.state
         seat = state.to_move()[0]
-        not_mine = next(c for c in ("7S", "8S", "9S", "JS") if c not in state.view(seat)["hand"])
         user = next(u for u in users if table.seat_of(u.id) == seat)
-        public = tapis.public_message(table_id, where)
-        cid = f"t:{table_id}:{state.version}:play:{not_mine}"
-        text = await reply_text(tapis, await emulator.click(user, public, cid, force=True))
-        assert "pas cette carte" in text
-        assert state.version == 0
+        action = state.legal_actions(seat)[0].id
+        cid = custom_id.format(table=table_id, version=state.version, action=action)
+        if custom_id.startswith("th:"):  # delivered on another message than the table's
+            board = await tapis.run(await emulator.slash(user, tapis.channel, "leaderboard", {}))
+            assert board is not None
+            target = board
+        else:
+            target = tapis.public_message(table_id, where)
+        body, edits = text_of(target), target.edits
+        handle = await emulator.click(users[0] if "tk:" in cid else user, target, cid, force=True)
+        text = await reply_text(tapis, handle)
+        assert handle.ephemeral and "pas valide" in text
+        assert (text_of(target), target.edits) == (body, edits)
+        assert table.version() == state.version
+        assert await tapis.store.moves(table_id) == []
+
+
+async def test_an_illegal_card_is_refused_with_the_rule(emulator: Emulator, tmp_path: Path) -> None:
+    """A select's value is the one part of a real click the player may forge."""
+    async with running_tapis(emulator, tmp_path) as tapis:
+        table_id, where, users = await tapis.seat_and_start("nain-jaune", 2, "timer=0")
+        table = tapis.bot.service.tables[table_id]
+        await open_hands(tapis, table_id, where, users)
+        user, hand = await mover(tapis, table_id, where, users)
+        seat = table.seat_of(user.id)
+        select = next(
+            c
+            for row in hand.components
+            for c in row["components"]
+            if str(c.get("custom_id", "")).startswith("ts:")
+        )
+        held = set(table.state.view(seat)["hand"])
+        not_mine = next(f"{r}{s}" for s in "SHDC" for r in "A23456789" if f"{r}{s}" not in held)
+        handle = await emulator.select(
+            user, hand, select["custom_id"], [f"play:{not_mine}"], force=True
+        )
+        text = await reply_text(tapis, handle)
+        assert handle.ephemeral and "pas cette carte" in text
+        assert table.version() == 0
+        assert await tapis.store.moves(table_id) == []
 
 
 async def test_lobby_rules_full_table_host_only_start_leave_and_cancel(

@@ -81,7 +81,7 @@ async def test_stats_show_a_players_record(emulator: Emulator, tmp_path: Path) -
             table_id, guild_id=tapis.guild.id, game="manille", seats=seats, teams=[[0, 2], [1, 3]]
         )
         text = text_of(await tapis.run(await emulator.slash(player, tapis.channel, "stats")))
-        assert "Manille (saison 1) : 1 parties, 1 victoires" in text
+        assert "Manille (saison 1) : 1 partie, 1 victoire, 1 point, cote" in text
 
 
 async def test_only_server_managers_open_a_new_season(emulator: Emulator, tmp_path: Path) -> None:
@@ -99,3 +99,36 @@ async def test_only_server_managers_open_a_new_season(emulator: Emulator, tmp_pa
         assert (await tapis.store.current_season(tapis.guild.id)).number == before.number + 1
         seasons = await tapis.store.seasons(tapis.guild.id)
         assert [s.number for s in seasons][-2:] == [before.number, before.number + 1]
+
+
+async def test_unranked_players_come_after_the_ranked_without_a_place(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with running_tapis(emulator, tmp_path) as tapis:
+        await seed_results(tapis, 6)  # six players with three matches each: all ranked
+        newcomer_table = await tapis.store.create_table(
+            guild_id=tapis.guild.id,
+            channel_id=1,
+            game="nain-jaune",
+            options={},
+            seed=9,
+            host_id=1,
+        )
+        seats = [
+            SeatResult(seat=j, user_id=u, is_ai=False, name=n, rank=j + 1, score=5 - j)
+            for j, (u, n) in enumerate([(77, "Frank"), (78, "Gaby"), (10_000, "joueur10000")])
+        ]
+        await tapis.store.record_result(
+            newcomer_table, guild_id=tapis.guild.id, game="nain-jaune", seats=seats, teams=None
+        )
+        reader = tapis.user("lecteur")
+        board = await tapis.run(
+            await emulator.slash(reader, tapis.channel, "leaderboard", {"game": "nain-jaune"})
+        )
+        assert board is not None
+        lines = [line for line in text_of(board).splitlines() if "—" in line]
+        frank = next(i for i, line in enumerate(lines) if "Frank" in line)
+        assert lines[frank].startswith("Frank — non classé · 1 partie · 1 victoire · ")
+        assert "None" not in text_of(board)
+        ranked = [i for i, line in enumerate(lines) if line.startswith("**")]
+        assert len(ranked) == 6 and max(ranked) < frank

@@ -54,9 +54,8 @@ async def test_a_finished_match_is_recorded_once_even_if_recorded_again(
     for uid in (11, 12, 13):
         await service.join(table.id, uid, f"p{uid}")
     await service.start(table.id, 10)
-    state = table.state
-    assert state is not None
-    while not state.is_over():
+    while table.state is not None and not table.state.is_over():
+        state = table.state
         seat = state.to_move()[0]
         user = table.seats[seat].user_id
         assert user is not None

@@ -1,0 +1,43 @@
+"""Slash commands with malformed options: a clear ephemeral answer, nothing run, no ERROR."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from emulator.drivers import Emulator
+from tests.bot.harness import running_tapis, text_of
+
+
+@pytest.mark.parametrize(
+    ("command", "options"),
+    [
+        ("table", []),  # the required game is missing
+        ("table", [{"type": 3, "name": "jeu", "value": 12}]),  # a number for a text option
+        ("table", [{"type": 3, "name": "jeu", "value": "belote"}]),  # not one of the choices
+        ("table", [{"type": 4, "name": "jeu", "value": 3}]),  # the wrong option type
+        ("leaderboard", [{"type": 4, "name": "saison", "value": "deux"}]),
+        ("leaderboard", [{"type": 3, "name": "inconnu", "value": "x"}]),  # no such option
+        ("rules", "not a list"),
+    ],
+)
+async def test_a_malformed_command_gets_a_clear_answer_and_no_error_log(
+    command: str,
+    options: Any,
+    emulator: Emulator,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    async with running_tapis(emulator, tmp_path) as tapis:
+        user = tapis.user("bidouille")
+        before = len(tapis.bot.service.tables)
+        with caplog.at_level(logging.INFO):
+            handle = await emulator.slash(user, tapis.channel, command, raw_options=options)
+            reply = await tapis.run(handle)
+        assert reply is not None and handle.ephemeral
+        assert "mal formée" in text_of(reply)
+        assert len(tapis.bot.service.tables) == before
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
