@@ -29,6 +29,11 @@ from sqlalchemy.pool import NullPool
 
 DEFAULT_URL = "sqlite+aiosqlite:///data/tapis.db"
 BUSY_TIMEOUT_MS = 10_000
+# PostgreSQL: how long to wait for a connection and for one statement. A player waits for
+# their move's write, so an unreachable or hung server must fail fast enough to tell them
+# within Discord's 3 s (connecting) or soon after the click was acknowledged (a statement).
+PG_CONNECT_TIMEOUT = 2.0
+PG_COMMAND_TIMEOUT = 8.0
 WRITE_OPTION = "tapis_write"
 """Execution option marking a connection whose transaction will write (BEGIN IMMEDIATE)."""
 
@@ -77,6 +82,10 @@ def make_engine(url: str | URL, *, foreign_keys: bool = True, pooled: bool = Tru
         kwargs["poolclass"] = NullPool
     if not is_sqlite(url):
         kwargs["pool_pre_ping"] = True
+        kwargs["connect_args"] = {
+            "timeout": PG_CONNECT_TIMEOUT,
+            "command_timeout": PG_COMMAND_TIMEOUT,
+        }
         return create_async_engine(url, **kwargs)
     sqlite_path(url)  # refuses in-memory databases
     engine = create_async_engine(url, **kwargs)

@@ -16,57 +16,8 @@ import pytest
 import bot.controller
 import db.store.sqlite_thread
 from emulator.drivers import Emulator
-from emulator.model import Channel, Message, User
 from games import Rng
-from tests.bot.harness import Tapis, click_random_action, is_my_turn, running_tapis, text_of
-
-
-class Writes:
-    """Every create/edit the emulator saw, with whether the database was held then."""
-
-    def __init__(self, emulator: Emulator) -> None:
-        self.held = False
-        self.seen: list[tuple[bool, Message, str]] = []
-        emulator.world.write_listeners.append(self._record)
-
-    def _record(self, msg: Message) -> None:
-        self.seen.append((self.held, msg, text_of(msg)))
-
-    def while_held(self) -> list[tuple[Message, str]]:
-        return [(msg, text) for held, msg, text in self.seen if held]
-
-
-async def settled(tapis: Tapis, table_id: int) -> None:
-    """Wait until the bot has drawn everything it knows about the table."""
-    table = tapis.bot.service.tables[table_id]
-    controller = tapis.bot.controller
-
-    def quiet() -> bool:
-        return (
-            controller._rendered.get(table_id) == table.revision
-            and table_id not in controller._dirty
-            and not controller._background
-        )
-
-    await tapis.emu.wait_for(quiet, timeout=5.0)
-
-
-async def ready_to_play(tapis: Tapis) -> tuple[int, Channel, list[User], User, Message]:
-    table_id, where, users = await tapis.seat_and_start("nain-jaune", 2, "timer=0")
-    public = tapis.public_message(table_id, where)
-    for u in users:
-        await tapis.run(await tapis.emu.click(u, public, f"th:{table_id}"))
-
-    def mover() -> tuple[User, Message] | None:
-        for u in users:
-            hand = tapis.hand_of(u, where, table_id)
-            if hand is not None and is_my_turn(hand):
-                return u, hand
-        return None
-
-    user, hand = await tapis.emu.wait_for(mover, timeout=5.0)
-    await settled(tapis, table_id)
-    return table_id, where, users, user, hand
+from tests.bot.harness import Writes, click_random_action, ready_to_play, running_tapis, text_of
 
 
 def hold_write_lock(path: Path) -> sqlite3.Connection:
