@@ -11,10 +11,14 @@ from discord.ext import commands
 
 from db import Store
 
-from .autoplay import Autoplay, Chooser, Clock, default_chooser
+from .ai import AiPlayer, WorkerAi
+from .cogs.stats import StatsCog
+from .cogs.tables import TablesCog
 from .config import Settings
 from .controller import Controller
 from .i18n import Translator
+from .pacing import Pacer
+from .runtime import Clock, LoopClock, Runtimes, Shared
 from .service import TableService
 from .tree import TapisTree
 from .views import DYNAMIC_ITEMS, on_message, refuse_orphan
@@ -47,7 +51,7 @@ class TapisBot(commands.Bot):
         *,
         store: Store | None = None,
         clock: Clock | None = None,
-        chooser: Chooser | None = None,
+        ai: AiPlayer | None = None,
         tune_gc: bool = False,
     ) -> None:
         intents = discord.Intents.none()
@@ -61,32 +65,32 @@ class TapisBot(commands.Bot):
         self.settings = settings
         self._given_store = store
         self._clock = clock
-        self._chooser = chooser
+        self._ai = ai
         self._tune_gc = tune_gc
         self.store: Store
         self.service: TableService
+        self.runtimes: Runtimes
         self.controller: Controller
 
     async def setup_hook(self) -> None:
         self.store = self._given_store or await Store.open(self.settings.database_url)
         self.service = TableService(self.store)
-        self.controller = Controller(self, self.service, self.store)
-        self.autoplay = Autoplay(
-            self.service,
-            clock=self._clock,
-            chooser=self._chooser or default_chooser,
+        shared = Shared(
+            client=self,
+            service=self.service,
+            ai=self._ai or WorkerAi(self.settings.ai_workers or None),
+            redraws=Pacer(self.settings.public_edits_per_second),
+            clock=self._clock or LoopClock(),
             ai_delay=self.settings.ai_delay,
-            on_warning=self.controller.warn_slow,
         )
+        self.runtimes = Runtimes(shared)
+        self.controller = Controller(shared, self.runtimes)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.service.restore()
         log.info("restored %d open table(s)", len(restored))
         await self.tree.set_translator(Translator())
-        from .cogs.stats import StatsCog
-        from .cogs.tables import TablesCog
-
-        await self.add_cog(TablesCog(self))
-        await self.add_cog(StatsCog(self))
+        await self.add_cog(TablesCog(self.controller, self.service))
+        await self.add_cog(StatsCog(self.store, self.settings.min_rated_matches))
         await self._sync_commands()
         self._restored = restored
         if self._tune_gc:
@@ -106,8 +110,7 @@ class TapisBot(commands.Bot):
         restored = getattr(self, "_restored", None)
         if restored:
             self._restored = []
-            await self.controller.rearm(restored)
-            await self.autoplay.rearm(restored)
+            await self.runtimes.rearm(restored)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Refuse component clicks discord.py would drop: a custom_id that is not on the
@@ -125,12 +128,10 @@ class TapisBot(commands.Bot):
         await refuse_orphan(interaction)
 
     async def close(self) -> None:
-        autoplay = getattr(self, "autoplay", None)
-        if autoplay is not None:
-            await autoplay.close()
-        controller = getattr(self, "controller", None)
-        if controller is not None:
-            await controller.close()
+        runtimes = getattr(self, "runtimes", None)
+        if runtimes is not None:
+            await runtimes.close()
+            await runtimes.shared.ai.close()
         await super().close()
         store = getattr(self, "store", None)
         if store is not None and self._given_store is None:

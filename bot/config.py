@@ -24,6 +24,11 @@ class Settings(BaseSettings):
     ai_delay: float = Field(
         0.6, description="Seconds an AI waits before playing, so people can follow the table."
     )
+    ai_workers: int = Field(
+        0,
+        ge=0,
+        description="Worker processes for the 'fort' AI's searches (0: one less than the cores).",
+    )
     public_edits_per_second: float = Field(
         40.0,
         gt=0,

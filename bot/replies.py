@@ -2,10 +2,43 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import traceback
 from typing import Any
 
 import discord
 from discord.http import handle_message_parameters
+
+from .i18n import has, lang_of, tr
+from .tree import MALFORMED
+
+log = logging.getLogger("tapis.bot")
+
+
+async def refuse(interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
+    """A short ephemeral refusal in the clicker's language; never exception text."""
+    if not has(key):
+        key = "illegal.illegal_move" if key.startswith("illegal.") else "err.generic"
+    text = tr(key, lang_of(interaction.locale), **params)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def guard(interaction: discord.Interaction[Any], exc: BaseException) -> None:
+    """Last resort for an unexpected error: log without the message (an exception text
+    could name a card), answer kindly."""
+    if isinstance(exc, MALFORMED):  # bad input, not a bug of ours
+        log.info("refused a malformed command (%s)", type(exc).__name__)
+        with contextlib.suppress(discord.HTTPException):
+            await refuse(interaction, "err.bad_command")
+        return
+    frames = "".join(traceback.format_tb(exc.__traceback__))
+    log.error("interaction failed with %s\n%s", type(exc).__name__, frames)
+    with contextlib.suppress(discord.HTTPException):
+        await refuse(interaction, "err.generic")
 
 
 async def edit_hand(

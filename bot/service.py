@@ -128,7 +128,9 @@ class Table:
         return [u for s in self.state.to_move() if (u := self.seats[s].user_id) is not None]
 
 
-Listener = Callable[[Table], Awaitable[None]]
+# Told of every stored change: the table, and the user whose click made it (their own
+# hand is redrawn by the answer to that click), if any.
+Listener = Callable[[Table, int | None], Awaitable[None]]
 
 
 @contextlib.asynccontextmanager
@@ -161,11 +163,11 @@ class TableService:
     def on_change(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
-    async def _changed(self, table: Table) -> None:
+    async def _changed(self, table: Table, actor: int | None = None) -> None:
         table.revision += 1
         for listener in self._listeners:
             try:
-                await listener(table)
+                await listener(table, actor)
             except Exception:  # a renderer failure must never undo or block a stored move
                 log.exception("listener failed for table %s", table.id)
 
@@ -397,7 +399,7 @@ class TableService:
             if table.seats[seat].autopilot:  # playing a card yourself takes the seat back
                 table.seats[seat].autopilot = False
                 table.recent.append({"type": "resumed", "seat": seat})
-        await self._changed(table)
+        await self._changed(table, actor=user_id)
         return result
 
     async def _apply_and_store(self, table: Table, seat: int, action_id: str) -> MoveResult:

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, cast
 
 import discord
 from discord import ui
+from discord.ext.commands import Bot
 
 from .i18n import tr
-
-if TYPE_CHECKING:
-    from .controller import Controller
 
 ACTION = r"[a-z_]{1,16}(?::[A-Za-z0-9+_\-]{1,40})?"
 ACTION_RE = re.compile(rf"^{ACTION}$")
@@ -25,8 +23,48 @@ TABLE = r"(?P<table>[0-9]{1,12})"
 VERSION = r"(?P<version>[0-9]{1,9})"
 
 
-def controller(interaction: discord.Interaction[Any]) -> Controller:
-    return interaction.client.controller  # type: ignore[attr-defined, no-any-return]
+class Desk(Protocol):
+    """What the buttons hand their clicks to (bot.controller.Controller): declared here so
+    that the views never import the flows behind them."""
+
+    def saw(self, interaction: discord.Interaction[Any]) -> None: ...
+
+    async def refuse(
+        self, interaction: discord.Interaction[Any], key: str, **params: Any
+    ) -> None: ...
+
+    async def guard(self, interaction: discord.Interaction[Any], exc: BaseException) -> None: ...
+
+    async def lobby_click(
+        self, interaction: discord.Interaction[Any], table_id: int, verb: str
+    ) -> None: ...
+
+    async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None: ...
+
+    async def act(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int, action_id: str
+    ) -> None: ...
+
+    async def resume(self, interaction: discord.Interaction[Any], table_id: int) -> None: ...
+
+    async def replace_click(
+        self, interaction: discord.Interaction[Any], table_id: int, seat: int | None
+    ) -> None: ...
+
+
+class Pager(Protocol):
+    """The leaderboard's owner (the stats cog), found by its cog name."""
+
+    async def leaderboard_page(
+        self, interaction: discord.Interaction[Any], game: str | None, season: int, page: int
+    ) -> None: ...
+
+
+PAGER_COG = "StatsCog"
+
+
+def controller(interaction: discord.Interaction[Any]) -> Desk:
+    return cast(Desk, getattr(interaction.client, "controller"))  # noqa: B009
 
 
 async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
@@ -248,12 +286,13 @@ class PageButton(
         return cls(match["game"], int(match["season"]), int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(
-            interaction,
-            controller(interaction).leaderboard_page(
-                interaction, self.game or None, self.season, self.page
-            ),
-        )
+        client = interaction.client
+        pager = cast(Pager, client.get_cog(PAGER_COG)) if isinstance(client, Bot) else None
+        if pager is None:
+            await guarded(interaction, controller(interaction).refuse(interaction, "err.generic"))
+            return
+        page = pager.leaderboard_page(interaction, self.game or None, self.season, self.page)
+        await guarded(interaction, page)
 
 
 KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (

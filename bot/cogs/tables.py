@@ -1,8 +1,8 @@
-"""/table, /tables and /rules: thin wrappers over the controller."""
+"""/table, /tables and /rules."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -10,10 +10,11 @@ from discord.ext import commands
 
 import games
 
-from ..i18n import ls
-
-if TYPE_CHECKING:
-    from ..client import TapisBot
+from .. import render
+from ..controller import Controller
+from ..i18n import lang_of, ls, tr
+from ..replies import guard, refuse
+from ..service import TableService
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -21,8 +22,9 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 
 class TablesCog(commands.Cog):
-    def __init__(self, bot: TapisBot) -> None:
-        self.bot = bot
+    def __init__(self, controller: Controller, service: TableService) -> None:
+        self.controller = controller
+        self.service = service
 
     @app_commands.command(name=ls("cmd.table"), description=ls("cmd.table.desc"))
     @app_commands.guild_only()
@@ -32,21 +34,46 @@ class TablesCog(commands.Cog):
     async def table(
         self, interaction: discord.Interaction[Any], game: str, options: str | None = None
     ) -> None:
-        await self.bot.controller.open_table(interaction, game, options)
+        await self.controller.open_table(interaction, game, options)
 
     @app_commands.command(name=ls("cmd.tables"), description=ls("cmd.tables.desc"))
     @app_commands.guild_only()
     async def tables(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.controller.list_tables(interaction)
+        lang = lang_of(interaction.locale)
+        if interaction.guild is None:
+            await refuse(interaction, "err.no_guild")
+            return
+        rows = [
+            tr(
+                "tables.row",
+                lang,
+                table=t.id,
+                game=render.game_name(t.game, lang),
+                status=tr(f"status.{t.status}", lang),
+                players=len(t.seats),
+                where=f"<#{t.where_id}>",
+            )
+            for t in self.service.guild_tables(interaction.guild.id)[:20]
+        ]
+        embed = discord.Embed(
+            title=tr("tables.title", lang), description="\n".join(rows) or tr("tables.none", lang)
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name=ls("cmd.rules"), description=ls("cmd.rules.desc"))
     @app_commands.rename(game=ls("param.game"))
     @app_commands.describe(game=ls("param.game.desc"))
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
-        await self.bot.controller.show_rules(interaction, game)
+        lang = lang_of(interaction.locale)
+        if game not in games.SLUGS:
+            await refuse(interaction, "err.unknown_game")
+            return
+        await interaction.response.send_message(
+            render.rules_summary(game, lang)[:2000], ephemeral=True
+        )
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        await self.bot.controller.guard(interaction, error)
+        await guard(interaction, error)

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import games
-from bot.autoplay import Clock
 from bot.client import TapisBot
 from bot.config import Settings
 from bot.options import public_fields
+from bot.runtime import Clock
 from db import Store
 from emulator.drivers import Emulator
 from emulator.fixtures import connect_client
@@ -305,15 +305,10 @@ class Writes:
 
 async def settled(tapis: Tapis, table_id: int) -> None:
     """Wait until the bot has drawn everything it knows about the table."""
-    table = tapis.bot.service.tables[table_id]
-    controller = tapis.bot.controller
 
     def quiet() -> bool:
-        return (
-            controller._rendered.get(table_id) == table.revision
-            and table_id not in controller._dirty
-            and not controller._background
-        )
+        runtime = tapis.bot.runtimes.get(table_id)
+        return runtime is not None and runtime.quiet()
 
     await tapis.emu.wait_for(quiet, timeout=5.0)
 

@@ -1,0 +1,64 @@
+"""The messages a table sends: its public message and a player's hand, with their views.
+
+Drawn from the table as it is (the service makes a change the table's only once stored);
+a public message reads only `view(None)`, a hand only `view(seat)` of its own seat.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from . import render
+from .i18n import tr
+from .service import Table
+from .views import ActionButton, ActionSelect, HandButton, ResumeButton, lobby_view, table_view
+
+
+def public_message(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
+    if table.status in ("lobby", "cancelled") or table.state is None:
+        view = lobby_view(table.id, table.lang) if table.status == "lobby" else None
+        return render.lobby_embed(table), view
+    finished = table.state.is_over()
+    return render.table_embed(table), None if finished else table_view(table.id, table.lang)
+
+
+def hand_message(
+    table: Table, seat: int, lang: str, note: str | None = None
+) -> tuple[discord.Embed, discord.ui.View]:
+    assert table.state is not None
+    state = table.state
+    embed = render.hand_embed(table, seat, lang, note)
+    view = discord.ui.View(timeout=None)
+    actions = [] if state.is_over() else [a.id for a in state.legal_actions(seat)]
+    buttons, selects = render.layout_actions(actions)
+    version = state.version
+    for i, action_id in enumerate(buttons):
+        button = ActionButton(
+            table.id,
+            version,
+            action_id,
+            render.action_label(action_id, lang),
+            render.action_style(action_id),
+        )
+        button.row = i // 5
+        view.add_item(button)
+    first_select_row = (len(buttons) + 4) // 5
+    for n, group in enumerate(selects):
+        options = [
+            discord.SelectOption(label=render.action_label(a, lang)[:100], value=a) for a in group
+        ]
+        item = ActionSelect(
+            table.id, version, n, options, placeholder=tr("select.placeholder", lang)
+        )
+        item.row = first_select_row + n
+        view.add_item(item)
+    if table.seats[seat].autopilot:
+        resume = ResumeButton(table.id, lang)
+        resume.row = 4
+        view.add_item(resume)
+    refresh = HandButton(table.id, lang)
+    refresh.item.label = tr("btn.refresh", lang)
+    refresh.item.style = discord.ButtonStyle.secondary
+    refresh.row = 4
+    view.add_item(refresh)
+    return embed, view
