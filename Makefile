@@ -17,6 +17,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy bot db
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)

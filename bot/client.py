@@ -118,7 +118,7 @@ class TapisBot(commands.Bot):
         is never routed, so it can never edit the message it arrived on."""
         if interaction.type is not discord.InteractionType.component:
             return
-        data = interaction.data or {}
+        data: dict[str, Any] = dict(interaction.data or {})
         custom_id = data.get("custom_id")
         component_type = data.get("component_type")
         if isinstance(custom_id, str) and on_message(

@@ -71,11 +71,15 @@ def well_formed(command: app_commands.Command[Any, Any, Any], data: dict[str, An
             return False
         if param.choices and value not in [c.value for c in param.choices]:
             return False
-        if param.min_value is not None and value < param.min_value:
-            return False
-        if param.max_value is not None and value > param.max_value:
+        if isinstance(value, int | float) and not in_range(value, param):
             return False
     return True
+
+
+def in_range(value: float, param: app_commands.Parameter) -> bool:
+    low: float | None = param.min_value
+    high: float | None = param.max_value
+    return (low is None or value >= low) and (high is None or value <= high)
 
 
 class TapisTree(app_commands.CommandTree[Any]):

@@ -196,8 +196,11 @@ class ActionSelect(
         return cls(int(match["table"]), int(match["version"]), int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = (interaction.data or {}).get("values") or []
-        action = values[0] if len(values) == 1 and isinstance(values[0], str) else ""
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values")
+        action = ""
+        if isinstance(values, list) and len(values) == 1 and isinstance(values[0], str):
+            action = values[0]
         if not ACTION_RE.match(action):
             await guarded(
                 interaction, controller(interaction).refuse(interaction, "err.bad_button")

@@ -14,9 +14,10 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any, Self, cast
 
-from sqlalchemy import Table, insert, select, update
+from sqlalchemy import CursorResult, Result, Table, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlmodel import SQLModel
 
 from .. import ratings
 from ..engine import WRITE_OPTION, make_engine, make_sessionmaker, prepare
@@ -35,14 +36,32 @@ from ..models import (
 )
 from ..records import ALL_GAMES, TableNotFound
 
-TABLES = cast(Table, GameTable.__table__)
-SEATS = cast(Table, Seat.__table__)
-MOVES = cast(Table, Move.__table__)
-SNAPSHOTS = cast(Table, Snapshot.__table__)
-SEASONS = cast(Table, Season.__table__)
-MATCHES = cast(Table, Match.__table__)
-RESULTS = cast(Table, MatchResult.__table__)
-RATINGS = cast(Table, Rating.__table__)
+
+def rowcount(result: Result[Any]) -> int:
+    """Rows an UPDATE or DELETE matched (`execute` is typed as returning a plain Result)."""
+    return cast(CursorResult[Any], result).rowcount
+
+
+def new_id(result: Result[Any]) -> int:
+    """The primary key an INSERT made."""
+    key = cast(CursorResult[Any], result).inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
+def _table(model: type[SQLModel]) -> Table:
+    """A model's Core table (SQLModel sets `__table__` on each table model at class creation)."""
+    return cast(Table, getattr(model, "__table__"))  # noqa: B009
+
+
+TABLES = _table(GameTable)
+SEATS = _table(Seat)
+MOVES = _table(Move)
+SNAPSHOTS = _table(Snapshot)
+SEASONS = _table(Season)
+MATCHES = _table(Match)
+RESULTS = _table(MatchResult)
+RATINGS = _table(Rating)
 
 RETRIES = 5
 """Attempts for writes that may lose a race on PostgreSQL (a new rating or season row)."""
@@ -160,7 +179,7 @@ class StoreBase:
             .where(SNAPSHOTS.c.table_id == table_id)
             .values(version=version, state=state, updated_at=now)
         )
-        if result.rowcount == 0:
+        if rowcount(result) == 0:
             await s.execute(
                 insert(SNAPSHOTS).values(
                     table_id=table_id, version=version, state=state, updated_at=now

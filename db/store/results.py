@@ -20,6 +20,7 @@ from .base import (
     check_game,
     clip_name,
     lost_race,
+    new_id,
     utcnow,
 )
 from .seasons import SeasonsMixin
@@ -96,7 +97,7 @@ class ResultsMixin(SeasonsMixin):
                     finished_at=now,
                 )
             )
-            match_id = int(header.inserted_primary_key[0])
+            match_id = new_id(header)
             by_seat = {seat.seat: seat for seat in seats}
             await s.execute(
                 insert(RESULTS),

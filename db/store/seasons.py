@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ..records import SeasonInfo
-from .base import RETRIES, SEASONS, StoreBase, as_utc, utcnow
+from .base import RETRIES, SEASONS, StoreBase, as_utc, new_id, utcnow
 
 
 class SeasonsMixin(StoreBase):
@@ -31,7 +31,7 @@ class SeasonsMixin(StoreBase):
         result = await s.execute(
             insert(SEASONS).values(guild_id=guild_id, number=(last or 0) + 1, started_at=now)
         )
-        return int(result.inserted_primary_key[0])
+        return new_id(result)
 
     @staticmethod
     def _season(row: Any) -> SeasonInfo:

@@ -23,6 +23,8 @@ from .base import (
     as_utc,
     check_game,
     clip_name,
+    new_id,
+    rowcount,
     utcnow,
 )
 
@@ -66,7 +68,7 @@ class TablesMixin(StoreBase):
                     updated_at=now,
                 )
             )
-            return int(result.inserted_primary_key[0])
+            return new_id(result)
 
     async def update_table(self, table_id: int, **fields: Any) -> None:
         """Change some of UPDATABLE_FIELDS; an unknown name is a TypeError, as for a call."""
@@ -79,7 +81,7 @@ class TablesMixin(StoreBase):
             result = await s.execute(
                 update(TABLES).where(TABLES.c.id == table_id).values(**fields, updated_at=utcnow())
             )
-            if result.rowcount == 0:
+            if rowcount(result) == 0:
                 raise TableNotFound(table_id)
 
     async def set_seats(self, table_id: int, seats: list[SeatInfo]) -> None:
@@ -230,7 +232,7 @@ class TablesMixin(StoreBase):
                         updated_at=record.updated_at or now,
                     )
                 )
-                table_id = int(result.inserted_primary_key[0])
+                table_id = new_id(result)
                 ids.append(table_id)
                 seat_rows.extend(
                     {
