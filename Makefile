@@ -27,6 +27,11 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 
+# Play one seat of a game in the terminal: make play GAME=bianco-mano (PLAYERS=4 AI=fort).
+GAME ?= manille
+play: $(STAMP)
+	$(BIN)/python -m games play $(GAME) $(if $(PLAYERS),--players $(PLAYERS)) $(if $(AI),--ai $(AI))
+
 demo: $(STAMP)
 	$(BIN)/python -m tests.bot.demo
 

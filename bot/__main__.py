@@ -47,8 +47,12 @@ async def main() -> int:
     setup_logging(settings.log_level)
     point_at(settings)
     bot = TapisBot(settings, tune_gc=True)
-    async with bot:
-        await bot.start(token)
+    try:
+        async with bot:
+            await bot.start(token)
+    except discord.LoginFailure as exc:
+        print(f"Discord refused the token: {exc} Check DISCORD_TOKEN in .env.", file=sys.stderr)
+        return 2
     return 0
 
 

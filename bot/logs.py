@@ -18,7 +18,16 @@ FLOORS = {
 }
 
 
+# discord.py warns at start that voice needs PyNaCl and davey: Tapis has no voice.
+VOICE_WARNINGS = ("PyNaCl is not installed", "davey is not installed")
+
+
+def no_voice_warning(record: logging.LogRecord) -> bool:
+    return not record.getMessage().startswith(VOICE_WARNINGS)
+
+
 def quiet_libraries() -> None:
     for name, floor in FLOORS.items():
         logger = logging.getLogger(name)
         logger.setLevel(max(floor, logger.getEffectiveLevel()))
+    logging.getLogger("discord.client").addFilter(no_voice_warning)

@@ -32,6 +32,13 @@ def build_app(world: World, hub: GatewayHub, gateway_url: Callable[[], str]) -> 
         """Turn ApiError into Discord's answer and log every call, violations included."""
         route = _route_name(request)
         try:
+            auth = request.headers.get("Authorization", "")
+            if (
+                world.bot_token is not None
+                and auth.startswith("Bot ")
+                and auth[4:] != world.bot_token
+            ):
+                raise ApiError(401, 0, "401: Unauthorized")
             response = await handler(request)
         except ApiError as exc:
             world.errors.append((exc.status, exc.code, route))

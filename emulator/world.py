@@ -73,6 +73,9 @@ class World:
         # Called with each interaction the moment its initial response is accepted (benchmarks
         # measure creation → callback latency from here without polling).
         self.ack_listeners: list[Callable[[InteractionHandle], None]] = []
+        # When set, bot-token requests with another token are refused (401), as Discord
+        # refuses a revoked or mistyped token.
+        self.bot_token: str | None = None
         # Called with each message right after it is created or edited: lets a test see
         # every state a message ever showed, not only its last one.
         self.write_listeners: list[Callable[[Message], None]] = []
