@@ -73,7 +73,9 @@ class Controller:
                 host_name=interaction.user.display_name,
                 game=game,
                 options=options,
-                lang=lang_of(interaction.guild_locale),
+                # The opener's own language: Discord reports en-US as the locale of every
+                # server that is not a Community server, so the guild's says little.
+                lang=lang,
                 **settings,
             )
         except ServiceError as exc:
