@@ -87,8 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sheet = sub.add_parser("sheet", help="contact sheet of every face")
     sheet.add_argument("out", type=Path)
-    sheet.add_argument("--height", type=int, default=150)
-    sheet.add_argument("--small", type=int, default=64)
+    sheet.add_argument("--height", type=int, default=112)
+    sheet.add_argument("--small", type=int, default=56)
     demo = sub.add_parser("demo", help="sample table and hand pictures")
     demo.add_argument("dir", type=Path)
     sub.add_parser("palette", help="remake art/_palette_data.py from sample pictures")
@@ -98,7 +98,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {path}")
         return 0
     if args.command == "sheet":
-        contact_sheet(args.height, args.small).save(args.out, optimize=True)
+        from .encode import to_png
+
+        args.out.write_bytes(to_png(contact_sheet(args.height, args.small), level=9))
         print(f"wrote {args.out}")
         return 0
     from .demo import write_demo

@@ -223,8 +223,9 @@ def _corner_index(
 ) -> None:  # type: ignore[no-untyped-def]
     """Top-left index (label over a mark), copied upside down into the bottom-right corner."""
     cx = 0.118 * W
-    size = 0.165 * H if len(label) == 1 else 0.15 * H
-    _text(d, label, size, cx, 0.105 * H, colour, SERIF, max_width=0.21 * W)
+    if label:
+        size = 0.165 * H if len(label) == 1 else 0.15 * H
+        _text(d, label, size, cx, 0.105 * H, colour, SERIF, max_width=0.21 * W)
     draw_mark(cx, 0.225 * H, 0.085 * H)
     box = (0, 0, round(0.24 * W), round(0.29 * H))
     corner = canvas.crop(box).rotate(180)
@@ -294,9 +295,10 @@ def _joker(canvas: Image.Image, d: ImageDraw.ImageDraw, W: int, H: int, compact:
         return
 
     def mark(x: float, y: float, s: float) -> None:
+        _emblem(d, shapes.jester, x, 0.1 * H, 0.2 * W, JOKER_COLOUR, IVORY)
         shapes.star(Pen(d, x - s / 2, y - s / 2, s, s), GOLD)
 
-    _corner_index(canvas, d, W, H, "★", JOKER_COLOUR, mark)
+    _corner_index(canvas, d, W, H, "", JOKER_COLOUR, mark)
     wash = tint(JOKER_COLOUR, IVORY, 0.9)
     d.rounded_rectangle(
         (0.25 * W, 0.075 * H, 0.75 * W, 0.925 * H),
@@ -335,13 +337,15 @@ def _bianco_mano(
     d.rounded_rectangle(
         (inset, inset, W - inset, H - inset), radius=0.05 * W, outline=colour, width=round(0.03 * W)
     )
-    # Points, top left; the family's shape, top right.
+    # Points over a small emblem, top left (what shows in a fanned hand); the family's
+    # shape, top right.
     r = 0.12 * W
     d.ellipse((0.2 * W - r, 0.13 * H - r, 0.2 * W + r, 0.13 * H + r), fill=colour)
     _text(d, str(points), 0.13 * H, 0.2 * W, 0.13 * H, on, SANS)
+    _emblem(d, emblem, 0.2 * W, 0.285 * H, 0.22 * W, dark, IVORY)
     s = 0.19 * W
     shapes.family_mark(Pen(d, 0.8 * W - s / 2, 0.13 * H - s / 2, s, s), family, colour)
-    _emblem(d, emblem, W / 2, 0.45 * H, 0.58 * W, colour, IVORY)
+    _emblem(d, emblem, 0.56 * W, 0.46 * H, 0.52 * W, colour, IVORY)
     if points:
         _text(
             d,

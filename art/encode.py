@@ -26,13 +26,13 @@ def _palette_image() -> Image.Image:
     return img
 
 
-def to_png(image: Image.Image) -> bytes:
+def to_png(image: Image.Image, level: int = 1) -> bytes:
     """PNG bytes of an RGB picture, mapped onto the shared palette without dithering."""
     if image.mode != "RGB":
         image = image.convert("RGB")
     mapped = image.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
     out = BytesIO()
-    mapped.save(out, "PNG", compress_level=1)
+    mapped.save(out, "PNG", compress_level=level)
     return out.getvalue()
 
 

@@ -21,14 +21,14 @@ MAX_WIDTH = 720
 MAX_CARDS = 32
 RAISE = 16  # how far a playable card rises
 MARGIN = 14
-_MAX_STEP_DEG = 3.0
-_MAX_SPREAD_DEG = 20.0
+_MAX_STEP_DEG = 4.0
+_MAX_SPREAD_DEG = 18.0
 _MAX_DROP = 16  # how far the outermost cards sink, px
 
 
 # The only angles a card is ever drawn at: every (card, angle) pair can then be rotated once
-# and kept (about 25 MB for all 85 faces), and no hand ever waits for a rotation.
-ANGLES: tuple[float, ...] = (-9.0, -6.0, -3.0, 0.0, 3.0, 6.0, 9.0)
+# and kept (about 20 MB for all 86 faces), and no hand ever waits for a rotation.
+ANGLES: tuple[float, ...] = (-8.0, -4.0, 0.0, 4.0, 8.0)
 
 
 def _quantise(angle: float) -> float:

@@ -22,6 +22,7 @@ ROOM: RGB = (28, 31, 36)  # around the table
 PLATE: RGB = (14, 40, 28)  # seat plates on the felt
 PLATE_TEXT: RGB = (244, 240, 228)
 PLATE_MUTED: RGB = (184, 204, 190)
+PLATE_LABEL: RGB = (214, 228, 216)  # zone labels on the felt
 TURN: RGB = (250, 204, 72)
 
 # Bianco Mano families.

@@ -23,6 +23,7 @@ from .palette import (
     GOLD_DARK,
     GOLD_LIGHT,
     PLATE,
+    PLATE_LABEL,
     PLATE_MUTED,
     PLATE_TEXT,
     RAIL,
@@ -290,7 +291,7 @@ def _zone(
     x = (width - row_w) / 2
     top = label_h + 4
     if zone.label:
-        text.paste(img, zone.label, (width / 2, label_h / 2), 12, PLATE_MUTED, "mm")
+        text.paste(img, zone.label, (width / 2, label_h / 2), 13, PLATE_LABEL, "mm")
     if zone.face_down:
         for i in range(min(3, zone.face_down), 0, -1):
             _card_with_shadow(img, cards.BACK, round(x + i * 2), top - i * 2 + 2, card_h)
