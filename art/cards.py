@@ -15,7 +15,8 @@ Returned images are shared by the cache: copy one before drawing on it.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 from io import BytesIO
 
 from PIL import Image, ImageDraw
@@ -107,10 +108,10 @@ def face(card: str, height: int = 150) -> Image.Image:
     if card == JOKER:
         return _draw(height, _joker)
     if is_bianco_mano(card):
-        return _draw(height, lambda c, d, w, h, compact: _bianco_mano(c, d, w, h, compact, card))
+        return _draw(height, partial(_bianco_mano, card=card))
     rank, suit = card[:-1], card[-1:]
     if rank in RANKS and suit in SUITS:
-        return _draw(height, lambda c, d, w, h, compact: _standard(c, d, w, h, compact, rank, suit))
+        return _draw(height, partial(_standard, rank=rank, suit=suit))
     raise ValueError(f"unknown card id {card!r}")
 
 
@@ -121,7 +122,7 @@ def identity_card(slug: str, lang: str = "fr", height: int = 150) -> Image.Image
     if slug not in roles.EMBLEM:
         raise ValueError(f"unknown role {slug!r}")
     words = "en" if lang == "en" else "fr"
-    return _draw(height, lambda c, d, w, h, compact: _identity(c, d, w, h, compact, slug, words))
+    return _draw(height, partial(_identity, slug=slug, lang=words))
 
 
 def card_back(height: int = 150) -> Image.Image:
@@ -141,7 +142,11 @@ def face_png(card: str, height: int = 64) -> bytes:
 # --- Drawing ------------------------------------------------------------------------------
 
 
-def _draw(height: int, body) -> Image.Image:  # type: ignore[no-untyped-def]
+# A face's drawing: (canvas, draw, width, height, compact) at the supersampled size.
+Body = Callable[..., None]
+
+
+def _draw(height: int, body: Body) -> Image.Image:
     """Draw a face at 3-4x on a transparent canvas and downsample it (the anti-aliasing)."""
     w, h = card_size(height)
     compact = height < COMPACT_BELOW
@@ -219,8 +224,14 @@ _PIPS: dict[str, list[tuple[float, float]]] = {
 
 
 def _corner_index(
-    canvas: Image.Image, d: ImageDraw.ImageDraw, W: int, H: int, label: str, colour: RGB, draw_mark
-) -> None:  # type: ignore[no-untyped-def]
+    canvas: Image.Image,
+    d: ImageDraw.ImageDraw,
+    W: int,
+    H: int,
+    label: str,
+    colour: RGB,
+    draw_mark: Callable[[float, float, float], None],
+) -> None:
     """Top-left index (label over a mark), copied upside down into the bottom-right corner."""
     cx = 0.118 * W
     if label:
@@ -250,7 +261,7 @@ def _standard(
         _text(d, label, size, W / 2, 0.29 * H, colour, SERIF, max_width=0.8 * W)
         _pip(d, suit, W / 2, 0.71 * H, 0.36 * H)
         return
-    _corner_index(canvas, d, W, H, label, colour, lambda x, y, s: _pip(d, suit, x, y, s))
+    _corner_index(canvas, d, W, H, label, colour, partial(_pip, d, suit))
     if rank == "A":
         _pip(d, suit, W / 2, H / 2, 0.52 * W)
     elif court:

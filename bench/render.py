@@ -15,8 +15,10 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -24,6 +26,7 @@ import art
 from art import Box, Fact, Played, Seat, TableScene, Zone
 from art.cards import BIANCO_MANO_CARDS, STANDARD_CARDS, SUITS
 
+T = TypeVar("T")
 TABLE_P99_MS = 10.0
 HAND_P99_MS = 5.0
 MAX_BYTES = 60_000
@@ -177,7 +180,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(draw, inputs) -> tuple[list[float], list[float], list[int]]:  # type: ignore[no-untyped-def]
+def measure(
+    draw: Callable[[T], bytes], inputs: Sequence[T]
+) -> tuple[list[float], list[float], list[int]]:
     """Wall time, CPU time of this thread (what is left when other processes preempt us),
     and bytes, per picture."""
     wall, cpu, sizes = [], [], []
