@@ -21,7 +21,9 @@ def sample_scenes() -> dict[str, TableScene]:
             Seat("Inès", cards=4, score="34 pts", team=0, dealer=True),
             Seat("Théo", cards=4, score="21 pts", team=1),
         ),
-        zones=(Zone("Pli en cours", (Played("10H", 1), Played("AH", 2), Played("7H", 3))),),
+        zones=(
+            Zone("Pli en cours", (Played("10H", 1), Played("AH", 2), Played("7H", 3)), around=True),
+        ),
         facts=(Fact("Atout", "cœur", suit="H"), Fact("Plis", "3 / 8")),
     )
     bianco = TableScene(
@@ -37,6 +39,7 @@ def sample_scenes() -> dict[str, TableScene]:
             Zone(
                 "Pli en cours",
                 (Played("MAR", 2), Played("AVR", 3), Played("CHB", 4), Played("PAV", 0)),
+                around=True,
             ),
         ),
         facts=(Fact("Dominante", "rouge", suit="R"), Fact("Appel", "", card="PAJ")),

@@ -59,6 +59,7 @@ class Zone:
     label: str = ""
     cards: tuple[Played, ...] = ()
     face_down: int = 0  # e.g. the draw pile; 0 draws no pile
+    around: bool = False  # lay each card in front of the seat that played it (a trick)
 
     def __post_init__(self) -> None:
         _tuple(self, "cards")

@@ -8,6 +8,7 @@ handful of cached sprites and encodes; see docs/art.md for the figures.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -364,24 +365,61 @@ def _box(box: Box, box_h: int) -> Image.Image:
     return img
 
 
-def _centre(img: Image.Image, scene: TableScene, rect: Rect) -> None:
+def _is_around(zone: Zone) -> bool:
+    return zone.around and bool(zone.cards) and all(p.seat is not None for p in zone.cards)
+
+
+AROUND_MIN_H = 190  # below this the trick falls back to a row with name tags
+
+
+def _centre(img: Image.Image, scene: TableScene, rect: Rect, places: list[SeatPlace]) -> None:
     x0, y0, x1, y1 = rect
     width, height = x1 - x0, y1 - y0
     names = tuple(s.name for s in scene.seats)
     teams = tuple(s.team for s in scene.seats)
+    around = [z for z in scene.zones if _is_around(z)]
+    if around and height < AROUND_MIN_H:
+        around = []
+    rows = [z for z in scene.zones if z not in around]
+    room = height - (AROUND_MIN_H if around else 0)
     blocks: list[Image.Image] = []
     for card_h in ZONE_HEIGHTS:
         blocks = []
         if scene.boxes:
             blocks.append(_boxes(scene.boxes, width))
-        blocks += [_zone(z, names, teams, card_h, width) for z in scene.zones]
-        if sum(b.height for b in blocks) + 6 * (len(blocks) - 1) <= height:
+        blocks += [_zone(z, names, teams, card_h, width) for z in rows]
+        if sum(b.height for b in blocks) + 6 * (len(blocks) - 1) <= room:
             break
     total = sum(b.height for b in blocks) + 6 * max(0, len(blocks) - 1)
-    y = y0 + max(0, (height - total) // 2)
+    y = y0 + (0 if around else max(0, (height - total) // 2))
     for block in blocks:
         img.paste(block, (x0, y), block)
         y += block.height + 6
+    if around:
+        played = tuple(p for z in around for p in z.cards)
+        area = (x0, y if blocks else y0, x1, y1)
+        card_h = next((h for h in ZONE_HEIGHTS if h <= (area[3] - area[1]) * 0.45), 40)
+        for p, (cx, cy) in zip(played, around_spots(played, area, places, card_h), strict=True):
+            w, h = cards.card_size(card_h)
+            _card_with_shadow(img, p.card, round(cx - w / 2), round(cy - h / 2), card_h)
+
+
+def around_spots(
+    played: tuple[Played, ...], area: Rect, places: list[SeatPlace], card_h: int
+) -> list[tuple[float, float]]:
+    """Card centres for a trick: each card pushed from the middle toward its player's plate."""
+    ax0, ay0, ax1, ay1 = area
+    cx, cy = (ax0 + ax1) / 2, (ay0 + ay1) / 2
+    w, h = cards.card_size(card_h)
+    rx = max(0.0, min(120.0, (ax1 - ax0) / 2 - w / 2 - 4))
+    ry = max(0.0, min(72.0, (ay1 - ay0) / 2 - h / 2 - 4))
+    spots = []
+    for p in played:
+        px0, py0, px1, py1 = places[p.seat or 0].rect
+        dx, dy = (px0 + px1) / 2 - cx, (py0 + py1) / 2 - cy
+        norm = math.hypot(dx / max(rx, 1.0), dy / max(ry, 1.0)) or 1.0
+        spots.append((cx + dx / norm, cy + dy / norm))
+    return spots
 
 
 def draw_table_image(scene: TableScene) -> Image.Image:
@@ -389,7 +427,7 @@ def draw_table_image(scene: TableScene) -> Image.Image:
     img = _felt().copy()
     img.paste(_header(scene.title, scene.facts), (0, 0))
     places = seat_layout(scene)
-    _centre(img, scene, centre_rect(places))
+    _centre(img, scene, centre_rect(places), places)
     for place in places:
         seat = scene.seats[place.seat]
         x0, y0, x1, y1 = place.rect

@@ -142,3 +142,19 @@ def test_scenes_built_from_lists_are_hashable():
 
 def _disjoint(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
     return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+@pytest.mark.parametrize("n", range(2, 7))
+def test_a_trick_lays_each_card_in_front_of_the_seat_that_played_it(n):
+    played = tuple(Played(c, i) for i, c in enumerate(("AS", "KH", "QD", "JC", "10S", "9H")[:n]))
+    s = scene(n, zones=(Zone("Pli", played, around=True),))
+    places = table.seat_layout(s)
+    area = table.centre_rect(places)
+    spots = table.around_spots(played, area, places, 76)
+    for p, (x, y) in zip(played, spots, strict=True):
+        assert area[0] <= x <= area[2] and area[1] <= y <= area[3]
+        distances = {
+            q.seat: (x - (q.rect[0] + q.rect[2]) / 2) ** 2 + (y - (q.rect[1] + q.rect[3]) / 2) ** 2
+            for q in places
+        }
+        assert min(distances, key=distances.__getitem__) == p.seat
