@@ -86,10 +86,6 @@ def is_bianco_mano(card: str) -> bool:
     return len(card) == 3 and card[:2] in BM_POINTS and card[2] in FAMILY
 
 
-def is_red(card: str) -> bool:
-    return card[-1] in RED_SUITS and card[:-1] in RANKS
-
-
 def suit_colour(suit: str) -> RGB:
     return RED if suit in RED_SUITS else INK
 

@@ -107,11 +107,6 @@ class Pen:
     ) -> None:
         self.draw.chord(self.box(cx - rx, cy - ry, cx + rx, cy + ry), start, end, fill=fill)
 
-    def pie(
-        self, cx: float, cy: float, rx: float, ry: float, start: float, end: float, fill: RGB
-    ) -> None:
-        self.draw.pieslice(self.box(cx - rx, cy - ry, cx + rx, cy + ry), start, end, fill=fill)
-
     def sub(self, u0: float, v0: float, u1: float, v1: float) -> Pen:
         """A pen for a sub-box of this one."""
         x0, y0 = self.p(u0, v0)

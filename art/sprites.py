@@ -6,7 +6,6 @@ drawn here at 3x and downsampled, then cached by its parameters: a picture is on
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -157,17 +156,3 @@ def back_fan(count: int, height: int) -> Image.Image:
         out.alpha_composite(rot, (round(cx - rot.width / 2), round(cy - rot.height / 2)))
     bbox = out.getbbox()
     return out.crop(bbox) if bbox else out
-
-
-def fan_angles(n: int, spread: float) -> list[float]:
-    """Angles in degrees for `n` cards across `spread` degrees, centred on 0."""
-    if n <= 1:
-        return [0.0] * n
-    step = spread / (n - 1)
-    return [-spread / 2 + i * step for i in range(n)]
-
-
-def arc_offset(angle: float, radius: float) -> tuple[float, float]:
-    """Where a card rotated by `angle` sits on a circle of `radius` below the fan."""
-    a = math.radians(angle)
-    return radius * math.sin(a), radius * (1 - math.cos(a))

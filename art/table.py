@@ -230,12 +230,6 @@ def _plate(seat: Seat, lang: str, name: str, name_size: int) -> Image.Image:
     if seat.score:
         box = text.paste(img, seat.score, (x, 40), 12, PLATE_MUTED, "lm")
         x = box[2] + 6
-    for mark in seat.marks:
-        tag = sprites.pill(mark, 10, (40, 28, 0), (*GOLD, 255))
-        if x + tag.width > w - (58 if seat.cards else 8):
-            break
-        img.alpha_composite(tag, (x, round(40 - tag.height / 2)))
-        x += tag.width + 4
     if seat.cards:
         fan = sprites.back_fan(seat.cards, FAN_H)
         fx = w - 8 - fan.width
@@ -440,6 +434,15 @@ def draw_table_image(scene: TableScene) -> Image.Image:
             img.paste(sh, (x0 - 8 + 1, y0 - 8 + 3), sh)
         plate = _plate(seat, scene.lang, place.name, place.name_size)
         img.paste(plate, (x0, y0), plate)
+        # Marks ride on the plate's top edge, right-aligned, so they never crowd the text.
+        x = x1 - 10
+        for mark in seat.marks:
+            tag = sprites.pill(mark, 10, (40, 28, 0), (*GOLD, 255), (*GOLD_DARK, 255))
+            x -= tag.width
+            if x < x0 + 8:
+                break
+            img.paste(tag, (x, y0 - tag.height // 2), tag)
+            x -= 4
     return img
 
 
