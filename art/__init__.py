@@ -3,7 +3,8 @@
 No Discord, no database, no I/O beyond reading the shipped fonts. The public API:
 
 - `face(card, height)`, `card_back(height)`, `identity_card(slug, lang, height)`: cached
-  RGBA faces; `face_png(card, height)`: PNG bytes for an application emoji.
+  RGBA faces; `face_png(card, height)`: PNG bytes for an application emoji, and
+  `emoji_version()`: a digest of the faces to put in emoji names.
 - `draw_table(scene)`: PNG bytes of the table from a `TableScene` of public facts.
 - `draw_hand(cards, playable)`: PNG bytes of a fanned hand, playable cards raised.
 - `warm()`: draw every face and rotation once, e.g. in a worker thread at start-up.
@@ -18,6 +19,7 @@ from .cards import (
     JOKER,
     STANDARD_CARDS,
     card_back,
+    emoji_version,
     face,
     face_png,
     identity_card,
@@ -45,6 +47,7 @@ __all__ = [
     "draw_hand_image",
     "draw_table",
     "draw_table_image",
+    "emoji_version",
     "face",
     "face_png",
     "identity_card",

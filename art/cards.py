@@ -15,6 +15,7 @@ Returned images are shared by the cache: copy one before drawing on it.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from functools import lru_cache, partial
 from io import BytesIO
@@ -133,6 +134,17 @@ def face_png(card: str, height: int = 64) -> bytes:
     out = BytesIO()
     face(card, height).save(out, "PNG", optimize=True)
     return out.getvalue()
+
+
+@lru_cache(maxsize=8)
+def emoji_version(height: int = 64) -> str:
+    """A short digest of every face's pixels at `height`: it changes when the art does, so
+    emoji names that carry it make the bot re-upload after a redesign, and only then."""
+    digest = hashlib.sha256()
+    for card in (*ALL_CARDS, BACK):
+        digest.update(card.encode())
+        digest.update(face(card, height).tobytes())
+    return digest.hexdigest()[:6]
 
 
 # --- Drawing ------------------------------------------------------------------------------

@@ -102,3 +102,11 @@ def test_unknown_ids_and_sizes_are_refused():
         cards.face_png("QS", 200)
     with pytest.raises(ValueError):
         cards.face("QS", 4)
+
+
+def test_the_emoji_version_follows_the_drawn_faces():
+    version = cards.emoji_version(64)
+    assert len(version) == 6 and int(version, 16) >= 0
+    assert cards.emoji_version(64) == version
+    # Other pixels, another version: a redesign changes the name and the bot re-uploads.
+    assert cards.emoji_version(48) != version
