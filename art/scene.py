@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MAX_SEATS = 6
+MAX_SEATS = 9
 MAX_TEAMS = 4
 
 

@@ -40,6 +40,7 @@ WIDTH, HEIGHT = 720, 450
 HEADER = 44  # the title and facts band at the top
 TABLE = (12, 50, WIDTH - 12, HEIGHT - 8)  # the rail's outer ellipse
 PLATE_W, PLATE_H = 176, 58
+PLATE_W_CROWDED = 150  # from 7 seats on
 IDENTITY_H = 50  # identity card height on a plate
 IDENTITY_EXTRA = 42  # extra plate width when it shows an identity card
 FAN_H = 30  # card backs on a plate
@@ -66,12 +67,15 @@ class SeatPlace:
 # --- Layout -------------------------------------------------------------------------------
 
 
-def plate_size(seat: Seat) -> tuple[int, int]:
-    return PLATE_W + (IDENTITY_EXTRA if seat.identity else 0), PLATE_H
+def plate_size(seat: Seat, seats: int) -> tuple[int, int]:
+    """A seat's plate, narrower when 7 to 9 players share the table."""
+    base = PLATE_W if seats <= 6 else PLATE_W_CROWDED
+    return base + (IDENTITY_EXTRA if seat.identity else 0), PLATE_H
 
 
-def _name_width(seat: Seat) -> int:
-    w, _ = plate_size(seat)
+def name_width(seat: Seat, seats: int) -> int:
+    """Room for the name on the plate, in px."""
+    w, _ = plate_size(seat, seats)
     left = 12 + (IDENTITY_EXTRA if seat.identity else 0)
     fan = 58 if seat.cards else 8
     dealer = 22 if seat.dealer else 0
@@ -80,23 +84,28 @@ def _name_width(seat: Seat) -> int:
 
 def seat_layout(scene: TableScene) -> list[SeatPlace]:
     """Plates around the oval, seat 0 at the bottom then clockwise (the way the deal goes)."""
-    anchors = _ANCHORS[len(scene.seats)]
+    n = len(scene.seats)
+    anchors = _ANCHORS[n]
     places = []
     for i, seat in enumerate(scene.seats):
-        w, h = plate_size(seat)
+        w, h = plate_size(seat, n)
         x, y = anchors[i]
         left = min(max(MARGIN, round(x - w / 2)), WIDTH - MARGIN - w)
         top = min(max(HEADER + 4, round(y - h / 2)), HEIGHT - MARGIN - h)
-        name, size = text.fit(seat.name or "?", _name_width(seat), 15, 11)
+        name, size = text.fit(seat.name or "?", name_width(seat, n), 15, 11)
         places.append(SeatPlace(i, (left, top, left + w, top + h), name, size))
     return places
 
 
 # Plate centres per number of seats, clockwise from the bottom. The side seats hug the
-# picture's edges so that the middle keeps about 340 x 270 px for cards and boxes.
+# picture's edges so that the middle keeps about 340 x 270 px for cards and boxes; from 7
+# seats the plates narrow and three share the bottom and the top.
 _BOTTOM = (WIDTH / 2, HEIGHT - 36)
 _TOP = (WIDTH / 2, HEADER + 36)
 _LEFT, _RIGHT = 6 + PLATE_W / 2, WIDTH - 6 - PLATE_W / 2
+_L7, _R7 = 6 + PLATE_W_CROWDED / 2, WIDTH - 6 - PLATE_W_CROWDED / 2
+_BL, _BR = (WIDTH / 2 - 162, _BOTTOM[1]), (WIDTH / 2 + 162, _BOTTOM[1])
+_TL, _TR = (WIDTH / 2 - 162, _TOP[1]), (WIDTH / 2 + 162, _TOP[1])
 _ANCHORS: dict[int, tuple[tuple[float, float], ...]] = {
     1: (_BOTTOM,),
     2: (_BOTTOM, _TOP),
@@ -110,6 +119,9 @@ _ANCHORS: dict[int, tuple[tuple[float, float], ...]] = {
         (_RIGHT, 290),
     ),
     6: (_BOTTOM, (_LEFT, 315), (_LEFT, 165), _TOP, (_RIGHT, 165), (_RIGHT, 315)),
+    7: (_BOTTOM, (_L7, 300), (_L7, 180), _TL, _TR, (_R7, 180), (_R7, 300)),
+    8: (_BL, (_L7, 300), (_L7, 180), _TL, _TR, (_R7, 180), (_R7, 300), _BR),
+    9: (_BOTTOM, _BL, (_L7, 300), (_L7, 180), _TL, _TR, (_R7, 180), (_R7, 300), _BR),
 }
 
 
@@ -205,8 +217,8 @@ def _fact(img: Image.Image, fact: Fact, right: int) -> int:
 
 
 @lru_cache(maxsize=512)
-def _plate(seat: Seat, lang: str, name: str, name_size: int) -> Image.Image:
-    w, h = plate_size(seat)
+def _plate(seat: Seat, lang: str, name: str, name_size: int, w: int) -> Image.Image:
+    h = PLATE_H
     team = TEAM[seat.team] if seat.team is not None else None
     edge = (*TURN, 255) if seat.turn else ((*team, 230) if team else (255, 255, 255, 46))
     img = sprites.rounded(w, h, 11, (*PLATE, 232), edge, 2 if seat.turn or team else 1).copy()
@@ -310,7 +322,7 @@ def _zone(
         if played.seat is not None:
             team = teams[played.seat]
             edge = (*TEAM[team], 255) if team is not None else None
-            label, size = text.fit(names[played.seat], card_w + 8, 11, 9)
+            label, size = text.fit(names[played.seat], min(card_w + 8, round(step) - 14), 11, 9)
             tag = sprites.pill(label, size, PLATE_TEXT, (*PLATE, 230), edge)
             img.alpha_composite(tag, (round(cx + card_w / 2 - tag.width / 2), top + card_h + 4))
     return img
@@ -372,8 +384,8 @@ def _centre(img: Image.Image, scene: TableScene, rect: Rect, places: list[SeatPl
     names = tuple(s.name for s in scene.seats)
     teams = tuple(s.team for s in scene.seats)
     around = [z for z in scene.zones if _is_around(z)]
-    if around and height < AROUND_MIN_H:
-        around = []
+    if around and (height < AROUND_MIN_H or len(scene.seats) > 6):
+        around = []  # too little room, or seats too close to tell apart: a tagged row
     rows = [z for z in scene.zones if z not in around]
     room = height - (AROUND_MIN_H if around else 0)
     blocks: list[Image.Image] = []
@@ -432,7 +444,7 @@ def draw_table_image(scene: TableScene) -> Image.Image:
         else:
             sh = sprites.shadow(w, h, 11, 4, 130)
             img.paste(sh, (x0 - 8 + 1, y0 - 8 + 3), sh)
-        plate = _plate(seat, scene.lang, place.name, place.name_size)
+        plate = _plate(seat, scene.lang, place.name, place.name_size, w)
         img.paste(plate, (x0, y0), plate)
         # Marks ride on the plate's top edge, right-aligned, so they never crowd the text.
         x = x1 - 10

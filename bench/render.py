@@ -71,9 +71,16 @@ class Table:
     def __init__(self, rng: random.Random, suffix: str = "") -> None:
         self.rng = rng
         self.kind = rng.choice(("trick", "trick-bm", "discard", "board", "wheel"))
-        n = rng.randint(2, 6) if self.kind != "discard" else rng.randint(2, 5)
-        if self.kind == "trick-bm":
-            n = rng.randint(3, 5)
+        # Seat counts as the games allow them: Manille 2-4, Bianco Mano 3-5,
+        # Blanche-Neige 2-5, Nain Jaune 3-8, Bonanza 2-9.
+        low, high = {
+            "trick": (2, 4),
+            "trick-bm": (3, 5),
+            "discard": (2, 5),
+            "board": (3, 8),
+            "wheel": (2, 9),
+        }[self.kind]
+        n = rng.randint(low, high)
         names = rng.sample(NAMES, n)
         self.deck = {
             "trick": MANILLE,
@@ -123,7 +130,7 @@ class Table:
         boxes: tuple[Box, ...] = ()
         facts: tuple[Fact, ...] = ()
         if self.kind.startswith("trick"):
-            zones = (Zone("Pli en cours", tuple(self.row)),)
+            zones = (Zone("Pli en cours", tuple(self.row), around=True),)
             facts = (
                 (Fact("Atout", "cœur", suit="H"),)
                 if self.kind == "trick"

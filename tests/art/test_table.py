@@ -10,7 +10,7 @@ from art import Box, Fact, Played, Seat, TableScene, Zone, table, text
 from art.demo import sample_scenes
 from art.palette import TURN
 
-NAMES = ("Camille", "Bastien", "Inès", "Théo", "Lucie", "Marco")
+NAMES = ("Camille", "Bastien", "Inès", "Théo", "Lucie", "Marco", "Nour", "Paul", "Zoé")
 
 
 def scene(n: int, turn: int = 0, **kw) -> TableScene:
@@ -34,7 +34,7 @@ def test_sample_tables_decode_at_the_expected_size_and_stay_small(name):
     assert _decode(data).size == (table.WIDTH, table.HEIGHT)
 
 
-@pytest.mark.parametrize("n", range(1, 7))
+@pytest.mark.parametrize("n", range(1, 10))
 def test_every_seat_gets_a_plate_with_its_name(n):
     places = table.seat_layout(scene(n))
     assert [p.seat for p in places] == list(range(n))
@@ -46,7 +46,7 @@ def test_every_seat_gets_a_plate_with_its_name(n):
         assert _disjoint(a.rect, b.rect), (a, b)
 
 
-@pytest.mark.parametrize("n", range(2, 7))
+@pytest.mark.parametrize("n", range(2, 10))
 def test_the_middle_of_the_felt_is_left_free_for_the_cards(n):
     places = table.seat_layout(scene(n))
     middle = table.centre_rect(places)
@@ -59,7 +59,7 @@ def test_a_long_name_is_shortened_to_fit_its_plate():
     long = "Marie-Charlotte de la Tour d'Auvergne"
     place = table.seat_layout(TableScene("t", (Seat(long, cards=3), Seat("Bo"))))[0]
     assert place.name != long and place.name.endswith("…")
-    assert text.width(place.name, place.name_size) <= table._name_width(Seat(long, cards=3))
+    assert text.width(place.name, place.name_size) <= table.name_width(Seat(long, cards=3), 2)
 
 
 def test_the_seat_whose_turn_it_is_is_ringed_in_gold():
@@ -123,7 +123,7 @@ def test_busy_scenes_fit_the_picture():
 
 def test_scenes_refuse_what_cannot_be_drawn():
     with pytest.raises(ValueError):
-        TableScene("t", tuple(Seat(str(i)) for i in range(7)))
+        TableScene("t", tuple(Seat(str(i)) for i in range(10)))
     with pytest.raises(ValueError):
         TableScene("t", (Seat("a"), Seat("b")), zones=(Zone("z", (Played("AS", 2),)),))
     with pytest.raises(ValueError):
@@ -146,7 +146,10 @@ def _disjoint(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> boo
 
 @pytest.mark.parametrize("n", range(2, 7))
 def test_a_trick_lays_each_card_in_front_of_the_seat_that_played_it(n):
-    played = tuple(Played(c, i) for i, c in enumerate(("AS", "KH", "QD", "JC", "10S", "9H")[:n]))
+    played = tuple(
+        Played(c, i)
+        for i, c in enumerate(("AS", "KH", "QD", "JC", "10S", "9H", "8D", "7C", "6S")[:n])
+    )
     s = scene(n, zones=(Zone("Pli", played, around=True),))
     places = table.seat_layout(s)
     area = table.centre_rect(places)
