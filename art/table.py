@@ -92,7 +92,7 @@ def seat_layout(scene: TableScene) -> list[SeatPlace]:
         x, y = anchors[i]
         left = min(max(MARGIN, round(x - w / 2)), WIDTH - MARGIN - w)
         top = min(max(HEADER + 4, round(y - h / 2)), HEIGHT - MARGIN - h)
-        name, size = text.fit(seat.name or "?", name_width(seat, n), 15, 11)
+        name, size = text.fit(text.printable(seat.name) or "?", name_width(seat, n), 15, 11)
         places.append(SeatPlace(i, (left, top, left + w, top + h), name, size))
     return places
 
@@ -381,7 +381,7 @@ AROUND_MIN_H = 190  # below this the trick falls back to a row with name tags
 def _centre(img: Image.Image, scene: TableScene, rect: Rect, places: list[SeatPlace]) -> None:
     x0, y0, x1, y1 = rect
     width, height = x1 - x0, y1 - y0
-    names = tuple(s.name for s in scene.seats)
+    names = tuple(text.printable(s.name) or "?" for s in scene.seats)
     teams = tuple(s.team for s in scene.seats)
     around = [z for z in scene.zones if _is_around(z)]
     if around and (height < AROUND_MIN_H or len(scene.seats) > 6):

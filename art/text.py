@@ -24,12 +24,32 @@ def font(size: int, family: str = SANS) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / family), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+@lru_cache(maxsize=1)
+def _missing_glyph() -> bytes:
+    # What the font draws for a character it lacks (its "tofu" box): a private-use point.
+    return bytes(font(24).getmask("\U0010fffd"))
+
+
+@lru_cache(maxsize=8192)
+def _has_glyph(ch: str) -> bool:
+    return ch.isspace() or bytes(font(24).getmask(ch)) != _missing_glyph()
+
+
+@lru_cache(maxsize=4096)
+def printable(text: str) -> str:
+    """`text` without the characters the shipped font cannot draw (emoji, CJK in player
+    names), spaces tidied, so no picture ever shows an empty box."""
+    kept = "".join(ch for ch in text if _has_glyph(ch))
+    return " ".join(kept.split())
+
+
 def width(text: str, size: int, family: str = SANS) -> int:
-    return round(font(size, family).getlength(text))
+    return round(font(size, family).getlength(printable(text)))
 
 
 def fit(text: str, max_width: int, size: int, min_size: int, family: str = SANS) -> tuple[str, int]:
     """The largest size in [min_size, size] at which `text` fits, else an ellipsized text."""
+    text = printable(text)
     for s in range(size, min_size - 1, -1):
         if width(text, s, family) <= max_width:
             return text, s
@@ -42,6 +62,7 @@ def fit(text: str, max_width: int, size: int, min_size: int, family: str = SANS)
 @lru_cache(maxsize=4096)
 def sprite(text: str, size: int, colour: RGB, family: str = SANS) -> Image.Image:
     """`text` as an RGBA image as tall as the font's line (so sprites of a size align)."""
+    text = printable(text)
     f = font(size, family)
     ascent, descent = f.getmetrics()
     w = max(1, round(f.getlength(text)) + 2)

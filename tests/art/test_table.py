@@ -161,3 +161,9 @@ def test_a_trick_lays_each_card_in_front_of_the_seat_that_played_it(n):
             for q in places
         }
         assert min(distances, key=distances.__getitem__) == p.seat
+
+
+def test_characters_the_font_lacks_are_left_out_of_names():
+    s = TableScene("t", (Seat("Zoé 🎲 王小明", cards=2), Seat("🎲🎲"), Seat("Дмитрий")))
+    assert [p.name for p in table.seat_layout(s)] == ["Zoé", "?", "Дмитрий"]
+    assert text.printable("Ünal Şahin — 10 jetons") == "Ünal Şahin — 10 jetons"
