@@ -12,8 +12,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .cards import ALL_CARDS, BM_FAMILIES, SUITS
+from .roles import ROLES
+
 MAX_SEATS = 9
 MAX_TEAMS = 4
+_CARDS = frozenset(ALL_CARDS)
+
+
+def _check_card(card: str | None) -> None:
+    if card is not None and card not in _CARDS:
+        raise ValueError(f"unknown card id {card!r}")
 
 
 def _tuple(obj: object, name: str) -> None:
@@ -42,6 +51,8 @@ class Seat:
             raise ValueError("a seat cannot hold fewer than 0 cards")
         if self.team is not None and not 0 <= self.team < MAX_TEAMS:
             raise ValueError(f"team colour {self.team} out of 0..{MAX_TEAMS - 1}")
+        if self.identity is not None and self.identity not in ROLES:
+            raise ValueError(f"unknown identity role {self.identity!r}")
 
 
 @dataclass(frozen=True)
@@ -50,6 +61,9 @@ class Played:
 
     card: str
     seat: int | None = None
+
+    def __post_init__(self) -> None:
+        _check_card(self.card)
 
 
 @dataclass(frozen=True)
@@ -78,6 +92,11 @@ class Box:
     tokens: int = 0
     card: str | None = None  # a card drawn small in the box
 
+    def __post_init__(self) -> None:
+        _check_card(self.card)
+        if self.tokens < 0:
+            raise ValueError("a box cannot hold fewer than 0 tokens")
+
 
 @dataclass(frozen=True)
 class Fact:
@@ -87,6 +106,11 @@ class Fact:
     value: str = ""
     card: str | None = None
     suit: str | None = None  # S H D C, or a Bianco Mano family R B J V
+
+    def __post_init__(self) -> None:
+        _check_card(self.card)
+        if self.suit is not None and self.suit not in SUITS + BM_FAMILIES:
+            raise ValueError(f"unknown suit or family {self.suit!r}")
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ def rounded(
 
 @lru_cache(maxsize=256)
 def shadow(w: int, h: int, radius: int, blur: int, opacity: int = 110) -> Image.Image:
-    """A soft shadow for a w x h rounded box; the box sits at (blur, blur) inside it."""
+    """A soft shadow for a w x h rounded box; the box sits at (2*blur, 2*blur) inside it."""
     mask = Image.new("L", (w + 4 * blur, h + 4 * blur), 0)
     ImageDraw.Draw(mask).rounded_rectangle(
         (2 * blur, 2 * blur, 2 * blur + w, 2 * blur + h), radius=radius, fill=opacity

@@ -130,6 +130,17 @@ def test_scenes_refuse_what_cannot_be_drawn():
         Seat("a", team=4)
     with pytest.raises(ValueError):
         Seat("a", cards=-1)
+    with pytest.raises(ValueError):
+        Seat("a", identity="nain")
+    with pytest.raises(ValueError):
+        Played("1H")
+    with pytest.raises(ValueError):
+        Box("Roi", 3, card="KX")
+    with pytest.raises(ValueError):
+        Box("Roi", -1)
+    with pytest.raises(ValueError):
+        Fact("Atout", suit="X")
+    assert Fact("Dominante", suit="V").suit == "V" and Fact("Atout", suit="S").suit == "S"
 
 
 def test_scenes_built_from_lists_are_hashable():
