@@ -10,6 +10,7 @@ COPY pyproject.toml README.md ./
 COPY games ./games
 COPY bot ./bot
 COPY db ./db
+COPY art ./art
 RUN pip install . && useradd --create-home --uid 10001 tapis && mkdir -p /app/data \
     && chown tapis:tapis /app/data
 

@@ -1,0 +1,69 @@
+"""Tapis' own card art, drawn by code with Pillow: card faces, table and hand pictures.
+
+No Discord, no database, no I/O beyond reading the shipped fonts. The public API:
+
+- `face(card, height)`, `card_back(height)`, `identity_card(slug, lang, height)`: cached
+  RGBA faces; `face_png(card, height)`: PNG bytes for an application emoji, and
+  `emoji_version()`: a digest of the faces to put in emoji names.
+- `draw_table(scene)`: PNG bytes of the table from a `TableScene` of public facts.
+- `draw_hand(cards, playable)`: PNG bytes of a fanned hand, playable cards raised.
+- `warm()`: draw every face and rotation once, e.g. in a worker thread at start-up.
+"""
+
+from __future__ import annotations
+
+from .cards import (
+    ALL_CARDS,
+    BACK,
+    BIANCO_MANO_CARDS,
+    JOKER,
+    STANDARD_CARDS,
+    card_back,
+    emoji_version,
+    face,
+    face_png,
+    identity_card,
+)
+from .hand import draw_hand, draw_hand_image
+from .roles import ROLES
+from .scene import Box, Fact, Played, Seat, TableScene, Zone
+from .table import draw_table, draw_table_image
+
+__all__ = [
+    "ALL_CARDS",
+    "BACK",
+    "BIANCO_MANO_CARDS",
+    "JOKER",
+    "ROLES",
+    "STANDARD_CARDS",
+    "Box",
+    "Fact",
+    "Played",
+    "Seat",
+    "TableScene",
+    "Zone",
+    "card_back",
+    "draw_hand",
+    "draw_hand_image",
+    "draw_table",
+    "draw_table_image",
+    "emoji_version",
+    "face",
+    "face_png",
+    "identity_card",
+    "warm",
+]
+
+
+def warm(langs: tuple[str, ...] = ("fr", "en")) -> None:
+    """Draw ahead what pictures reuse: faces at the sizes pictures use, hand rotations."""
+    from . import hand, table
+
+    for card in (*ALL_CARDS, BACK):
+        for height in table.FACE_HEIGHTS:
+            face(card, height)
+        for angle in hand.ANGLES:
+            hand.rotated(card, angle)
+    for slug in ROLES:
+        for lang in langs:
+            identity_card(slug, lang, table.IDENTITY_H)

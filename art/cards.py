@@ -1,0 +1,482 @@
+"""Every card face Tapis shows, drawn once per (card, height) and kept.
+
+Two layouts share one style (ivory card, the same pips, fonts and colours):
+- compact, below 100 px high (emoji, cards on the table picture): one big index over one
+  big pip, what still reads when Discord shrinks an emoji to 22 px on a button;
+- full, from 100 px (hand pictures, the contact sheet): corner indices and the classic
+  arrangement of pips, court cards with their emblem in a framed panel.
+
+Card ids: standard `A 2 ... 10 J Q K` + `S H D C` shown with French indices (V, D, R), the
+joker `JK`, the back `BACK`, Bianco Mano character + family (`MAR`, `GCV`). Blanche-Neige's
+identity cards are drawn by `identity_card(slug, lang, height)`.
+
+Returned images are shared by the cache: copy one before drawing on it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from functools import lru_cache, partial
+from io import BytesIO
+
+from PIL import Image, ImageDraw
+
+from . import roles, shapes
+from .palette import (
+    CARD_EDGE,
+    FAMILY,
+    FAMILY_DARK,
+    FELT_DARK,
+    GOLD,
+    GOLD_LIGHT,
+    INK,
+    IVORY,
+    RED,
+    RGB,
+    tint,
+)
+from .shapes import Pen
+from .text import SANS, SERIF, font
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+RED_SUITS = frozenset({"H", "D"})
+STANDARD_CARDS: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+JOKER = "JK"
+BACK = "BACK"
+FRENCH_INDEX: dict[str, str] = {"J": "V", "Q": "D", "K": "R"}
+
+BM_CHARACTERS: tuple[str, ...] = ("MA", "PA", "AV", "EV", "BA", "CO", "GC", "CH")
+BM_FAMILIES: tuple[str, ...] = ("R", "B", "J", "V")
+BIANCO_MANO_CARDS: tuple[str, ...] = tuple(c + f for f in BM_FAMILIES for c in BM_CHARACTERS)
+BM_NAME: dict[str, str] = {
+    "MA": "Mamma",
+    "PA": "Parrain",
+    "AV": "Avocat",
+    "EV": "Évêque",
+    "BA": "Banquier",
+    "CO": "Commissaire",
+    "GC": "Garde du corps",
+    "CH": "Chauffeur",
+}
+# Card points in the rule book; a card of the dominant family counts double.
+BM_POINTS: dict[str, int] = {"MA": 5, "PA": 4, "AV": 3, "EV": 2, "BA": 1, "CO": 0, "GC": 0, "CH": 0}
+BM_EMBLEM: dict[str, shapes.Emblem] = {
+    "MA": shapes.crown,
+    "PA": shapes.fedora,
+    "AV": shapes.scale,
+    "EV": shapes.mitre,
+    "BA": shapes.coins,
+    "CO": shapes.badge,
+    "GC": shapes.shield,
+    "CH": shapes.wheel,
+}
+
+ALL_CARDS: tuple[str, ...] = (*STANDARD_CARDS, JOKER, *BIANCO_MANO_CARDS)
+COMPACT_BELOW = 100  # px high: faces smaller than this use the compact layout
+JOKER_COLOUR: RGB = (108, 48, 148)
+
+
+def card_size(height: int) -> tuple[int, int]:
+    """Width and height of a face `height` px high (the 5:7 of a poker card)."""
+    return round(height * 5 / 7), height
+
+
+def is_bianco_mano(card: str) -> bool:
+    return len(card) == 3 and card[:2] in BM_POINTS and card[2] in FAMILY
+
+
+def suit_colour(suit: str) -> RGB:
+    return RED if suit in RED_SUITS else INK
+
+
+def _check_height(height: int) -> None:
+    if not 16 <= height <= 1024:
+        raise ValueError(f"face height {height} out of 16..1024")
+
+
+@lru_cache(maxsize=2048)
+def face(card: str, height: int = 150) -> Image.Image:
+    """The RGBA face of `card` (or `BACK`), `height` px high."""
+    _check_height(height)
+    if card == BACK:
+        return _draw(height, _back)
+    if card == JOKER:
+        return _draw(height, _joker)
+    if is_bianco_mano(card):
+        return _draw(height, partial(_bianco_mano, card=card))
+    rank, suit = card[:-1], card[-1:]
+    if rank in RANKS and suit in SUITS:
+        return _draw(height, partial(_standard, rank=rank, suit=suit))
+    raise ValueError(f"unknown card id {card!r}")
+
+
+@lru_cache(maxsize=256)
+def identity_card(slug: str, lang: str = "fr", height: int = 150) -> Image.Image:
+    """Blanche-Neige's face-up identity card of role `slug`, its rule in French or English."""
+    _check_height(height)
+    if slug not in roles.EMBLEM:
+        raise ValueError(f"unknown role {slug!r}")
+    words = "en" if lang == "en" else "fr"
+    return _draw(height, partial(_identity, slug=slug, lang=words))
+
+
+def card_back(height: int = 150) -> Image.Image:
+    return face(BACK, height)
+
+
+@lru_cache(maxsize=512)
+def face_png(card: str, height: int = 64) -> bytes:
+    """PNG bytes of a face for an application emoji (at most 128 px high, well under 256 KiB)."""
+    if not 16 <= height <= 128:
+        raise ValueError("emoji faces are 16 to 128 px high")
+    out = BytesIO()
+    face(card, height).save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+@lru_cache(maxsize=8)
+def emoji_version(height: int = 64) -> str:
+    """A short digest of every face's pixels at `height`: it changes when the art does, so
+    emoji names that carry it make the bot re-upload after a redesign, and only then."""
+    digest = hashlib.sha256()
+    for card in (*ALL_CARDS, BACK):
+        digest.update(card.encode())
+        digest.update(face(card, height).tobytes())
+    return digest.hexdigest()[:6]
+
+
+# --- Drawing ------------------------------------------------------------------------------
+
+
+# A face's drawing: (canvas, draw, width, height, compact) at the supersampled size.
+Body = Callable[..., None]
+
+
+def _draw(height: int, body: Body) -> Image.Image:
+    """Draw a face at 3-4x on a transparent canvas and downsample it (the anti-aliasing)."""
+    w, h = card_size(height)
+    compact = height < COMPACT_BELOW
+    k = 4 if height < 100 else 3
+    W, H = w * k, h * k
+    canvas = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(canvas)
+    d.rounded_rectangle(
+        (0, 0, W - 1, H - 1), radius=round(0.07 * W), fill=IVORY, outline=CARD_EDGE, width=k
+    )
+    body(canvas, d, W, H, compact)
+    return canvas.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def _text(
+    d: ImageDraw.ImageDraw,
+    text: str,
+    size: float,
+    cx: float,
+    cy: float,
+    fill: RGB,
+    family: str = SANS,
+    max_width: float | None = None,
+) -> None:
+    """Draw `text` with its ink centred on (cx, cy), shrunk to `max_width` if given."""
+    size = max(1, round(size))
+    f = font(size, family)
+    if max_width is not None:
+        while size > 6 and f.getlength(text) > max_width:
+            size -= 1
+            f = font(size, family)
+    x0, y0, x1, y1 = d.textbbox((0, 0), text, font=f, anchor="ls")
+    d.text((cx - (x0 + x1) / 2, cy - (y0 + y1) / 2), text, font=f, fill=fill, anchor="ls")
+
+
+def _pip(
+    d: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, size: float, flip: bool = False
+) -> None:
+    if flip:
+        pen = Pen(d, cx - size / 2, cy + size / 2, size, -size)
+    else:
+        pen = Pen(d, cx - size / 2, cy - size / 2, size, size)
+    shapes.pip(pen, suit, suit_colour(suit))
+
+
+def _emblem(
+    d: ImageDraw.ImageDraw,
+    emblem: shapes.Emblem,
+    cx: float,
+    cy: float,
+    size: float,
+    colour: RGB,
+    bg: RGB,
+) -> None:
+    emblem(Pen(d, cx - size / 2, cy - size / 2, size, size), colour, bg)
+
+
+def _index_label(rank: str) -> str:
+    return FRENCH_INDEX.get(rank, rank)
+
+
+# Pip positions (column, row) inside the central area; rows run 0 (top) to 1 (bottom).
+_L, _C, _R = 0.0, 0.5, 1.0
+_PIPS: dict[str, list[tuple[float, float]]] = {
+    "2": [(_C, 0), (_C, 1)],
+    "3": [(_C, 0), (_C, 0.5), (_C, 1)],
+    "4": [(_L, 0), (_R, 0), (_L, 1), (_R, 1)],
+    "5": [(_L, 0), (_R, 0), (_C, 0.5), (_L, 1), (_R, 1)],
+    "6": [(_L, 0), (_R, 0), (_L, 0.5), (_R, 0.5), (_L, 1), (_R, 1)],
+    "7": [(_L, 0), (_R, 0), (_C, 0.25), (_L, 0.5), (_R, 0.5), (_L, 1), (_R, 1)],
+    "8": [(_L, 0), (_R, 0), (_C, 0.25), (_L, 0.5), (_R, 0.5), (_C, 0.75), (_L, 1), (_R, 1)],
+    "9": [(x, y) for y in (0, 1 / 3, 2 / 3, 1) for x in (_L, _R)] + [(_C, 0.5)],
+    "10": [(x, y) for y in (0, 1 / 3, 2 / 3, 1) for x in (_L, _R)] + [(_C, 1 / 6), (_C, 5 / 6)],
+}
+
+
+def _corner_index(
+    canvas: Image.Image,
+    d: ImageDraw.ImageDraw,
+    W: int,
+    H: int,
+    label: str,
+    colour: RGB,
+    draw_mark: Callable[[float, float, float], None],
+) -> None:
+    """Top-left index (label over a mark), copied upside down into the bottom-right corner."""
+    cx = 0.118 * W
+    if label:
+        size = 0.165 * H if len(label) == 1 else 0.15 * H
+        _text(d, label, size, cx, 0.105 * H, colour, SERIF, max_width=0.21 * W)
+    draw_mark(cx, 0.225 * H, 0.085 * H)
+    box = (0, 0, round(0.24 * W), round(0.29 * H))
+    corner = canvas.crop(box).rotate(180)
+    canvas.paste(corner, (W - box[2], H - box[3]))
+
+
+def _standard(
+    canvas: Image.Image, d: ImageDraw.ImageDraw, W: int, H: int, compact: bool, rank: str, suit: str
+) -> None:
+    colour = suit_colour(suit)
+    label = _index_label(rank)
+    court = rank in FRENCH_INDEX
+    if compact:
+        if court:
+            d.rounded_rectangle(
+                (0.08 * W, 0.06 * H, 0.92 * W, 0.94 * H),
+                radius=0.05 * W,
+                outline=GOLD,
+                width=round(0.035 * W),
+            )
+        size = 0.44 * H if len(label) == 1 else 0.40 * H
+        _text(d, label, size, W / 2, 0.29 * H, colour, SERIF, max_width=0.8 * W)
+        _pip(d, suit, W / 2, 0.71 * H, 0.36 * H)
+        return
+    _corner_index(canvas, d, W, H, label, colour, partial(_pip, d, suit))
+    if rank == "A":
+        _pip(d, suit, W / 2, H / 2, 0.52 * W)
+    elif court:
+        _court_panel(d, W, H, rank, suit)
+    else:
+        s = 0.13 * H if len(_PIPS[rank]) <= 6 else 0.12 * H
+        x0, x1 = 0.36 * W, 0.64 * W
+        y0, y1 = 0.19 * H, 0.81 * H
+        for col, row in _PIPS[rank]:
+            _pip(d, suit, x0 + col * (x1 - x0), y0 + row * (y1 - y0), s, flip=row > 0.5)
+
+
+_COURT_EMBLEM: dict[str, shapes.Emblem] = {
+    "J": shapes.plumed_cap,
+    "Q": shapes.rose,
+    "K": shapes.crown,
+}
+
+
+def _court_panel(d: ImageDraw.ImageDraw, W: int, H: int, rank: str, suit: str) -> None:
+    colour = suit_colour(suit)
+    wash = tint(colour, IVORY, 0.9)
+    x0, y0, x1, y1 = 0.25 * W, 0.075 * H, 0.75 * W, 0.925 * H
+    d.rounded_rectangle(
+        (x0, y0, x1, y1), radius=0.05 * W, fill=wash, outline=GOLD, width=round(0.02 * W)
+    )
+    d.rounded_rectangle(
+        (x0 + 0.03 * W, y0 + 0.03 * W, x1 - 0.03 * W, y1 - 0.03 * W),
+        radius=0.035 * W,
+        outline=colour,
+        width=max(1, round(0.008 * W)),
+    )
+    _emblem(d, _COURT_EMBLEM[rank], W / 2, 0.3 * H, 0.38 * W, colour, wash)
+    _text(d, _index_label(rank), 0.26 * H, W / 2, 0.6 * H, colour, SERIF)
+    _pip(d, suit, W / 2, 0.8 * H, 0.11 * H)
+
+
+def _joker(canvas: Image.Image, d: ImageDraw.ImageDraw, W: int, H: int, compact: bool) -> None:
+    if compact:
+        _emblem(d, shapes.jester, W / 2, 0.4 * H, 0.8 * W, JOKER_COLOUR, IVORY)
+        _text(d, "JOKER", 0.14 * H, W / 2, 0.82 * H, JOKER_COLOUR, SANS, max_width=0.86 * W)
+        return
+
+    def mark(x: float, y: float, s: float) -> None:
+        _emblem(d, shapes.jester, x, 0.1 * H, 0.2 * W, JOKER_COLOUR, IVORY)
+        shapes.star(Pen(d, x - s / 2, y - s / 2, s, s), GOLD)
+
+    _corner_index(canvas, d, W, H, "", JOKER_COLOUR, mark)
+    wash = tint(JOKER_COLOUR, IVORY, 0.9)
+    d.rounded_rectangle(
+        (0.25 * W, 0.075 * H, 0.75 * W, 0.925 * H),
+        radius=0.05 * W,
+        fill=wash,
+        outline=GOLD,
+        width=round(0.02 * W),
+    )
+    _emblem(d, shapes.jester, W / 2, 0.36 * H, 0.46 * W, JOKER_COLOUR, wash)
+    for i, letter in enumerate("JOKER"):
+        _text(d, letter, 0.075 * H, W / 2, (0.6 + i * 0.07) * H, JOKER_COLOUR, SERIF)
+
+
+def _on(family: str) -> RGB:
+    """Text and emblem colour on a family-coloured ground: white, dark on yellow."""
+    return (74, 48, 0) if family == "J" else (255, 255, 255)
+
+
+def _bianco_mano(
+    canvas: Image.Image, d: ImageDraw.ImageDraw, W: int, H: int, compact: bool, card: str
+) -> None:
+    character, family = card[:2], card[2]
+    colour, dark, on = FAMILY[family], FAMILY_DARK[family], _on(family)
+    points = BM_POINTS[character]
+    emblem = BM_EMBLEM[character]
+    if compact:
+        d.rounded_rectangle(
+            (0.05 * W, 0.05 * W, 0.95 * W, H - 0.05 * W), radius=0.05 * W, fill=colour
+        )
+        _emblem(d, emblem, W / 2, 0.38 * H, 0.8 * W, on, colour)
+        _text(d, str(points), 0.2 * H, 0.27 * W, 0.83 * H, on, SANS)
+        s = 0.17 * H
+        shapes.family_mark(Pen(d, 0.73 * W - s / 2, 0.83 * H - s / 2, s, s), family, on)
+        return
+    inset = 0.04 * W
+    d.rounded_rectangle(
+        (inset, inset, W - inset, H - inset), radius=0.05 * W, outline=colour, width=round(0.03 * W)
+    )
+    # Points over a small emblem, top left (what shows in a fanned hand); the family's
+    # shape, top right.
+    r = 0.12 * W
+    d.ellipse((0.2 * W - r, 0.13 * H - r, 0.2 * W + r, 0.13 * H + r), fill=colour)
+    _text(d, str(points), 0.13 * H, 0.2 * W, 0.13 * H, on, SANS)
+    _emblem(d, emblem, 0.2 * W, 0.285 * H, 0.22 * W, dark, IVORY)
+    s = 0.19 * W
+    shapes.family_mark(Pen(d, 0.8 * W - s / 2, 0.13 * H - s / 2, s, s), family, colour)
+    _emblem(d, emblem, 0.56 * W, 0.46 * H, 0.52 * W, colour, IVORY)
+    if points:
+        _text(
+            d,
+            f"{points * 2} si dominante",
+            0.05 * H,
+            W / 2,
+            0.71 * H,
+            dark,
+            SANS,
+            max_width=0.8 * W,
+        )
+    band = (inset, 0.77 * H, W - inset, H - inset)
+    d.rounded_rectangle(band, radius=0.05 * W, fill=colour)
+    d.rectangle((band[0], band[1], band[2], band[1] + 0.05 * W), fill=colour)
+    _text(
+        d,
+        BM_NAME[character],
+        0.085 * H,
+        W / 2,
+        (band[1] + band[3]) / 2,
+        on,
+        SANS,
+        max_width=0.84 * W,
+    )
+
+
+def _identity(
+    canvas: Image.Image, d: ImageDraw.ImageDraw, W: int, H: int, compact: bool, slug: str, lang: str
+) -> None:
+    colour = roles.COLOUR[slug]
+    emblem = roles.EMBLEM[slug]
+    inset = 0.04 * W
+    if compact:
+        d.rounded_rectangle(
+            (inset, inset, W - inset, H - inset),
+            radius=0.05 * W,
+            fill=colour,
+            outline=GOLD,
+            width=round(0.03 * W),
+        )
+        r = 0.42 * W
+        d.ellipse((W / 2 - r, H / 2 - r, W / 2 + r, H / 2 + r), fill=IVORY)
+        _emblem(d, emblem, W / 2, H / 2, 0.66 * W, colour, IVORY)
+        return
+    d.rounded_rectangle(
+        (inset, inset, W - inset, H - inset), radius=0.05 * W, outline=GOLD, width=round(0.025 * W)
+    )
+    band = (inset, inset, W - inset, 0.2 * H)
+    d.rounded_rectangle(band, radius=0.05 * W, fill=colour)
+    d.rectangle((band[0], band[3] - 0.05 * W, band[2], band[3]), fill=colour)
+    _text(
+        d,
+        roles.NAME[lang][slug],
+        0.085 * H,
+        W / 2,
+        (band[1] + band[3]) / 2,
+        IVORY,
+        SANS,
+        max_width=0.84 * W,
+    )
+    _emblem(d, emblem, W / 2, 0.45 * H, 0.6 * W, colour, IVORY)
+    first, second = roles.RULE[lang][slug]
+    for i, line in enumerate((first, second)):
+        _text(d, line, 0.066 * H, W / 2, (0.77 + 0.09 * i) * H, INK, SANS, max_width=0.86 * W)
+
+
+def _back(canvas: Image.Image, d: ImageDraw.ImageDraw, W: int, H: int, compact: bool) -> None:
+    inset = round(0.06 * W)
+    inner = (inset, inset, W - inset, H - inset)
+    d.rounded_rectangle(inner, radius=0.05 * W, fill=FELT_DARK)
+    # A gold lattice on the green, clipped to the inner panel through a mask.
+    lattice = Image.new("RGBA", canvas.size, (0, 0, 0, 0))
+    ld = ImageDraw.Draw(lattice)
+    step = 0.2 * W if compact else 0.125 * W
+    line = tint(FELT_DARK, GOLD, 0.45)
+    lw = max(1, round(0.015 * W))
+    n = int((W + H) / step) + 2
+    for i in range(-n, n):
+        x = i * step
+        ld.line((x, 0, x + H, H), fill=line, width=lw)
+        ld.line((x, H, x + H, 0), fill=line, width=lw)
+    mask = Image.new("L", canvas.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (inner[0] + 0.04 * W, inner[1] + 0.04 * W, inner[2] - 0.04 * W, inner[3] - 0.04 * W),
+        radius=0.03 * W,
+        fill=255,
+    )
+    canvas.paste(
+        lattice,
+        (0, 0),
+        Image.composite(lattice, Image.new("RGBA", canvas.size), mask).getchannel("A"),
+    )
+    d.rounded_rectangle(
+        (inner[0] + 0.04 * W, inner[1] + 0.04 * W, inner[2] - 0.04 * W, inner[3] - 0.04 * W),
+        radius=0.03 * W,
+        outline=GOLD,
+        width=lw,
+    )
+    # The medallion: the four suits in gold around a dot.
+    rx, ry = 0.27 * W, 0.27 * W
+    cx, cy = W / 2, H / 2
+    d.ellipse(
+        (cx - rx, cy - ry, cx + rx, cy + ry),
+        fill=FELT_DARK,
+        outline=GOLD,
+        width=max(1, round(0.03 * W)),
+    )
+    if compact:
+        s = 0.26 * W
+        shapes.star(Pen(d, cx - s / 2, cy - s / 2, s, s), GOLD_LIGHT)
+        return
+    s = 0.14 * W
+    for suit, dx, dy in (("S", 0, -1), ("H", 1, 0), ("D", 0, 1), ("C", -1, 0)):
+        px, py = cx + dx * 0.12 * W, cy + dy * 0.12 * W
+        shapes.pip(Pen(d, px - s / 2, py - s / 2, s, s), suit, GOLD_LIGHT)
