@@ -17,7 +17,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy bot db
+	$(BIN)/mypy bot db art
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from io import BytesIO
+from typing import cast
 
 from PIL import Image
 
@@ -40,7 +41,8 @@ def build_palette(sample: Image.Image) -> bytes:
     """256 RGB entries: the sample's most frequent colours exactly, the rest by median cut."""
     rgb = sample.convert("RGB")
     counts = rgb.getcolors(maxcolors=1 << 24) or []
-    keys = [colour for _, colour in sorted(counts, key=lambda c: (-c[0], c[1]))[:KEY_COLOURS]]
+    ranked = sorted(counts, key=lambda c: (-c[0], c[1]))[:KEY_COLOURS]
+    keys: list[tuple[int, ...]] = [cast(tuple[int, ...], colour) for _, colour in ranked]
     cut = rgb.quantize(256, Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     raw = cut.getpalette() or []
     rest = [tuple(raw[i : i + 3]) for i in range(0, min(len(raw), 768), 3)]

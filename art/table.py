@@ -282,7 +282,7 @@ def _zone(
     gap = 6
     avail = width - pile_w - 8
     shown: tuple[Played, ...] = zone.cards
-    step = card_w + gap
+    step: float = card_w + gap
     hidden_before = 0
     if n > 1 and card_w + (n - 1) * step > avail:
         step = (avail - card_w) / (n - 1)
