@@ -1,13 +1,12 @@
-"""Every user-facing string of the bot, in French and English.
+"""Every user-facing string of the bot itself, in French and English.
 
-`COMMANDS` holds slash-command names, descriptions and choices (`base` is what Discord
-shows by default: French descriptions, the names the design gives). `MESSAGES` holds
-everything the bot says; keys are dotted by area.
+`COMMANDS` holds slash-command names and descriptions (`base` is what Discord shows by
+default: French descriptions, the names the design gives). `MESSAGES` holds everything the
+bot says; keys are dotted by area. Nothing here belongs to one game: a game's name, rules,
+events, actions and refusals are its own words (`games.get(slug).words`).
 """
 
 from __future__ import annotations
-
-from .catalog_game import GAME_MESSAGES
 
 COMMANDS: dict[str, dict[str, str]] = {
     "cmd.table": {"base": "table", "fr": "table", "en": "table"},
@@ -72,11 +71,6 @@ COMMANDS: dict[str, dict[str, str]] = {
         "fr": "Options de table, ex. « target=200 shuffle_each_deal=true »",
         "en": "Table options, e.g. “target=200 shuffle_each_deal=true”",
     },
-    "game.bianco-mano": {"base": "Bianco Mano", "fr": "Bianco Mano", "en": "Bianco Mano"},
-    "game.manille": {"base": "Manille", "fr": "Manille", "en": "Manille"},
-    "game.blanche-neige": {"base": "Blanche-Neige", "fr": "Blanche-Neige", "en": "Snow White"},
-    "game.nain-jaune": {"base": "Nain Jaune", "fr": "Nain Jaune", "en": "Yellow Dwarf"},
-    "game.bonanza": {"base": "Bonanza", "fr": "Bonanza", "en": "Bonanza"},
 }
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -143,20 +137,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Un instant, la table est occupée. Réessayez.",
         "en": "One moment, the table is busy. Try again.",
     },
-    # IllegalAction codes from the engines (generic ones; game-specific ones below).
-    "illegal.illegal_move": {
-        "fr": "Ce coup n'est pas permis.",
-        "en": "That move is not allowed.",
-    },
-    "illegal.not_your_turn": {"fr": "Ce n'est pas votre tour.", "en": "It is not your turn."},
-    "illegal.game_over": {"fr": "La partie est terminée.", "en": "The game is over."},
-    "illegal.malformed": {"fr": "Action invalide.", "en": "Invalid action."},
+    # A move the rules refuse: the game's words say why (i18n.tr, `game` and `code`).
+    "illegal": {"fr": "Ce coup n'est pas permis.", "en": "That move is not allowed."},
     # --- lobby -------------------------------------------------------------------------
     "lobby.title": {"fr": "{game} — table n°{table}", "en": "{game} — table #{table}"},
     "lobby.body": {
-        "fr": "Hôte : {host}\nJoueurs : {min} à {max}. Rejoignez la table, puis l'hôte lance la partie.",
-        "en": "Host: {host}\nPlayers: {min} to {max}. Join the table, then the host starts the game.",
+        "fr": "Hôte : {host}\nDe {min} à {max} joueurs. Rejoignez la table, puis l'hôte lance la partie.",
+        "en": "Host: {host}\n{min} to {max} players. Join the table, then the host starts the game.",
     },
+    "lobby.body_exact": {
+        "fr": "Hôte : {host}\n{min} joueurs. Rejoignez la table, puis l'hôte lance la partie.",
+        "en": "Host: {host}\n{min} players. Join the table, then the host starts the game.",
+    },
+    "lobby.option": {"fr": "{label} : {value}", "en": "{label}: {value}"},
+    "rules.players": {"fr": "de {min} à {max} joueurs", "en": "{min} to {max} players"},
+    "rules.players_exact": {"fr": "{min} joueurs", "en": "{min} players"},
+    "ev.autopilot": {"fr": "{seat} passe en pilote automatique", "en": "{seat} is on autopilot"},
+    "ev.resumed": {"fr": "{seat} reprend la main", "en": "{seat} is back"},
+    "ev.replaced": {"fr": "Une IA remplace {name}", "en": "An AI replaces {name}"},
     "lobby.seats": {"fr": "Places", "en": "Seats"},
     "lobby.empty": {"fr": "(personne)", "en": "(nobody)"},
     "lobby.options": {"fr": "Options", "en": "Options"},
@@ -269,5 +267,3 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "all_games": {"fr": "tous les jeux", "en": "all games"},
 }
-
-MESSAGES.update(GAME_MESSAGES)

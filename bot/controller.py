@@ -130,7 +130,7 @@ class Controller(UpkeepMixin, StandingsMixin):
         if interaction.guild is None or interaction.channel is None:
             await self.refuse(interaction, "err.no_guild")
             return
-        if game not in games.SLUGS:
+        if not games.known(game):
             await self.refuse(interaction, "err.unknown_game")
             return
         try:
@@ -256,7 +256,8 @@ class Controller(UpkeepMixin, StandingsMixin):
         state = table.state
         embed = render.hand_embed(table, seat, lang, note)
         view = discord.ui.View(timeout=None)
-        actions = [] if state.is_over() else [a.id for a in state.legal_actions(seat)]
+        legal = [] if state.is_over() else [a.id for a in state.legal_actions(seat)]
+        actions = render.order_actions(table, seat, legal)
         buttons, selects = render.layout_actions(actions)
         version = state.version
         for i, action_id in enumerate(buttons):
@@ -264,7 +265,7 @@ class Controller(UpkeepMixin, StandingsMixin):
                 table.id,
                 version,
                 action_id,
-                render.action_label(action_id, lang),
+                render.action_label(table, action_id, lang),
                 render.action_style(action_id),
             )
             button.row = i // 5
@@ -272,7 +273,7 @@ class Controller(UpkeepMixin, StandingsMixin):
         first_select_row = (len(buttons) + 4) // 5
         for n, group in enumerate(selects):
             options = [
-                discord.SelectOption(label=render.action_label(a, lang)[:100], value=a)
+                discord.SelectOption(label=render.action_label(table, a, lang)[:100], value=a)
                 for a in group
             ]
             item = ActionSelect(

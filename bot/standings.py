@@ -58,7 +58,7 @@ class StandingsMixin:
 
     async def show_rules(self, interaction: discord.Interaction[Any], game: str) -> None:
         lang = lang_of(interaction.locale)
-        if game not in games.SLUGS:
+        if not games.known(game):
             await self.refuse(interaction, "err.unknown_game")
             return
         await interaction.response.send_message(
@@ -71,7 +71,7 @@ class StandingsMixin:
         if interaction.guild is None:
             await self.refuse(interaction, "err.no_guild")
             return
-        if game is not None and game not in games.SLUGS:
+        if game is not None and not games.known(game):
             await self.refuse(interaction, "err.unknown_game")
             return
         if season is None:
@@ -86,7 +86,7 @@ class StandingsMixin:
         if interaction.guild is None:
             await self.refuse(interaction, "err.no_guild")
             return
-        if game is not None and game not in games.SLUGS:
+        if game is not None and not games.known(game):
             await self.refuse(interaction, "err.bad_button")
             return
         embed, view = await self._leaderboard_page(interaction, game, season, page)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=ls(f"game.{slug}"), value=slug) for slug in games.SLUGS]
+    return [app_commands.Choice(name=ls(f"game.{slug}"), value=slug) for slug in games.slugs()]
 
 
 class TablesCog(commands.Cog):

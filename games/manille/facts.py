@@ -1,0 +1,48 @@
+"""What a Manille table shows, from its views alone (see games/facts.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import SUITS
+from ..facts import Fact, HandFacts, PublicFacts, SeatFacts, Zone, group_by
+from .logic import PLAYERS, STRENGTH, SUIT, TEAMS
+
+
+def trick_zone(key: str, trick: list[list[Any]]) -> Zone:
+    return Zone(key, cards=tuple(c for _, c in trick), seats=tuple(s for s, _ in trick))
+
+
+def public(view: dict[str, Any]) -> PublicFacts:
+    movers = set(view["to_move"])
+    seats = tuple(
+        SeatFacts(
+            seat=s,
+            hand_size=view["hand_sizes"][s],
+            score=view["scores"][s],
+            unit="point",
+            team=s % 2,
+            dealer=s == view["dealer"],
+            to_move=s in movers,
+        )
+        for s in range(PLAYERS)
+    )
+    zones = [trick_zone("trick", view["trick"])]
+    if view["last_trick"]:
+        zones.append(trick_zone("last_trick", view["last_trick"]))
+    facts = [Fact("deal", "number", view["deal_number"]), Fact("trump", "suit", view["trump"])]
+    if view["retourne"] is not None:
+        facts.append(Fact("retourne", "card", view["retourne"]))
+    facts.append(Fact("target", "number", view["target"]))
+    return PublicFacts(
+        phase=view["phase"], seats=seats, zones=tuple(zones), facts=tuple(facts), teams=TEAMS
+    )
+
+
+def hand(view: dict[str, Any], seat: int) -> HandFacts:
+    """Trumps first, then the other suits; strongest card first in each."""
+    trump = view["trump"]
+    rank = {s: 0 if s == trump else 1 + i for i, s in enumerate(SUITS)}
+    key = {c: rank[SUIT[c]] * 16 - STRENGTH[c] for c in view["hand"]}
+    facts = (Fact("partner", "seat", view["partner"]),) if view["partner"] is not None else ()
+    return HandFacts(seat=seat, groups=group_by(view["hand"], key, SUIT), facts=facts)
