@@ -266,7 +266,7 @@ class Controller(UpkeepMixin, StandingsMixin):
                 version,
                 action_id,
                 render.action_label(table, action_id, lang),
-                render.action_style(action_id),
+                render.action_style(table, action_id),
             )
             button.row = i // 5
             view.add_item(button)

@@ -43,8 +43,8 @@ TIMER_RANGE = (0, 3600)
 
 
 def parse_options_text(slug: str, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """`"target=200 above_30=oui timer=60"` → game options and table settings, validated:
-    `({"target": 200, "above_30": True}, {"timer": 60})`."""
+    """`"size=3 quick=oui timer=60"` → game options and table settings, validated:
+    `({"size": 3, "quick": True}, {"timer": 60})`."""
     allowed = public_fields(slug)
     options: dict[str, Any] = {}
     settings: dict[str, Any] = {}

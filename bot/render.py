@@ -42,7 +42,6 @@ TINT_STYLES = {
     "green": discord.ButtonStyle.success,
     "blue": discord.ButtonStyle.primary,
 }
-QUIET_VERBS = frozenset({"pass", "fold", "keep"})
 
 
 def words_of(slug: str) -> Words | None:
@@ -224,13 +223,15 @@ def action_label(table: Table, action_id: str, lang: str) -> str:
     return table.rules.words.action_label(action_id, lang, face_for(lang))
 
 
-def action_style(action_id: str) -> discord.ButtonStyle:
-    """Cards take their colour (a red suit, a Bianco Mano family); giving up is grey."""
+def action_style(table: Table, action_id: str) -> discord.ButtonStyle:
+    """A card takes its colour (a red suit, a family); what the game calls minor (passing,
+    folding) is grey; any other action is the main colour."""
     verb, _, arg = action_id.partition(":")
-    if verb in QUIET_VERBS:
+    if verb in table.rules.words.minor:
         return discord.ButtonStyle.secondary
-    if verb == "play" and arg:
-        return TINT_STYLES.get(tint(arg.split("+")[0]) or "", discord.ButtonStyle.secondary)
+    card_tint = tint(arg.split("+")[0]) if arg else None
+    if card_tint is not None:
+        return TINT_STYLES.get(card_tint, discord.ButtonStyle.secondary)
     return discord.ButtonStyle.primary
 
 

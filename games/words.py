@@ -210,6 +210,7 @@ class Words:
     events: Mapping[str, EventWords] = field(default_factory=dict)
     refusals: Mapping[str, T] = field(default_factory=dict)
     actions: Mapping[str, T] = field(default_factory=dict)  # by verb; `{arg:...}` after `:`
+    minor: frozenset[str] = frozenset()  # verbs that decline (pass, fold): shown quieter
     phases: Mapping[str, T] = field(default_factory=dict)
     roles: Mapping[str, T] = field(default_factory=dict)
     boxes: Mapping[str, T] = field(default_factory=dict)

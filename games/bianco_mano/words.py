@@ -107,6 +107,7 @@ WORDS = Words(
         "announce": T("Annoncer « Bianco Mano »", "Announce “Bianco Mano”"),
         "play": T("{arg:cards}", "{arg:cards}"),
     },
+    minor=frozenset({"pass"}),
     phases={
         "bid": T("enchères", "bidding"),
         "espion": T("espion", "espion"),

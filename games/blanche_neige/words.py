@@ -129,6 +129,7 @@ WORDS = Words(
         "challenge": T("Contester", "Challenge"),
         "accept": T("Accepter le miroir", "Accept the mirror"),
     },
+    minor=frozenset({"pass", "keep"}),
     phases={"play": T("jeu", "play"), "drawn": T("carte piochée", "card drawn")},
     roles={
         "blanche-neige": T("Blanche-Neige", "Snow White"),

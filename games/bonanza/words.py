@@ -221,6 +221,7 @@ WORDS = Words(
         "fold": T("Se coucher", "Fold"),
         "suit": T("Entamer à {arg:suit}", "Lead {arg:suit}"),
     },
+    minor=frozenset({"pass", "fold", "keep"}),
     phases={
         "mort": T("le mort", "the dead hand"),
         "auction": T("enchères sur le mort", "auction of the dead hand"),

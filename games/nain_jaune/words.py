@@ -99,6 +99,7 @@ WORDS = Words(
         "play": T("{arg:cards}", "{arg:cards}"),
         "stop": T("Dire « sans »", "Say “without”"),
     },
+    minor=frozenset({"stop"}),
     phases={"play": T("jeu", "play")},
     boxes={
         "10D": T("10♦", "10♦"),
