@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
-from .facts import HandFacts, PublicFacts
+from .facts import FactsOf, HandFacts, PublicFacts
 from .options import BaseOptions
 from .rng import Rng
 
@@ -246,7 +246,7 @@ class GameState:
             return NotImplemented
         return self.snapshot() == other.snapshot()
 
-    __hash__: ClassVar[None]  # type: ignore[assignment]  # mutable, compared by value
+    # Defining __eq__ leaves __hash__ None: a state is mutable, compared by value.
 
 
 def rank_by_score(scores: Sequence[float], tiebreak: Sequence[float] | None = None) -> list[int]:
@@ -289,13 +289,16 @@ class Rules:
         """Fixed partnerships at this table size, known before the match starts."""
         return None
 
+    # The game's facts module: `public(view)` and `hand(view, seat)` (games/facts.py).
+    facts: ClassVar[FactsOf]
+
     def public_facts(self, view: View) -> PublicFacts:
         """The public facts of a spectator's view (`view(None)`); see games/facts.py."""
-        raise NotImplementedError
+        return self.facts.public(view)
 
     def hand_facts(self, view: View, seat: int) -> HandFacts:
         """The private facts of `seat`'s own view (`view(seat)`)."""
-        raise NotImplementedError
+        return self.facts.hand(view, seat)
 
     def parse_options(self, options: Mapping[str, Any] | BaseOptions | None) -> BaseOptions:
         if options is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from . import get, known, slugs
 from .ai import LEVELS, choose
@@ -136,7 +136,7 @@ def play(
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]  # argparse's NoReturn
+    def error(self, message: str) -> NoReturn:
         """One line on stderr and exit 2, without the usage block."""
         self.exit(2, f"{self.prog}: {message}\n")
 

@@ -12,8 +12,9 @@ card, a suit...): the same typed placeholders as the game's sentences (games/wor
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, Protocol
 
 Kind = Literal[
     "flag",  # no value: the key alone says it ("preneur")
@@ -117,6 +118,19 @@ class HandFacts:
 
     def fact(self, key: str) -> Fact | None:
         return next((f for f in self.facts if f.key == key), None)
+
+
+class FactsOf(Protocol):
+    """A game's `facts` module: its two functions from views to facts."""
+
+    def public(self, view: dict[str, Any]) -> PublicFacts: ...
+
+    def hand(self, view: dict[str, Any], seat: int) -> HandFacts: ...
+
+
+def trick_zone(key: str, trick: Sequence[Sequence[Any]]) -> Zone:
+    """A trick (`[[seat, card], ...]`) as a zone that says who played each card."""
+    return Zone(key, cards=tuple(c for _, c in trick), seats=tuple(s for s, _ in trick))
 
 
 def group_by(

@@ -72,7 +72,7 @@ def _score(
     cover = mask.bit_count() / len(CARDS)
     top = cards[-1]
     block = 1 - len(ALLOWED[next_role][top]) / len(CARDS)
-    urgency = 1 / max(1, view["hand_sizes"][nxt])
+    urgency = 1 / max(1, int(view["hand_sizes"][nxt]))
     shed = 1.0 if len(cards) == 1 else pair_shed
     kept = PAIR_KEPT * max(pair_shed, 0.0) / 2
     return SHED * shed + kept * pairs + COVER * cover + BLOCK * block * (1 + 4 * urgency)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .. import register
-from ..base import GameState, Rules, View
-from ..facts import HandFacts, PublicFacts
+from ..base import GameState, Rules
+from ..facts import FactsOf
 from ..options import BaseOptions
 from . import facts
 from .logic import TEAMS_OF_FOUR
@@ -29,6 +29,7 @@ class BiancoManoRules(Rules):
     Options: ClassVar[type[BaseOptions]] = Options
     State: ClassVar[type[GameState]] = BiancoManoState
     words = WORDS
+    facts: ClassVar[FactsOf] = facts
     colour: ClassVar[int] = 0xC62828
     # Two deals, with the optional announcement so random play exercises it too.
     quick_options: ClassVar[dict[str, Any]] = {"deals": 2, "bianco_mano_bonus": True}
@@ -37,12 +38,6 @@ class BiancoManoRules(Rules):
 
     def teams(self, players: int) -> list[list[int]] | None:
         return [list(t) for t in TEAMS_OF_FOUR] if players == 4 else None
-
-    def public_facts(self, view: View) -> PublicFacts:
-        return facts.public(view)
-
-    def hand_facts(self, view: View, seat: int) -> HandFacts:
-        return facts.hand(view, seat)
 
 
 RULES = BiancoManoRules()

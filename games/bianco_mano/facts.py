@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..facts import Fact, HandFacts, PublicFacts, SeatFacts, Zone, group_by
+from ..facts import Fact, HandFacts, PublicFacts, SeatFacts, Zone, group_by, trick_zone
 from .logic import FAMILIES, SORT_KEY
-
-
-def _zone(key: str, trick: list[list[Any]]) -> Zone:
-    return Zone(key, cards=tuple(c for _, c in trick), seats=tuple(s for s, _ in trick))
 
 
 def _team_of(teams: list[list[int]] | None, seat: int) -> int | None:
@@ -41,9 +37,9 @@ def public(view: dict[str, Any]) -> PublicFacts:
                 marks=tuple(marks),
             )
         )
-    zones = [_zone("trick", view["trick"])]
+    zones = [trick_zone("trick", view["trick"])]
     if view["last_trick"]:
-        zones.append(_zone("last_trick", view["last_trick"]))
+        zones.append(trick_zone("last_trick", view["last_trick"]))
     if view["espion_size"]:
         zones.append(Zone("espion", count=view["espion_size"]))
     facts = [Fact("deal", "number", (view["deal_number"], view["deals"]))]

@@ -117,7 +117,7 @@ class BiancoManoState(GameState):
         self.last_trick = self.last_winner = self.last_deal = None
         self._clear_deal()
         stacked = options.deck is not None
-        deck = list(options.deck) if stacked else list(DECK)
+        deck = list(options.deck) if options.deck is not None else list(DECK)
         if not stacked:
             self.rng.shuffle(deck)
         self.dealer = self._draw_for_dealer(deck)
@@ -140,9 +140,9 @@ class BiancoManoState(GameState):
         while len(contenders) > 1:
             if pos + len(contenders) > len(deck):
                 break  # cannot happen with a shuffled pack; the first tied seat deals
-            draws = [[s, deck[pos + i]] for i, s in enumerate(contenders)]
+            draws = [(s, deck[pos + i]) for i, s in enumerate(contenders)]
             pos += len(contenders)
-            self.emit("dealer_draw", round=rnd, draws=draws)
+            self.emit("dealer_draw", round=rnd, draws=[[s, c] for s, c in draws])
             best = max(STRENGTH[c] for _, c in draws)
             contenders = [s for s, c in draws if STRENGTH[c] == best]
             rnd += 1
@@ -217,7 +217,9 @@ class BiancoManoState(GameState):
         if phase == "play":
             if seat != self.turn:
                 return []
-            moves = [PLAY[c] for c in playable(self.hands[seat], self.trick, self._dominant())]
+            dom = self.dominant
+            assert dom is not None
+            moves = [PLAY[c] for c in playable(self.hands[seat], self.trick, dom)]
             if self._can_announce(seat):
                 moves.append(ANNOUNCE)
             return moves
@@ -238,7 +240,9 @@ class BiancoManoState(GameState):
         """Fast path for the play phase; the generic check elsewhere."""
         if self.phase == "play" and seat == self.turn:
             if action_id[:5] == "play:":
-                return action_id[5:] in playable(self.hands[seat], self.trick, self._dominant())
+                dom = self.dominant
+                assert dom is not None
+                return action_id[5:] in playable(self.hands[seat], self.trick, dom)
             return action_id == "announce" and self._can_announce(seat)
         return any(a.id == action_id for a in self.legal_actions(seat))
 
@@ -393,7 +397,8 @@ class BiancoManoState(GameState):
         if len(trick) < n:
             self.turn = seat + 1 if seat + 1 < n else 0
             return
-        dom = self._dominant()
+        dom = self.dominant
+        assert dom is not None
         winner = trick[trick_winner(trick, dom)][0]
         values = POINTS[dom]
         points = 0

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .. import register
-from ..base import GameState, Rules, View
-from ..facts import HandFacts, PublicFacts
+from ..base import GameState, Rules
+from ..facts import FactsOf
 from ..options import BaseOptions
 from . import facts
 from .options import Options
@@ -39,18 +39,13 @@ class BlancheNeigeRules(Rules):
     Options: ClassVar[type[BaseOptions]] = Options
     State: ClassVar[type[GameState]] = BlancheNeigeState
     words = WORDS
+    facts: ClassVar[FactsOf] = facts
     colour: ClassVar[int] = 0xF5F5F5
     # A match is a single deal; one rebuild of the draw pile keeps it short, and the race
     # option is on so the shared property suite also sees several seats to move at once.
     quick_options: ClassVar[dict[str, Any]] = {"miroir_a_la_volee": True, "max_reshuffles": 1}
     quick_players: ClassVar[int | None] = 3
     ai: ClassVar[str | None] = "games.ai.blanche_neige"
-
-    def public_facts(self, view: View) -> PublicFacts:
-        return facts.public(view)
-
-    def hand_facts(self, view: View, seat: int) -> HandFacts:
-        return facts.hand(view, seat)
 
 
 RULES = BlancheNeigeRules()

@@ -4,6 +4,7 @@ seat's last forced draw or pass showed)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..redeal import NoDeal, Slot, deal
@@ -75,7 +76,7 @@ def _deal_hands(
         allowance = void[1] - (1 if mine and drawn is not None and drawn[1] in ruled_out else 0)
         room = min(max(0, allowance), free)
         slots.append(Slot(s, room))
-        slots.append(Slot(s, free - room, lambda x, r=ruled_out: x not in r))
+        slots.append(Slot(s, free - room, _outside(ruled_out)))
     slots.append(Slot("draw", len(state.draw)))
     dealt = deal(cards, slots, rng)
     for s, _ in hidden:
@@ -85,3 +86,7 @@ def _deal_hands(
             c.drawn = drawn[1]
         c.hands[s] = hand + dealt.get(s, [])
     c.draw = dealt.get("draw", [])
+
+
+def _outside(cards: frozenset[str]) -> Callable[[str], bool]:
+    return lambda c: c not in cards

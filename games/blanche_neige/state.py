@@ -198,13 +198,13 @@ class BlancheNeigeState(GameState):
         return Outcome(ranks=ranks, scores=left, unit="card")
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        own = seat is not None and 0 <= seat < self.players
+        own = seat if seat is not None and 0 <= seat < self.players else None
         p = self.pending
         return {
             "phase": self.phase,
             "dealer": self.dealer,
             "turn": None if self.phase == "over" else self.turn,
-            "hand": sorted(self.hands[seat], key=SORT_KEY.__getitem__) if own else [],
+            "hand": sorted(self.hands[own], key=SORT_KEY.__getitem__) if own is not None else [],
             "hand_sizes": [len(h) for h in self.hands],
             "scores": [len(h) for h in self.hands],
             "events": self.events_for(seat),
@@ -213,7 +213,9 @@ class BlancheNeigeState(GameState):
             "top": self.discard[-1],
             "draw_size": len(self.draw),
             "discard_size": len(self.discard),
-            "drawn": self.drawn if own and self.phase == "drawn" and seat == self.turn else None,
+            "drawn": self.drawn
+            if own is not None and self.phase == "drawn" and own == self.turn
+            else None,
             "pending_pair": list(p["cards"]) if p else None,
             "pending_seat": p["seat"] if p else None,
             "revealed": [sorted(k, key=SORT_KEY.__getitem__) for k in self.known],

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .. import register
-from ..base import GameState, Rules, View
-from ..facts import HandFacts, PublicFacts
+from ..base import GameState, Rules
+from ..facts import FactsOf
 from ..options import BaseOptions
 from . import facts
 from .common import BOXES, CALLS
@@ -30,16 +30,11 @@ class BonanzaRules(Rules):
     Options: ClassVar[type[BaseOptions]] = BonanzaOptions
     State: ClassVar[type[GameState]] = BonanzaState
     words = WORDS
+    facts: ClassVar[FactsOf] = facts
     colour: ClassVar[int] = 0x6A1B9A
     quick_options: ClassVar[dict[str, Any]] = {"deals": 2}
     quick_players: ClassVar[int | None] = 3
     ai: ClassVar[str | None] = "games.ai.bonanza"
-
-    def public_facts(self, view: View) -> PublicFacts:
-        return facts.public(view)
-
-    def hand_facts(self, view: View, seat: int) -> HandFacts:
-        return facts.hand(view, seat)
 
 
 RULES = BonanzaRules()

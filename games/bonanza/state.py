@@ -276,14 +276,15 @@ class BonanzaState(GameState):
         return sum(self.tokens) + sum(self.wheel.values()) + sum(self.bets)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        me = seat is not None and 0 <= seat < self.players
-        known = sorted(set(self.public_dead) | set(self.known_dead[seat] if me else ()))
+        me = seat if seat is not None and 0 <= seat < self.players else None
+        own_dead = self.known_dead[me] if me is not None else []
+        known = sorted(set(self.public_dead) | set(own_dead))
         return {
             "phase": self.phase,
             "dealer": self.dealer,
             "deal": self.deal_no,
             "deals": self.options.deals,
-            "hand": list(self.hands[seat]) if me else [],
+            "hand": list(self.hands[me]) if me is not None else [],
             "hand_sizes": [len(h) for h in self.hands],
             "scores": list(self.tokens),
             "tokens": list(self.tokens),

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .. import register
-from ..base import GameState, Rules, View
-from ..facts import HandFacts, PublicFacts
+from ..base import GameState, Rules
+from ..facts import FactsOf
 from ..options import BaseOptions
 from . import facts
 from .logic import POINTS, STRENGTH, SUIT_INDEX, TEAMS, deal_hands
@@ -35,6 +35,7 @@ class ManilleRules(Rules):
     Options: ClassVar[type[BaseOptions]] = ManilleOptions
     State: ClassVar[type[GameState]] = ManilleState
     words = WORDS
+    facts: ClassVar[FactsOf] = facts
     colour: ClassVar[int] = 0x2E7D32
     quick_options: ClassVar[dict[str, Any]] = {"target": 100}
     quick_players: ClassVar[int | None] = 4
@@ -42,12 +43,6 @@ class ManilleRules(Rules):
 
     def teams(self, players: int) -> list[list[int]] | None:
         return [list(t) for t in TEAMS]
-
-    def public_facts(self, view: View) -> PublicFacts:
-        return facts.public(view)
-
-    def hand_facts(self, view: View, seat: int) -> HandFacts:
-        return facts.hand(view, seat)
 
 
 RULES = ManilleRules()

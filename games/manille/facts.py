@@ -5,12 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import SUITS
-from ..facts import Fact, HandFacts, PublicFacts, SeatFacts, Zone, group_by
+from ..facts import Fact, HandFacts, PublicFacts, SeatFacts, group_by, trick_zone
 from .logic import PLAYERS, STRENGTH, SUIT, TEAMS
-
-
-def trick_zone(key: str, trick: list[list[Any]]) -> Zone:
-    return Zone(key, cards=tuple(c for _, c in trick), seats=tuple(s for s, _ in trick))
 
 
 def public(view: dict[str, Any]) -> PublicFacts:

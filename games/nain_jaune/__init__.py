@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .. import register
-from ..base import GameState, Rules, View
-from ..facts import HandFacts, PublicFacts
+from ..base import GameState, Rules
+from ..facts import FactsOf
 from ..options import BaseOptions
 from . import facts
 from .board import BOXES, DEAL_TABLE, STAKES
@@ -28,17 +28,12 @@ class NainJaune(Rules):
     Options: ClassVar[type[BaseOptions]] = Options
     State: ClassVar[type[GameState]] = NainJauneState
     words = WORDS
+    facts: ClassVar[FactsOf] = facts
     colour: ClassVar[int] = 0xF9A825
     # Three deals with a small purse: short, and some matches end on a player going broke.
     quick_options: ClassVar[dict[str, Any]] = {"deals": 3, "starting_tokens": 60}
     quick_players: ClassVar[int | None] = 3
     ai: ClassVar[str | None] = "games.ai.nain_jaune"
-
-    def public_facts(self, view: View) -> PublicFacts:
-        return facts.public(view)
-
-    def hand_facts(self, view: View, seat: int) -> HandFacts:
-        return facts.hand(view, seat)
 
 
 RULES = NainJaune()

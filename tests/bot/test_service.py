@@ -7,8 +7,21 @@ from typing import Any
 
 import pytest
 
-from bot.service import ServiceError, TableService
+from bot.service import ServiceError, Table, TableService
 from db import Store
+from games import GameState
+
+
+async def play_to_the_end(service: TableService, table: Table) -> GameState:
+    """Every seat plays its first legal action until the match is over."""
+    state = table.state
+    assert state is not None
+    while not state.is_over():
+        seat = state.to_move()[0]
+        user = table.seats[seat].user_id
+        assert user is not None
+        await service.act(table.id, user, state.version, state.legal_actions(seat)[0].id)
+    return state
 
 
 @pytest.fixture
@@ -41,13 +54,7 @@ async def test_a_finished_match_is_recorded_once_even_if_recorded_again(
     for uid in (11, 12, 13):
         await service.join(table.id, uid, f"p{uid}")
     await service.start(table.id, 10)
-    state = table.state
-    assert state is not None
-    while not state.is_over():
-        seat = state.to_move()[0]
-        user = table.seats[seat].user_id
-        assert user is not None
-        await service.act(table.id, user, state.version, state.legal_actions(seat)[0].id)
+    await play_to_the_end(service, table)
     assert table.id not in service.tables
     page = await service.store.leaderboard(1, game="manille")
     assert page.total == 4
@@ -80,13 +87,7 @@ async def test_fixed_partners_are_recorded_as_the_teams_the_outcome_gives(
     for uid in (11, 12, 13):
         await service.join(table.id, uid, f"p{uid}")
     await service.start(table.id, 10)
-    state = table.state
-    assert state is not None
-    while not state.is_over():
-        seat = state.to_move()[0]
-        user = table.seats[seat].user_id
-        assert user is not None
-        await service.act(table.id, user, state.version, state.legal_actions(seat)[0].id)
+    state = await play_to_the_end(service, table)
     out = state.outcome()
     assert recorded["teams"] == [[0, 2], [1, 3]]
     assert [s.rank for s in recorded["seats"]] == list(out.ranks)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import games
-from games.base import GameState, Rules, View
-from games.facts import HandFacts, PublicFacts
+from games.base import GameState, Rules
+from games.facts import FactsOf
 from games.options import BaseOptions
 
 from . import facts
@@ -28,14 +28,9 @@ class ToyRules(Rules):
     Options: ClassVar[type[BaseOptions]] = Options
     State: ClassVar[type[GameState]] = ToyState
     words = WORDS
+    facts: ClassVar[FactsOf] = facts
     quick_options: ClassVar[dict[str, Any]] = {"deals": 1}
     quick_players: ClassVar[int | None] = 3
-
-    def public_facts(self, view: View) -> PublicFacts:
-        return facts.public(view)
-
-    def hand_facts(self, view: View, seat: int) -> HandFacts:
-        return facts.hand(view, seat)
 
 
 RULES = ToyRules()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.facts import Fact, HandFacts, PublicFacts, SeatFacts, Zone, group_by
+from games.facts import Fact, HandFacts, PublicFacts, SeatFacts, group_by, trick_zone
 
 
 def public(view: dict[str, Any]) -> PublicFacts:
@@ -20,8 +20,7 @@ def public(view: dict[str, Any]) -> PublicFacts:
         )
         for s, size in enumerate(view["hand_sizes"])
     )
-    trick = view["trick"]
-    zone = Zone("trick", cards=tuple(c for _, c in trick), seats=tuple(s for s, _ in trick))
+    zone = trick_zone("trick", view["trick"])
     facts = (Fact("deal", "number", (view["deal"], view["deals"])),)
     return PublicFacts(phase=view["phase"], seats=seats, zones=(zone,), facts=facts)
 
