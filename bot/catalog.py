@@ -133,10 +133,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "L'hôte ne quitte pas sa table : annulez-la plutôt.",
         "en": "The host cannot leave their own table: cancel it instead.",
     },
-    "err.busy": {
-        "fr": "Un instant, la table est occupée. Réessayez.",
-        "en": "One moment, the table is busy. Try again.",
-    },
     # A move the rules refuse: the game's words say why (i18n.tr, `game` and `code`).
     "illegal": {"fr": "Ce coup n'est pas permis.", "en": "That move is not allowed."},
     # --- lobby -------------------------------------------------------------------------
@@ -159,8 +155,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lobby.empty": {"fr": "(personne)", "en": "(nobody)"},
     "lobby.options": {"fr": "Options", "en": "Options"},
     "lobby.cancelled": {"fr": "Table annulée.", "en": "Table cancelled."},
-    "lobby.joined": {"fr": "Vous êtes à la table.", "en": "You joined the table."},
-    "lobby.left": {"fr": "Vous avez quitté la table.", "en": "You left the table."},
     "lobby.opened": {
         "fr": "Table n°{table} ouverte : {where}",
         "en": "Table #{table} opened: {where}",
@@ -205,22 +199,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.turn": {"fr": "À {who} de jouer.", "en": "{who} to play."},
     "table.turn_many": {"fr": "À {who} d'agir.", "en": "{who} to act."},
     "table.ping": {"fr": "{who}, c'est à vous !", "en": "{who}, your turn!"},
-    "table.dealer": {"fr": "Donneur", "en": "Dealer"},
     "table.players": {"fr": "Joueurs", "en": "Players"},
     "table.events": {"fr": "Derniers coups", "en": "Latest moves"},
-    "table.phase": {"fr": "Phase", "en": "Phase"},
     "table.over": {"fr": "Partie terminée !", "en": "Game over!"},
-    "table.winner": {"fr": "Vainqueur : {who}", "en": "Winner: {who}"},
-    "table.winners": {"fr": "Vainqueurs : {who}", "en": "Winners: {who}"},
     "table.ranking": {"fr": "Classement final", "en": "Final ranking"},
-    "table.cards": {"fr": "{n} cartes", "en": "{n} cards"},
-    "table.card": {"fr": "1 carte", "en": "1 card"},
-    "table.on_table": {"fr": "Sur le tapis", "en": "On the table"},
-    "table.score": {"fr": "{n} pts", "en": "{n} pts"},
-    "table.tokens": {"fr": "{n} jetons", "en": "{n} tokens"},
     "table.ai": {"fr": "IA", "en": "AI"},
     "hand.title": {"fr": "Votre main", "en": "Your hand"},
-    "hand.empty": {"fr": "(aucune carte)", "en": "(no cards)"},
     "hand.wait": {
         "fr": "Ce n'est pas à vous. Vous serez appelé à votre tour.",
         "en": "Not your turn. You will be called when it is.",

@@ -59,7 +59,13 @@ def colour_of(table: Table) -> int:
 
 def face_for(lang: str) -> Face:
     """The card faces of messages: text faces today (picture emojis may replace them)."""
-    return lambda card: text_face(card, lang)
+    return FACES.get(lang) or FACES["fr"]
+
+
+FACES: dict[str, Face] = {
+    "fr": lambda card: text_face(card, "fr"),
+    "en": lambda card: text_face(card, "en"),
+}
 
 
 def seat_name(table: Table, seat: int | None, *, mention: bool = False) -> str:
@@ -188,7 +194,8 @@ def hand_embed(table: Table, seat: int, lang: str, note: str | None = None) -> d
     words = table.rules.words
     names = names_of(table)
     face = face_for(lang)
-    hand = state.hand_facts(seat)
+    view = state.view(seat)
+    hand = table.rules.hand_facts(view, seat)
     embed = discord.Embed(
         title=f"{tr('hand.title', lang)} — "
         + tr("lobby.title", lang, game=game_name(table.game, lang), table=table.id),
@@ -199,7 +206,6 @@ def hand_embed(table: Table, seat: int, lang: str, note: str | None = None) -> d
         lines.append(f"*{note}*")
     lines.append(hand_line(hand, lang, face, words))
     lines.extend(private_lines(hand, words, lang, names, face))
-    view = state.view(seat)
     private = [
         t for e in view.get("events", []) if e.get("to") == seat and (t := narrate(e, table, lang))
     ]

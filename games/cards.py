@@ -8,6 +8,7 @@ figures (V, D, R) and suit symbols, Bianco Mano characters by name, in French or
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from .rng import Rng
@@ -78,7 +79,12 @@ def is_standard(c: str) -> bool:
 
 def face(c: str, lang: str = "fr") -> str:
     """`10♥`, `D♠` (French figures V/D/R, English J/Q/K), `🃏 Joker`, `🟥 Mamma`."""
-    lang = _lang(lang)
+    return _face(c, _lang(lang))
+
+
+@lru_cache(maxsize=1024)
+def _face(c: str, lang: str) -> str:
+    """A card id's face never changes: worked out once per language."""
     if c == JOKER:
         return "🃏 Joker"
     if is_bianco_mano(c):

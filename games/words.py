@@ -30,6 +30,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from . import cards
@@ -70,7 +71,7 @@ def is_singular(n: int, lang: str) -> bool:
     return abs(n) < 2 if lang != EN else abs(n) == 1
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Context:
     """What a sentence needs besides its values: the language, names and card faces."""
 
@@ -314,21 +315,36 @@ class Words:
     ) -> str:
         """`template` with each placeholder read by its type (see the module docstring)."""
         out: list[str] = []
-        for literal, name, spec, _conv in _FORMATTER.parse(template):
+        for literal, name, head, kind, args in _parse(template):
             out.append(literal)
             if name is None:
                 continue
-            value = _lookup(values, name)
-            kind = spec or (defaults or {}).get(name.split("[", 1)[0])
-            out.append(self.read(value, kind, ctx) if kind else str(value))
+            value = values[name] if name == head and name in values else _lookup(values, name)
+            if not kind and defaults:
+                spec = defaults.get(head)
+                if spec:
+                    kind, *rest = spec.split(":")
+                    args = tuple(rest)
+            out.append(self.read(value, kind, args, ctx) if kind else str(value))
         return "".join(out)
 
-    def read(self, value: Any, spec: str, ctx: Context) -> str:
-        kind, *args = spec.split(":")
+    def read(self, value: Any, kind: str, args: Sequence[str], ctx: Context) -> str:
         fn = self.types.get(kind) or BASE_TYPES.get(kind)
         if fn is None:
             raise WordsError(f"no type {kind!r}")
         return fn(value, args, ctx)
+
+
+@lru_cache(maxsize=4096)
+def _parse(template: str) -> tuple[tuple[str, str | None, str, str, tuple[str, ...]], ...]:
+    """A template's pieces, `(literal, name, head, type, type arguments)`: parsed once, read
+    many times (`head` is the name without its `[index]`)."""
+    pieces = []
+    for literal, name, spec, _ in _FORMATTER.parse(template):
+        kind, *args = (spec or "").split(":")
+        head = name.split("[", 1)[0] if name is not None else ""
+        pieces.append((literal, name, head, kind, tuple(args)))
+    return tuple(pieces)
 
 
 def _lookup(values: Mapping[str, Any], name: str) -> Any:

@@ -24,6 +24,7 @@ from bot.render import game_name
 from emulator.drivers import Emulator
 from emulator.model import Channel, Message
 from games import Rng
+from games.options import describe
 from tests.bot.harness import (
     Tapis,
     match_players,
@@ -144,6 +145,16 @@ class PublicPrinter:
         print(line, file=self.out, flush=True)
 
 
+def options_in_words(slug: str) -> str:
+    """The quick options as the lobby shows them: `Donnes : 2, As petits : oui`."""
+    quick = games.get(slug).quick_options
+    return ", ".join(
+        f"{info.label_text('fr')} : {info.value_text(quick[info.name], 'fr')}"
+        for info in describe(games.get(slug).Options)
+        if info.name in quick
+    )
+
+
 async def play_one(
     tapis: Tapis, printer: PublicPrinter, slug: str, *, seed: int, pace: float
 ) -> int:
@@ -154,7 +165,8 @@ async def play_one(
     """
     players = match_players(slug)
     options = quick_options_text(slug)
-    shown = f" · options : {options}" if options else ""
+    words = options_in_words(slug)
+    shown = f" · {words}" if words else ""
     title = f"═══ {game_name(slug, 'fr')} · {players} joueurs{shown} ═══"
     printer.say(printer.style(title, bold=True))
 
