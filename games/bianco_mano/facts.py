@@ -38,6 +38,8 @@ def public(view: dict[str, Any]) -> PublicFacts:
             )
         )
     zones = [trick_zone("trick", view["trick"])]
+    if view["dominant"] is None and view["turned"] is not None:  # face up while bidding
+        zones.append(Zone("turned", cards=(view["turned"],)))
     if view["last_trick"]:
         zones.append(trick_zone("last_trick", view["last_trick"]))
     if view["espion_size"]:
@@ -45,8 +47,6 @@ def public(view: dict[str, Any]) -> PublicFacts:
     facts = [Fact("deal", "number", (view["deal_number"], view["deals"]))]
     if view["bid_round"] is not None:
         facts.append(Fact("bid_round", "number", view["bid_round"]))
-    if view["dominant"] is None and view["turned"] is not None:
-        facts.append(Fact("turned", "card", view["turned"]))
     if view["dominant"] is not None:
         facts.append(Fact("dominant", "family", view["dominant"]))
     if view["called"] is not None:

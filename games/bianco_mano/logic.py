@@ -39,9 +39,8 @@ DISCARD: dict[str, Action] = {c: Action("discard:" + c) for c in DECK}
 CALL: dict[str, Action] = {c: Action("call:" + c) for c in DECK}
 CHOOSE: dict[str, Action] = {f: Action("choose:" + f) for f in FAMILIES}
 
-# Packets of the first part of the deal, and the cards each seat holds when it is complete.
+# Packets of the first part of the deal, and whether the taker sets an espion aside.
 FIRST_PACKETS: dict[int, tuple[int, ...]] = {3: (4, 3), 4: (3, 2), 5: (2, 2)}
-FINAL_HAND: dict[int, int] = {3: 10, 4: 8, 5: 6}
 HAS_ESPION: dict[int, bool] = {3: True, 4: False, 5: True}
 # At four players the partners are fixed, facing each other.
 TEAMS_OF_FOUR: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))

@@ -117,7 +117,7 @@ WORDS = Words(
     facts={
         "deal": T("Manche {value[0]} sur {value[1]}", "Deal {value[0]} of {value[1]}"),
         "bid_round": T("Enchères, tour {value}", "Bidding, round {value}"),
-        "turned": T("Carte retournée : {value}", "Turned card: {value}"),
+        "turned": T("Carte retournée", "Turned card"),
         "dominant": T("Famille dominante : {value}", "Dominant family: {value}"),
         "called": T("Carte appelée : {value}", "Called card: {value}"),
         "announced": T("« Bianco Mano » annoncé", "“Bianco Mano” announced"),

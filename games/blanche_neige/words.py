@@ -152,8 +152,8 @@ WORDS = Words(
             "{value}'s mirror: they may shout, the others may challenge",
         ),
         "reshuffles_left": T(
-            "Pioches encore possibles après épuisement : {value}",
-            "Draw pile rebuilds left: {value}",
+            "La défausse peut encore refaire la pioche : {value:count:fois:fois}",
+            "The discard pile may still rebuild the draw pile: {value:count:time:times}",
         ),
         "pair_owner": T("miroir en jeu", "mirror in play"),
         "your_role": T("Votre personnage : {value}", "Your character: {value}"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import SUITS
-from ..facts import Fact, HandFacts, PublicFacts, SeatFacts, group_by, trick_zone
+from ..facts import Fact, HandFacts, PublicFacts, SeatFacts, Zone, group_by, trick_zone
 from .logic import PLAYERS, STRENGTH, SUIT, TEAMS
 
 
@@ -24,12 +24,15 @@ def public(view: dict[str, Any]) -> PublicFacts:
         for s in range(PLAYERS)
     )
     zones = [trick_zone("trick", view["trick"])]
+    if view["retourne"] is not None:  # face up until the first trick is taken
+        zones.append(Zone("retourne", cards=(view["retourne"],)))
     if view["last_trick"]:
         zones.append(trick_zone("last_trick", view["last_trick"]))
-    facts = [Fact("deal", "number", view["deal_number"]), Fact("trump", "suit", view["trump"])]
-    if view["retourne"] is not None:
-        facts.append(Fact("retourne", "card", view["retourne"]))
-    facts.append(Fact("target", "number", view["target"]))
+    facts = [
+        Fact("deal", "number", view["deal_number"]),
+        Fact("trump", "suit", view["trump"]),
+        Fact("target", "number", view["target"]),
+    ]
     return PublicFacts(
         phase=view["phase"], seats=seats, zones=tuple(zones), facts=tuple(facts), teams=TEAMS
     )

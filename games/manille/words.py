@@ -59,10 +59,7 @@ WORDS = Words(
             "Égalité à l'objectif ({totals:byteam}) : on joue une donne de plus",
             "Tied at the target ({totals:byteam}): one more deal",
         ),
-        "match_end": T(
-            "{team:team} gagnent la partie ({totals:byteam})",
-            "{team:team} win the match ({totals:byteam})",
-        ),
+        "match_end": T("{team:team} gagnent la partie !", "{team:team} win the match!"),
     },
     refusals={
         "must_follow": T("Vous devez fournir à la couleur demandée.", "You must follow suit."),
@@ -75,7 +72,7 @@ WORDS = Words(
     facts={
         "deal": T("Donne n°{value}", "Deal {value}"),
         "trump": T("Atout : {value}", "Trump: {value}"),
-        "retourne": T("Retourne : {value}", "Turned-up card: {value}"),
+        "retourne": T("Retourne", "Turned-up card"),
         "target": T("Objectif : {value:count:point}", "Target: {value:count:point}"),
         "trick": T("Sur le tapis", "On the table"),
         "last_trick": T("Dernier pli", "Last trick"),

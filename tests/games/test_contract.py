@@ -82,6 +82,8 @@ def check_facts(state: games.GameState) -> None:
         check_fact_words(rules, fact)
     for zone in public.zones:
         assert zone.key in rules.words.facts, f"no words for the zone {zone.key!r}"
+        for lang in LANGS:
+            assert_clean(rules.words.label(zone.key, lang), lang)  # a label, no placeholder
     for lang in LANGS:
         assert_clean(rules.words.phase(public.phase, lang), lang)
         for s in public.seats:
