@@ -128,6 +128,22 @@ class FactsOf(Protocol):
     def hand(self, view: dict[str, Any], seat: int) -> HandFacts: ...
 
 
+def seat_facts(
+    view: dict[str, Any], seat: int, unit: str, *, scored: bool = True, **extra: Any
+) -> SeatFacts:
+    """A seat's facts from the contract's common view keys (hand size, score, dealer, to
+    move) plus the game's own ones in `extra` (`team`, `role`, `marks`, `shown`)."""
+    return SeatFacts(
+        seat=seat,
+        hand_size=view["hand_sizes"][seat],
+        score=view["scores"][seat] if scored else None,
+        unit=unit,
+        dealer=seat == view["dealer"],
+        to_move=seat in view["to_move"],
+        **extra,
+    )
+
+
 def trick_zone(key: str, trick: Sequence[Sequence[Any]]) -> Zone:
     """A trick (`[[seat, card], ...]`) as a zone that says who played each card."""
     return Zone(key, cards=tuple(c for _, c in trick), seats=tuple(s for s, _ in trick))

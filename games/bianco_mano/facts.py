@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..facts import Fact, HandFacts, PublicFacts, SeatFacts, Zone, group_by, trick_zone
+from ..facts import Fact, HandFacts, PublicFacts, Zone, group_by, seat_facts, trick_zone
 from .logic import FAMILIES, SORT_KEY
 
 
@@ -16,7 +16,6 @@ def _team_of(teams: list[list[int]] | None, seat: int) -> int | None:
 
 
 def public(view: dict[str, Any]) -> PublicFacts:
-    movers = set(view["to_move"])
     teams = view["teams"]
     seats = []
     for s in range(view["players"]):
@@ -25,18 +24,7 @@ def public(view: dict[str, Any]) -> PublicFacts:
             marks.append(Fact("taker", "flag"))
         if view["partner"] is not None and s == view["partner"]:
             marks.append(Fact("partner_mark", "flag"))
-        seats.append(
-            SeatFacts(
-                seat=s,
-                hand_size=view["hand_sizes"][s],
-                score=view["scores"][s],
-                unit="point",
-                team=_team_of(teams, s),
-                dealer=s == view["dealer"],
-                to_move=s in movers,
-                marks=tuple(marks),
-            )
-        )
+        seats.append(seat_facts(view, s, "point", team=_team_of(teams, s), marks=tuple(marks)))
     zones = [trick_zone("trick", view["trick"])]
     if view["dominant"] is None and view["turned"] is not None:  # face up while bidding
         zones.append(Zone("turned", cards=(view["turned"],)))

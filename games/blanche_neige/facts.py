@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..facts import Fact, HandFacts, PublicFacts, SeatFacts, Zone, group_by
+from ..facts import Fact, HandFacts, PublicFacts, Zone, group_by, seat_facts
 from .roles import SORT_KEY
 
 _VALUE_KEY = {c: i for i, c in enumerate(sorted(SORT_KEY, key=SORT_KEY.__getitem__))}
@@ -12,15 +12,13 @@ _VALUE_OF = {c: c[:-1] for c in SORT_KEY}
 
 
 def public(view: dict[str, Any]) -> PublicFacts:
-    movers = set(view["to_move"])
     pending = view["pending_seat"]
     seats = tuple(
-        SeatFacts(
-            seat=s,
-            hand_size=view["hand_sizes"][s],
-            unit="card",
-            dealer=s == view["dealer"],
-            to_move=s in movers,
+        seat_facts(
+            view,
+            s,
+            "card",
+            scored=False,  # the score is the hand size, shown already
             role=view["roles"][s],
             marks=(Fact("pair_owner", "flag"),) if s == pending else (),
             shown=tuple(view["revealed"][s]),

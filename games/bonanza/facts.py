@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import is_standard
-from ..facts import Box, Fact, HandFacts, PublicFacts, SeatFacts, Zone, group_by
+from ..facts import Box, Fact, HandFacts, PublicFacts, Zone, group_by, seat_facts
 from .common import BOXES, SORT_KEY
 
 _SUIT_OF = {c: c[-1] for c in SORT_KEY}
 
 
 def public(view: dict[str, Any]) -> PublicFacts:
-    movers = set(view["to_move"])
     players = len(view["hand_sizes"])
     auction = view["auction"]
     seats = []
@@ -27,16 +26,7 @@ def public(view: dict[str, Any]) -> PublicFacts:
         if view["joker"] == s:
             marks.append(Fact("holds_joker", "flag"))
         seats.append(
-            SeatFacts(
-                seat=s,
-                hand_size=view["hand_sizes"][s],
-                score=view["tokens"][s],
-                unit="token",
-                dealer=s == view["dealer"],
-                to_move=s in movers,
-                marks=tuple(marks),
-                shown=tuple(view["shown"][s]),
-            )
+            seat_facts(view, s, "token", marks=tuple(marks), shown=tuple(view["shown"][s]))
         )
     zones = [Zone("table", cards=tuple(view["table"]))]
     if view["mort_size"]:

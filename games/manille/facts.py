@@ -5,24 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import SUITS
-from ..facts import Fact, HandFacts, PublicFacts, SeatFacts, Zone, group_by, trick_zone
+from ..facts import Fact, HandFacts, PublicFacts, Zone, group_by, seat_facts, trick_zone
 from .logic import PLAYERS, STRENGTH, SUIT, TEAMS
 
 
 def public(view: dict[str, Any]) -> PublicFacts:
-    movers = set(view["to_move"])
-    seats = tuple(
-        SeatFacts(
-            seat=s,
-            hand_size=view["hand_sizes"][s],
-            score=view["scores"][s],
-            unit="point",
-            team=s % 2,
-            dealer=s == view["dealer"],
-            to_move=s in movers,
-        )
-        for s in range(PLAYERS)
-    )
+    seats = tuple(seat_facts(view, s, "point", team=s % 2) for s in range(PLAYERS))
     zones = [trick_zone("trick", view["trick"])]
     if view["retourne"] is not None:  # face up until the first trick is taken
         zones.append(Zone("retourne", cards=(view["retourne"],)))

@@ -4,25 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..facts import Box, Fact, HandFacts, PublicFacts, SeatFacts, Zone, group_by
+from ..facts import Box, Fact, HandFacts, PublicFacts, Zone, group_by, seat_facts
 from .board import BOXES, SORT_KEY
 
 _RANK_OF = {c: c[:-1] for c in SORT_KEY}
 
 
 def public(view: dict[str, Any]) -> PublicFacts:
-    movers = set(view["to_move"])
-    seats = tuple(
-        SeatFacts(
-            seat=s,
-            hand_size=view["hand_sizes"][s],
-            score=view["tokens"][s],
-            unit="token",
-            dealer=s == view["dealer"],
-            to_move=s in movers,
-        )
-        for s in range(len(view["hand_sizes"]))
-    )
+    seats = tuple(seat_facts(view, s, "token") for s in range(len(view["hand_sizes"])))
     zones = (Zone("run", cards=tuple(view["run"])), Zone("talon", count=view["talon_size"]))
     boxes = tuple(Box(card, view["board"][card], card=card) for card in BOXES)
     facts = [Fact("deal", "number", view["deal"])]

@@ -4,22 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.facts import Fact, HandFacts, PublicFacts, SeatFacts, group_by, trick_zone
+from games.facts import Fact, HandFacts, PublicFacts, group_by, seat_facts, trick_zone
 
 
 def public(view: dict[str, Any]) -> PublicFacts:
-    movers = set(view["to_move"])
-    seats = tuple(
-        SeatFacts(
-            seat=s,
-            hand_size=size,
-            score=view["scores"][s],
-            unit="trick",
-            dealer=s == view["dealer"],
-            to_move=s in movers,
-        )
-        for s, size in enumerate(view["hand_sizes"])
-    )
+    seats = tuple(seat_facts(view, s, "trick") for s in range(len(view["hand_sizes"])))
     zone = trick_zone("trick", view["trick"])
     facts = (Fact("deal", "number", (view["deal"], view["deals"])),)
     return PublicFacts(phase=view["phase"], seats=seats, zones=(zone,), facts=facts)
