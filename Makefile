@@ -17,6 +17,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy --strict games
 	$(BIN)/mypy bot db art
 	$(BIN)/python -m pytest
 

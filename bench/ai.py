@@ -3,13 +3,15 @@
 Usage: python bench/ai.py [--game SLUG ...] [--matches N] [--level facile|fort|all]
                           [--players N] [--jobs J] [--iterations N]
 
-Team games (Manille; Bianco Mano at 4) put the AI on one team, alternating which one; the
-others seat the AI in one seat, rotating. A match counts as won when the AI's team wins
-(Bianco Mano at 4: the higher team total) or the AI seat ranks first; a shared first place
-counts as a fraction. Targets: "facile" wins >= 65% against random, "fort" >= 60% against
-"facile" (head to head; with more than two seats in a free-for-all the target keeps the
-same odds ratio over the baseline share). Matches use each game's `quick_options`; a
-race (several seats in `to_move`) is won by a random seat of it. Times are wall-clock ms
+Team games (fixed partners: Manille; Bianco Mano at 4) put the AI on one team, alternating
+which one; the others seat the AI in one seat, rotating. A match counts as won when the
+AI's team or seat ranks first (the outcome's team ranks: Bianco Mano at 4 ranks the team
+totals); a shared first place counts as a fraction. By default a game is played at its
+smallest table with fixed teams if it has one, else at its smallest table.
+Targets: "facile" wins >= 65% against random, "fort" >= 60% against "facile" (head to
+head; with more than two seats in a free-for-all the target keeps the same odds ratio over
+the baseline share). Matches use each game's `quick_options`; a race (several seats in
+`to_move`) is won by a random seat of it. Times are wall-clock ms
 per AI decision that had a real choice.
 """
 
@@ -31,8 +33,6 @@ from games.ai import choose
 
 TARGETS = {"facile": 0.65, "fort": 0.60}
 OPPONENT = {"facile": "random", "fort": "facile"}
-TEAM_GAMES = {"manille": 4, "bianco-mano": 4}
-DEFAULT_PLAYERS = {"manille": 4, "bianco-mano": 4}
 
 
 @dataclass
@@ -47,10 +47,17 @@ class Result:
         self.times += other.times
 
 
-def ai_seats(slug: str, players: int, match: int) -> list[int]:
-    if TEAM_GAMES.get(slug) == players:
-        return [match % 2, match % 2 + 2]
+def ai_seats(rules: games.Rules, players: int, match: int) -> list[int]:
+    teams = rules.teams(players)
+    if teams:
+        return teams[match % len(teams)]
     return [match % players]
+
+
+def default_players(rules: games.Rules) -> int:
+    """The smallest table with fixed teams, if the game has one; else its smallest table."""
+    sizes = range(rules.min_players, rules.max_players + 1)
+    return next((n for n in sizes if rules.teams(n)), rules.min_players)
 
 
 def act(
@@ -69,7 +76,7 @@ def play_match(slug: str, players: int, level: str, match: int, iterations: int 
     rules = games.get(slug)
     seed = 1_000_003 * (match + 1)
     state = rules.new(players=players, seed=seed, options=rules.quick_options)
-    mine = ai_seats(slug, players, match)
+    mine = ai_seats(rules, players, match)
     who = [level if s in mine else OPPONENT[level] for s in range(players)]
     rngs = [Rng(seed * 31 + s) for s in range(players)]
     race = Rng(seed ^ 0xACE)
@@ -81,27 +88,22 @@ def play_match(slug: str, players: int, level: str, match: int, iterations: int 
         if spent is not None and seat in mine:
             result.times.append(spent)
         state.apply(seat, action)
-    result.score = won(slug, players, state, mine)
+    result.score = won(state, mine)
     return result
 
 
-def won(slug: str, players: int, state: games.GameState, mine: list[int]) -> float:
-    """1 for a win, 0 for a loss, a fraction for a shared first place or a tie."""
+def won(state: games.GameState, mine: list[int]) -> float:
+    """1 for a win, 0 for a loss, a fraction for a shared first place (teams count once)."""
     out = state.outcome()
-    if slug == "manille":  # ranks are per team; the match never ends on a tie
-        return 1.0 if out["ranks"][mine[0]] == 1 else 0.0
-    if TEAM_GAMES.get(slug) == players:
-        ours = sum(out["scores"][s] for s in mine)
-        theirs = sum(out["scores"][s] for s in range(players) if s not in mine)
-        return 1.0 if ours > theirs else 0.5 if ours == theirs else 0.0
-    ranks = out["ranks"]
-    if ranks[mine[0]] != 1:
+    if out.ranks[mine[0]] != 1:
         return 0.0
-    return 1.0 / sum(1 for r in ranks if r == 1)
+    sides = out.teams or tuple((s,) for s in range(len(out.ranks)))
+    return 1.0 / sum(1 for side in sides if out.ranks[side[0]] == 1)
 
 
-def baseline(slug: str, players: int) -> float:
-    return 0.5 if TEAM_GAMES.get(slug) == players else 1.0 / players
+def baseline(rules: games.Rules, players: int) -> float:
+    teams = rules.teams(players)
+    return 1.0 / (len(teams) if teams else players)
 
 
 def target(level: str, base: float) -> float:
@@ -149,7 +151,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=None, help="fort's iteration cap")
     args = parser.parse_args()
-    slugs = args.game or games.available()
+    slugs = args.game or games.slugs()
     levels = ["facile", "fort"] if args.level == "all" else [args.level]
     print(
         f"{'game':<14}{'level':<7}{'vs':<7}{'n':>5}{'win':>7}{'95% CI':>15}{'base':>6}"
@@ -158,14 +160,14 @@ def main() -> int:
     failed = False
     for slug in slugs:
         rules = games.get(slug)
-        players = args.players or DEFAULT_PLAYERS.get(slug, rules.min_players)
+        players = args.players or default_players(rules)
         for level in levels:
             matches = args.matches or (200 if level == "facile" else 60)
             start = time.perf_counter()
             res = run(slug, players, level, matches, args.jobs, args.iterations)
             p = res.score / res.matches
             lo, hi = wilson(p, res.matches)
-            base = baseline(slug, players)
+            base = baseline(rules, players)
             goal = target(level, base)
             ok = p >= goal
             failed |= not ok

@@ -55,7 +55,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--game", action="append", help="slug (repeatable); default: all")
     args = parser.parse_args()
-    slugs = args.game or games.available()
+    slugs = args.game or games.slugs()
     print(f"{'game':<14}{'games/s':>10}{'actions/s':>12}{'peak KiB':>10}{'target':>10}  ok")
     failed = False
     for slug in slugs:

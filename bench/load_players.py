@@ -14,17 +14,16 @@ import re
 import time
 from dataclasses import dataclass, field
 
-import games
 from emulator.commands import CommandUsageError
 from emulator.drivers import Emulator
 from emulator.handles import APPLICATION_COMMAND, InteractionHandle
 from emulator.model import Channel, Guild, Message, User
 from games import Rng
 from tests.bot.harness import (
-    MATCH_PLAYERS,
     click_random_action,
     is_my_turn,
     is_over,
+    match_players,
     quick_options_text,
     version_of,
 )
@@ -196,7 +195,7 @@ class Bench:
 
     async def _seat(self, slot: Slot) -> None:
         emu, place = self.emu, slot.place
-        players = MATCH_PLAYERS.get(slot.game, games.get(slot.game).min_players)
+        players = match_players(slot.game)
         users = []
         for _ in range(players):
             self.users += 1

@@ -31,7 +31,6 @@ from bot.service import TableService, table_from_record
 from db import MoveRecord, SeatInfo, Store, TableRecord, TableStatus
 from games import GameState, Rng
 
-SLUGS = ("bianco-mano", "manille", "blanche-neige", "nain-jaune", "bonanza")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 CARDS = [rank + suit for rank in RANKS for suit in "SHDC"]
 VERBS = ("play", "take", "pass", "bid", "draw", "discard", "call")
@@ -68,7 +67,8 @@ def synthetic_snapshot(rng: random.Random, slug: str, players: int, version: int
 
 
 def synthetic_table(rng: random.Random, index: int) -> TableRecord:
-    slug = SLUGS[index % len(SLUGS)]
+    slugs = games.slugs()
+    slug = slugs[index % len(slugs)]
     players = rng.randint(2, 5)
     n_moves = rng.randint(50, 150)
     moves = [
@@ -230,7 +230,7 @@ async def engine_share(url: str) -> tuple[float, float]:
 
 
 async def run_real(url: str, tables: int, target: float) -> bool:
-    slugs = games.available()
+    slugs = list(games.slugs())
     pick = Rng(20_240_601)
     start = time.perf_counter()
     pairs = [real_table(i, slugs, pick) for i in range(tables)]

@@ -1,13 +1,12 @@
-"""Every user-facing string of the bot, in French and English.
+"""Every user-facing string of the bot itself, in French and English.
 
-`COMMANDS` holds slash-command names, descriptions and choices (`base` is what Discord
-shows by default: French descriptions, the names the design gives). `MESSAGES` holds
-everything the bot says; keys are dotted by area.
+`COMMANDS` holds slash-command names and descriptions (`base` is what Discord shows by
+default: French descriptions, the names the design gives). `MESSAGES` holds everything the
+bot says; keys are dotted by area. Nothing here belongs to one game: a game's name, rules,
+events, actions and refusals are its own words (`games.get(slug).words`).
 """
 
 from __future__ import annotations
-
-from .catalog_game import GAME_MESSAGES
 
 COMMANDS: dict[str, dict[str, str]] = {
     "cmd.table": {"base": "table", "fr": "table", "en": "table"},
@@ -72,11 +71,6 @@ COMMANDS: dict[str, dict[str, str]] = {
         "fr": "Options de table, ex. « target=200 shuffle_each_deal=true »",
         "en": "Table options, e.g. “target=200 shuffle_each_deal=true”",
     },
-    "game.bianco-mano": {"base": "Bianco Mano", "fr": "Bianco Mano", "en": "Bianco Mano"},
-    "game.manille": {"base": "Manille", "fr": "Manille", "en": "Manille"},
-    "game.blanche-neige": {"base": "Blanche-Neige", "fr": "Blanche-Neige", "en": "Snow White"},
-    "game.nain-jaune": {"base": "Nain Jaune", "fr": "Nain Jaune", "en": "Yellow Dwarf"},
-    "game.bonanza": {"base": "Bonanza", "fr": "Bonanza", "en": "Bonanza"},
 }
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -147,30 +141,28 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Cette commande est mal formée : choisissez ses options dans la liste de Discord.",
         "en": "This command is malformed: pick its options from Discord's list.",
     },
-    "err.busy": {
-        "fr": "Un instant, la table est occupée. Réessayez.",
-        "en": "One moment, the table is busy. Try again.",
-    },
-    # IllegalAction codes from the engines (generic ones; game-specific ones below).
-    "illegal.illegal_move": {
-        "fr": "Ce coup n'est pas permis.",
-        "en": "That move is not allowed.",
-    },
-    "illegal.not_your_turn": {"fr": "Ce n'est pas votre tour.", "en": "It is not your turn."},
-    "illegal.game_over": {"fr": "La partie est terminée.", "en": "The game is over."},
-    "illegal.malformed": {"fr": "Action invalide.", "en": "Invalid action."},
+    # A move the rules refuse: the game's words say why (i18n.tr, `game` and `code`).
+    "illegal": {"fr": "Ce coup n'est pas permis.", "en": "That move is not allowed."},
     # --- lobby -------------------------------------------------------------------------
     "lobby.title": {"fr": "{game} — table n°{table}", "en": "{game} — table #{table}"},
     "lobby.body": {
-        "fr": "Hôte : {host}\nJoueurs : {min} à {max}. Rejoignez la table, puis l'hôte lance la partie.",
-        "en": "Host: {host}\nPlayers: {min} to {max}. Join the table, then the host starts the game.",
+        "fr": "Hôte : {host}\nDe {min} à {max} joueurs. Rejoignez la table, puis l'hôte lance la partie.",
+        "en": "Host: {host}\n{min} to {max} players. Join the table, then the host starts the game.",
     },
+    "lobby.body_exact": {
+        "fr": "Hôte : {host}\n{min} joueurs. Rejoignez la table, puis l'hôte lance la partie.",
+        "en": "Host: {host}\n{min} players. Join the table, then the host starts the game.",
+    },
+    "lobby.option": {"fr": "{label} : {value}", "en": "{label}: {value}"},
+    "rules.players": {"fr": "de {min} à {max} joueurs", "en": "{min} to {max} players"},
+    "rules.players_exact": {"fr": "{min} joueurs", "en": "{min} players"},
+    "ev.autopilot": {"fr": "{seat} passe en pilote automatique", "en": "{seat} is on autopilot"},
+    "ev.resumed": {"fr": "{seat} reprend la main", "en": "{seat} is back"},
+    "ev.replaced": {"fr": "Une IA remplace {name}", "en": "An AI replaces {name}"},
     "lobby.seats": {"fr": "Places", "en": "Seats"},
     "lobby.empty": {"fr": "(personne)", "en": "(nobody)"},
     "lobby.options": {"fr": "Options", "en": "Options"},
     "lobby.cancelled": {"fr": "Table annulée.", "en": "Table cancelled."},
-    "lobby.joined": {"fr": "Vous êtes à la table.", "en": "You joined the table."},
-    "lobby.left": {"fr": "Vous avez quitté la table.", "en": "You left the table."},
     "lobby.opened": {
         "fr": "Table n°{table} ouverte : {where}",
         "en": "Table #{table} opened: {where}",
@@ -215,22 +207,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.turn": {"fr": "À {who} de jouer.", "en": "{who} to play."},
     "table.turn_many": {"fr": "À {who} d'agir.", "en": "{who} to act."},
     "table.ping": {"fr": "{who}, c'est à vous !", "en": "{who}, your turn!"},
-    "table.dealer": {"fr": "Donneur", "en": "Dealer"},
     "table.players": {"fr": "Joueurs", "en": "Players"},
     "table.events": {"fr": "Derniers coups", "en": "Latest moves"},
-    "table.phase": {"fr": "Phase", "en": "Phase"},
     "table.over": {"fr": "Partie terminée !", "en": "Game over!"},
-    "table.winner": {"fr": "Vainqueur : {who}", "en": "Winner: {who}"},
-    "table.winners": {"fr": "Vainqueurs : {who}", "en": "Winners: {who}"},
     "table.ranking": {"fr": "Classement final", "en": "Final ranking"},
-    "table.cards": {"fr": "{n} cartes", "en": "{n} cards"},
-    "table.card": {"fr": "1 carte", "en": "1 card"},
-    "table.on_table": {"fr": "Sur le tapis", "en": "On the table"},
-    "table.score": {"fr": "{n} pts", "en": "{n} pts"},
-    "table.tokens": {"fr": "{n} jetons", "en": "{n} tokens"},
     "table.ai": {"fr": "IA", "en": "AI"},
     "hand.title": {"fr": "Votre main", "en": "Your hand"},
-    "hand.empty": {"fr": "(aucune carte)", "en": "(no cards)"},
     "hand.wait": {
         "fr": "Ce n'est pas à vous. Vous serez appelé à votre tour.",
         "en": "Not your turn. You will be called when it is.",
@@ -283,5 +265,3 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "all_games": {"fr": "tous les jeux", "en": "all games"},
 }
-
-MESSAGES.update(GAME_MESSAGES)

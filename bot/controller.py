@@ -56,7 +56,7 @@ class Controller:
         if interaction.guild is None or interaction.channel is None:
             await refuse(interaction, "err.no_guild")
             return
-        if game not in games.SLUGS:
+        if not games.known(game):
             await refuse(interaction, "err.unknown_game")
             return
         try:

@@ -7,9 +7,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import games
+
 from .catalog import COMMANDS, MESSAGES
 
 FR, EN = "fr", "en"
+GAME_KEY = "game."  # `game.<slug>`: a game's name, from its own words
 
 
 def lang_of(locale: discord.Locale | str | None) -> str:
@@ -19,7 +22,12 @@ def lang_of(locale: discord.Locale | str | None) -> str:
 
 
 def tr(key: str, lang: str, **kwargs: Any) -> str:
-    """The message `key` in `lang`; a missing key shows itself rather than crash a callback."""
+    """The message `key` in `lang`; a missing key shows itself rather than crash a callback.
+
+    `illegal` with `game` and `code` is a move the rules refused: the game says why.
+    """
+    if key == "illegal" and games.known(str(kwargs.get("game", ""))):
+        return games.get(kwargs["game"]).words.refusal(str(kwargs.get("code")), lang)
     entry = MESSAGES.get(key)
     if entry is None:
         return key
@@ -50,9 +58,13 @@ class Translator(app_commands.Translator):
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
         key = string.extras.get("key")
-        if key is None or key not in COMMANDS:
+        if key is not None and key.startswith(GAME_KEY) and games.known(key[len(GAME_KEY) :]):
+            name = games.get(key[len(GAME_KEY) :]).words.name
+            entry = {"fr": name.fr, "en": name.en}
+        elif key is None or key not in COMMANDS:
             return None
-        entry = COMMANDS[key]
+        else:
+            entry = COMMANDS[key]
         if locale.value.startswith("en"):
             return entry.get("en")
         if locale is discord.Locale.french:
@@ -61,5 +73,8 @@ class Translator(app_commands.Translator):
 
 
 def ls(key: str) -> app_commands.locale_str:
-    """A translatable command string whose base (default) text is the French one."""
+    """A translatable command string whose base (default) text is the French one;
+    `game.<slug>` is a game's name from its own words."""
+    if key.startswith(GAME_KEY):
+        return app_commands.locale_str(games.get(key[len(GAME_KEY) :]).words.name.fr, key=key)
     return app_commands.locale_str(COMMANDS[key]["base"], key=key)

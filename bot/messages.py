@@ -29,7 +29,8 @@ def hand_message(
     state = table.state
     embed = render.hand_embed(table, seat, lang, note)
     view = discord.ui.View(timeout=None)
-    actions = [] if state.is_over() else [a.id for a in state.legal_actions(seat)]
+    legal = [] if state.is_over() else [a.id for a in state.legal_actions(seat)]
+    actions = render.order_actions(table, seat, legal)
     buttons, selects = render.layout_actions(actions)
     version = state.version
     for i, action_id in enumerate(buttons):
@@ -37,15 +38,16 @@ def hand_message(
             table.id,
             version,
             action_id,
-            render.action_label(action_id, lang),
-            render.action_style(action_id),
+            render.action_label(table, action_id, lang),
+            render.action_style(table, action_id),
         )
         button.row = i // 5
         view.add_item(button)
     first_select_row = (len(buttons) + 4) // 5
     for n, group in enumerate(selects):
         options = [
-            discord.SelectOption(label=render.action_label(a, lang)[:100], value=a) for a in group
+            discord.SelectOption(label=render.action_label(table, a, lang)[:100], value=a)
+            for a in group
         ]
         item = ActionSelect(
             table.id, version, n, options, placeholder=tr("select.placeholder", lang)

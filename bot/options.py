@@ -1,10 +1,12 @@
-"""Table options typed by the host as `key=value` pairs, checked against the game's model."""
+"""Table options typed by the host as `key=value` pairs, checked against the game's model
+(its fields and their words: games/options.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import games
+from games.options import OptionInfo, describe
 
 
 class OptionsError(ValueError):
@@ -13,15 +15,10 @@ class OptionsError(ValueError):
         self.detail = detail
 
 
-def public_fields(slug: str) -> dict[str, Any]:
-    """Options a table may set: the model's fields minus the test-only (hidden) ones."""
-    fields = games.get(slug).Options.model_fields
-    out = {}
-    for name, info in fields.items():
-        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-        if not extra.get("hidden"):
-            out[name] = info
-    return out
+def public_fields(slug: str) -> dict[str, OptionInfo]:
+    """Options a table may set, with their words: the model's fields minus the test-only
+    (hidden) ones."""
+    return {info.name: info for info in describe(games.get(slug).Options)}
 
 
 def _value(text: str) -> Any:
@@ -46,8 +43,8 @@ TIMER_RANGE = (0, 3600)
 
 
 def parse_options_text(slug: str, text: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """`"target=200 above_30=oui timer=60"` → game options and table settings, validated:
-    `({"target": 200, "above_30": True}, {"timer": 60})`."""
+    """`"size=3 quick=oui timer=60"` → game options and table settings, validated:
+    `({"size": 3, "quick": True}, {"timer": 60})`."""
     allowed = public_fields(slug)
     options: dict[str, Any] = {}
     settings: dict[str, Any] = {}

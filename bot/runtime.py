@@ -321,13 +321,6 @@ class TableRuntime:
         await self.shared.service.expire_lobby(self.table.id)
 
     # --- the end ----------------------------------------------------------------------------
-    def armed(self) -> dict[str, bool]:
-        """What is running, for tests and diagnostics."""
-        return {
-            "turn": self._turn is not None and not self._turn.done(),
-            "lobby": self._lobby is not None and not self._lobby.done(),
-        }
-
     async def close(self) -> None:
         """Stop everything this table has running; the registry forgets it."""
         if self.closed:

@@ -196,7 +196,7 @@ class TableService:
         lang: str = "fr",
         timer: int = DEFAULT_TIMER,
     ) -> Table:
-        if game not in games.SLUGS:
+        if not games.known(game):
             raise ServiceError("err.unknown_game")
         rules = games.get(game)
         try:
@@ -409,7 +409,7 @@ class TableService:
         try:
             events = state.apply(seat, action_id)
         except IllegalAction as exc:
-            raise ServiceError(f"illegal.{exc.code}") from None
+            raise ServiceError("illegal", game=table.game, code=exc.code) from None
         snapshot = state.to_json()
         try:
             await self.store.append_move(table.id, state.version, seat, action_id, snapshot)
@@ -456,20 +456,20 @@ class TableService:
         """Record a finished match once; storage makes a second call a no-op."""
         state = table.state
         assert state is not None
-        out = rated_outcome(table.game, state.outcome())
+        out = state.outcome()
         seats = [
             SeatResult(
                 seat=i,
                 user_id=s.user_id,
                 is_ai=s.is_ai,
                 name=s.name,
-                rank=out["ranks"][i],
-                score=out["scores"][i],
+                rank=out.ranks[i],
+                score=out.scores[i],
             )
             for i, s in enumerate(table.seats)
         ]
         await self.store.record_result(
-            table.id, guild_id=table.guild_id, game=table.game, seats=seats, teams=out.get("teams")
+            table.id, guild_id=table.guild_id, game=table.game, seats=seats, teams=out.team_lists()
         )
         table.status = "finished"
         self.tables.pop(table.id, None)
@@ -487,25 +487,6 @@ class TableService:
             self.tables[table.id] = table
             restored.append(table)
         return restored
-
-
-# Games whose match points are per player but whose partners are fixed: rated as teams.
-FIXED_TEAMS: dict[tuple[str, int], list[list[int]]] = {("bianco-mano", 4): [[0, 2], [1, 3]]}
-
-
-def rated_outcome(game: str, out: dict[str, Any]) -> dict[str, Any]:
-    """The outcome as the leaderboard rates it: fixed partners share their team's rank,
-    ranked by the team's total points."""
-    teams = FIXED_TEAMS.get((game, len(out["ranks"])))
-    if teams is None or out.get("teams"):
-        return out
-    totals = [sum(out["scores"][i] for i in team) for team in teams]
-    ranks = list(out["ranks"])
-    for team, total in zip(teams, totals, strict=True):
-        rank = 1 + sum(1 for other in totals if other > total)
-        for seat in team:
-            ranks[seat] = rank
-    return {**out, "ranks": ranks, "teams": teams}
 
 
 def table_from_record(record: TableRecord) -> Table:

@@ -1,58 +1,74 @@
-"""Pure rules engines for Tapis' five games, behind one contract (see games/base.py).
+"""Pure rules engines for Tapis' games, behind one contract (see games/base.py).
 
-`games.get(slug)` returns a game's rules object; `games.all()` all of them. Modules are
-imported on first use so that a game under construction never breaks the others.
+A game is a package that registers its rules object when imported:
+`games.register(RULES)` at the end of its `__init__.py`. The five built-in games are
+imported on first use by slug, so a game under construction never breaks the others; a
+game defined elsewhere (a test's toy game) registers itself the same way and is then seen
+by `get`, `slugs` and `all` like the others.
 """
 
 from __future__ import annotations
 
+import builtins
 import importlib
 
-from .base import Action, BaseOptions, GameState, IllegalAction, Rules
+from .base import Action, GameState, IllegalAction, Outcome, Rules
+from .options import BaseOptions
 from .rng import Rng
 
 __all__ = [
-    "SLUGS",
     "Action",
     "BaseOptions",
     "GameState",
     "IllegalAction",
+    "Outcome",
     "Rng",
     "Rules",
     "all",
     "get",
+    "known",
+    "register",
+    "slugs",
 ]
 
-# slug -> module; each module exposes a module-level `RULES` instance.
-_MODULES: dict[str, str] = {
+# The built-in games: slug -> package, imported on first use.
+_BUILT_IN: dict[str, str] = {
     "bianco-mano": "games.bianco_mano",
     "manille": "games.manille",
     "blanche-neige": "games.blanche_neige",
     "nain-jaune": "games.nain_jaune",
     "bonanza": "games.bonanza",
 }
-SLUGS: tuple[str, ...] = tuple(_MODULES)
+# Every registered game; filled at import time by each game's package, read afterwards.
+_REGISTRY: dict[str, Rules] = {}
+
+
+def register(rules: Rules) -> Rules:
+    """Make a game known under its slug (called by the game's package when imported)."""
+    current = _REGISTRY.get(rules.slug)
+    if current is not None and current is not rules:
+        raise ValueError(f"another game is already registered as {rules.slug!r}")
+    _REGISTRY[rules.slug] = rules
+    return rules
 
 
 def get(slug: str) -> Rules:
     """The rules object for `slug`; `KeyError` for an unknown slug."""
-    module = _MODULES[slug]
-    return importlib.import_module(module).RULES
+    rules = _REGISTRY.get(slug)
+    if rules is None:
+        importlib.import_module(_BUILT_IN[slug])
+        rules = _REGISTRY[slug]
+    return rules
 
 
-def available() -> list[str]:
-    """Slugs whose module imports (all five once every engine has landed)."""
-    found = []
-    for slug, module in _MODULES.items():
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-            continue
-        found.append(slug)
-    return found
+def known(slug: str) -> bool:
+    return slug in _BUILT_IN or slug in _REGISTRY
 
 
-def all() -> list[Rules]:
-    return [get(slug) for slug in available()]
+def slugs() -> tuple[str, ...]:
+    """Every game's slug: the built-in ones first, then the games registered since."""
+    return (*_BUILT_IN, *(s for s in _REGISTRY if s not in _BUILT_IN))
+
+
+def all() -> builtins.list[Rules]:
+    return [get(slug) for slug in slugs()]

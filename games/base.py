@@ -1,26 +1,32 @@
-"""The engine contract every game implements (see shared/DESIGN.md).
+"""The engine contract every game implements (see docs/architecture.md).
 
-A game is a `Rules` object (slug, player counts, an `Options` model, `new`, `from_json`)
-and a `GameState` subclass holding the whole match. The base class does the bookkeeping
-that must be identical everywhere: validating a move before touching the state, the state
-version, the seeded generator, the event list, JSON snapshots and equality.
+A game is a `Rules` object (slug, player counts, an `Options` model, its words, `new`,
+`from_json`) and a `GameState` subclass holding the whole match. The base class does the
+bookkeeping that must be identical everywhere: building a state, validating a move before
+touching the state, the state version, the seeded generator, the event list, copies, JSON
+snapshots, equality, and the typed public and private facts the bot and the art draw.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
-from pydantic import BaseModel, ConfigDict
-
+from .facts import FactsOf, HandFacts, PublicFacts
+from .options import BaseOptions
 from .rng import Rng
 
+if TYPE_CHECKING:
+    from .words import Words
+
 Event = dict[str, Any]
+View = dict[str, Any]
 
 
 class IllegalAction(Exception):
-    """A move the rules do not allow. `code` is a stable key the bot translates.
+    """A move the rules do not allow. `code` is a stable key the game's words translate.
 
     The message never names a hidden card, so it is safe in any log line.
     """
@@ -29,10 +35,6 @@ class IllegalAction(Exception):
         super().__init__(f"{code}: {detail}" if detail else code)
         self.code = code
         self.detail = detail
-
-    @property
-    def reason(self) -> str:
-        return self.code
 
 
 class Action(NamedTuple):
@@ -50,15 +52,36 @@ class Action(NamedTuple):
         return parts[1] if len(parts) == 2 else None
 
 
-class BaseOptions(BaseModel):
-    """Table options. Every field has a default; unknown keys are refused."""
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a match as the leaderboard records it, one entry per seat.
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    `ranks` are 1-based and shared on a tie; in a team game every member has the team's
+    rank and `teams` lists the sides. `unit` is the word key of what `scores` count
+    (`point`, `token`, `card`...), so the final ranking can say it.
+    """
+
+    ranks: tuple[int, ...]
+    scores: tuple[int, ...]
+    teams: tuple[tuple[int, ...], ...] | None = None
+    unit: str = "point"
+
+    def team_lists(self) -> list[list[int]] | None:
+        """The sides as plain lists, the shape storage takes."""
+        return None if self.teams is None else [list(t) for t in self.teams]
 
 
-def hidden_option(**kwargs: Any) -> dict[str, Any]:
-    """Field extras for an option that exists for tests and replays, not for the table UI."""
-    return {"json_schema_extra": {"hidden": True}, **kwargs}
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain JSON data (lists and dicts of scalars, nested)."""
+    kind = type(value)
+    if kind is list:
+        return [plain_copy(v) if type(v) in _CONTAINERS else v for v in value]
+    if kind is dict:
+        return {k: plain_copy(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
+    return value
+
+
+_CONTAINERS = (list, dict)
 
 
 class GameState:
@@ -66,7 +89,7 @@ class GameState:
 
     Everything in `FIELDS` must be plain JSON data (ints, strs, bools, None, lists, dicts
     with str keys): snapshots are compared strictly, so a tuple that came back as a list
-    would be caught by the round-trip property test.
+    would be caught by the round-trip property test, and `copy` relies on it.
     """
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
@@ -79,27 +102,42 @@ class GameState:
     rng: Rng
     events: list[Event]
 
-    # --- the contract -------------------------------------------------------------------
+    # --- building a state -----------------------------------------------------------------
+    @classmethod
+    def start(cls, players: int, seed: int, options: BaseOptions) -> Self:
+        """A new match: the common bookkeeping, then the game's own `setup`."""
+        state = cls.__new__(cls)
+        state.players = players
+        state.seed = seed
+        state.options = options
+        state.version = 0
+        state.rng = Rng(seed)
+        state.events = []
+        state.setup()
+        return state
+
+    def setup(self) -> None:
+        """Deal the first deal (and play what offers no choice): the game's own start."""
+        raise NotImplementedError
+
+    # --- the contract -----------------------------------------------------------------------
     def to_move(self) -> list[int]:
         raise NotImplementedError
 
     def legal_actions(self, seat: int) -> list[Action]:
         raise NotImplementedError
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         raise NotImplementedError
 
     def is_over(self) -> bool:
         raise NotImplementedError
 
-    def outcome(self) -> dict[str, Any]:
-        """`{"ranks": [...], "scores": [...], "teams": [[...], ...] | None}` per seat.
-
-        Ranks are 1-based and shared on a tie; in team games every member has the team's rank.
-        """
+    def outcome(self) -> Outcome:
+        """Final ranks, scores and teams per seat (meaningful once `is_over`)."""
         raise NotImplementedError
 
-    def determinize(self, seat: int | None, rng: Rng) -> GameState:
+    def determinize(self, seat: int | None, rng: Rng) -> Self:
         """A full state that `seat` cannot tell apart from this one (hidden cards redealt)."""
         raise NotImplementedError
 
@@ -111,7 +149,17 @@ class GameState:
         """Tokens held by players plus tokens on the board, for games with tokens."""
         return None
 
-    # --- moves ----------------------------------------------------------------------------
+    # --- facts: what a view shows, as typed data --------------------------------------------
+    def public_facts(self) -> PublicFacts:
+        """What anyone at the table sees, built from the spectator's view only."""
+        return self.rules.public_facts(self.view(None))
+
+    def hand_facts(self, seat: int) -> HandFacts:
+        """What `seat` alone sees (its hand as a player holds it, private facts), built
+        from that seat's view only."""
+        return self.rules.hand_facts(self.view(seat), seat)
+
+    # --- moves ------------------------------------------------------------------------------
     def apply(self, seat: int, action_id: str) -> list[Event]:
         """Apply one action, or raise `IllegalAction` and change nothing."""
         if not isinstance(action_id, str) or not isinstance(seat, int):
@@ -131,7 +179,7 @@ class GameState:
         return any(a.id == action_id for a in self.legal_actions(seat))
 
     def explain(self, seat: int, action_id: str) -> str:
-        """Why `action_id` is refused, as a code the bot can translate."""
+        """Why `action_id` is refused, as a code the game's words translate."""
         return "illegal_move"
 
     def _apply(self, seat: int, action_id: str) -> None:
@@ -147,7 +195,24 @@ class GameState:
     def events_for(self, seat: int | None) -> list[Event]:
         return [e for e in self.events if "to" not in e or e["to"] == seat]
 
-    # --- snapshots ------------------------------------------------------------------------
+    # --- copies and snapshots ---------------------------------------------------------------
+    def copy(self) -> Self:
+        """An independent deep copy, field by declared field (no JSON round trip)."""
+        other = type(self).__new__(type(self))
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options
+        other.version = self.version
+        other.rng = Rng(self.rng.state)
+        other.events = plain_copy(self.events)
+        for f in self.FIELDS:
+            setattr(other, f, plain_copy(getattr(self, f)))
+        return other
+
+    def clone(self) -> Self:
+        """The same as `copy`: kept as the name the AI and the bot use."""
+        return self.copy()
+
     def snapshot(self) -> dict[str, Any]:
         return {
             "slug": self.rules.slug,
@@ -164,7 +229,7 @@ class GameState:
         return json.dumps(self.snapshot(), separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
-    def from_snapshot(cls, snap: Mapping[str, Any]) -> GameState:
+    def from_snapshot(cls, snap: Mapping[str, Any]) -> Self:
         state = cls.__new__(cls)
         state.players = snap["players"]
         state.seed = snap["seed"]
@@ -176,29 +241,30 @@ class GameState:
             setattr(state, f, snap["data"][f])
         return state
 
-    def clone(self) -> GameState:
-        return type(self).from_snapshot(json.loads(self.to_json()))
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
         return self.snapshot() == other.snapshot()
 
-    __hash__ = None  # type: ignore[assignment]
-
-    def _init_base(self, players: int, seed: int, options: Any) -> None:
-        self.players = players
-        self.seed = seed
-        self.options = options
-        self.version = 0
-        self.rng = Rng(seed)
-        self.events = []
+    # Defining __eq__ leaves __hash__ None: a state is mutable, compared by value.
 
 
 def rank_by_score(scores: Sequence[float], tiebreak: Sequence[float] | None = None) -> list[int]:
     """1-based ranks, higher score better, ties (after the tie-break) sharing a rank."""
     keys = [(scores[i], tiebreak[i] if tiebreak else 0) for i in range(len(scores))]
     return [1 + sum(1 for k in keys if k > keys[i]) for i in range(len(keys))]
+
+
+def team_ranks(
+    scores: Sequence[int], teams: Sequence[Sequence[int]], players: int
+) -> tuple[int, ...]:
+    """Ranks per seat for fixed sides ranked by their total: every member shares it."""
+    totals = [sum(scores[s] for s in team) for team in teams]
+    ranks = [0] * players
+    for team, total in zip(teams, totals, strict=True):
+        for seat in team:
+            ranks[seat] = 1 + sum(1 for other in totals if other > total)
+    return tuple(ranks)
 
 
 class Rules:
@@ -210,8 +276,29 @@ class Rules:
     max_players: ClassVar[int]
     Options: ClassVar[type[BaseOptions]]
     State: ClassVar[type[GameState]]
-    # Options for a short match: used by the property tests, the demo and the benchmarks.
+    words: ClassVar[Words]
+    # Options and a table size for a short match: the property tests, the demo, the benches.
     quick_options: ClassVar[dict[str, Any]] = {}
+    quick_players: ClassVar[int | None] = None
+    # The module holding the game's AI `PROFILE` (games.ai), if it has one.
+    ai: ClassVar[str | None] = None
+    # The accent colour of the game's messages and pictures (0xRRGGBB).
+    colour: ClassVar[int] = 0x455A64
+
+    def teams(self, players: int) -> list[list[int]] | None:
+        """Fixed partnerships at this table size, known before the match starts."""
+        return None
+
+    # The game's facts module: `public(view)` and `hand(view, seat)` (games/facts.py).
+    facts: ClassVar[FactsOf]
+
+    def public_facts(self, view: View) -> PublicFacts:
+        """The public facts of a spectator's view (`view(None)`); see games/facts.py."""
+        return self.facts.public(view)
+
+    def hand_facts(self, view: View, seat: int) -> HandFacts:
+        """The private facts of `seat`'s own view (`view(seat)`)."""
+        return self.facts.hand(view, seat)
 
     def parse_options(self, options: Mapping[str, Any] | BaseOptions | None) -> BaseOptions:
         if options is None:
@@ -233,11 +320,7 @@ class Rules:
         options: Mapping[str, Any] | BaseOptions | None = None,
     ) -> GameState:
         self.check_players(players)
-        opts = self.parse_options(options)
-        return self._new(players, seed, opts)
-
-    def _new(self, players: int, seed: int, options: Any) -> GameState:
-        raise NotImplementedError
+        return self.State.start(players, seed, self.parse_options(options))
 
     def from_json(self, text: str) -> GameState:
         snap = json.loads(text)

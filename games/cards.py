@@ -1,11 +1,15 @@
-"""Card ids shared by every game, the standard decks, the Bianco Mano deck and the cut.
+"""Card ids shared by every game, the decks, the cut, and the cards' text faces.
 
 Standard cards are rank + suit (`10H`, `QS`, `7D`), the joker is `JK`. Bianco Mano cards
 are character + family (`MAR`, `GCV`). These ids are what views, action ids, move logs and
-tests all speak, so they never change.
+tests all speak, so they never change. Text faces are how a player reads them: French
+figures (V, D, R) and suit symbols, Bianco Mano characters by name, in French or English.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
 
 from .rng import Rng
 
@@ -14,54 +18,122 @@ RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"
 JOKER = "JK"
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RED_SUITS = frozenset({"H", "D"})
 
 # Bianco Mano characters, strongest first, and the four families.
 BM_CHARACTERS: tuple[str, ...] = ("MA", "PA", "AV", "EV", "BA", "CO", "GC", "CH")
 BM_FAMILIES: tuple[str, ...] = ("R", "B", "J", "V")
-# Their names in the rule book, for anything that shows cards to French players.
-BM_CHARACTER_NAMES_FR = {
-    "MA": "Mamma",
-    "PA": "Parrain",
-    "AV": "Avocat",
-    "EV": "Évêque",
-    "BA": "Banquier",
-    "CO": "Commissaire",
-    "GC": "Garde du corps",
-    "CH": "Chauffeur",
+
+Tint = Literal["red", "black", "blue", "green", "yellow"]
+
+# --- words of the faces ---------------------------------------------------------------------
+_FIGURES = {"fr": {"J": "V", "Q": "D", "K": "R"}, "en": {}}
+_RANK_NAMES = {
+    "fr": {"A": "as", "J": "valet", "Q": "dame", "K": "roi"},
+    "en": {"A": "ace", "J": "jack", "Q": "queen", "K": "king"},
 }
-BM_FAMILY_NAMES_FR = {"R": "rouge", "B": "bleue", "J": "jaune", "V": "verte"}
+_SUIT_NAMES = {
+    "fr": {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"},
+    "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+}
+_BM_NAMES = {
+    "fr": {
+        "MA": "Mamma",
+        "PA": "Parrain",
+        "AV": "Avocat",
+        "EV": "Évêque",
+        "BA": "Banquier",
+        "CO": "Commissaire",
+        "GC": "Garde du corps",
+        "CH": "Chauffeur",
+    },
+    "en": {
+        "MA": "Mamma",
+        "PA": "Godfather",
+        "AV": "Lawyer",
+        "EV": "Bishop",
+        "BA": "Banker",
+        "CO": "Commissioner",
+        "GC": "Bodyguard",
+        "CH": "Driver",
+    },
+}
+_BM_FAMILY_NAMES = {
+    "fr": {"R": "rouge", "B": "bleue", "J": "jaune", "V": "verte"},
+    "en": {"R": "red", "B": "blue", "J": "yellow", "V": "green"},
+}
+_BM_FAMILY_MARKS = {"R": "🟥", "B": "🟦", "J": "🟨", "V": "🟩"}
+_BM_TINTS: dict[str, Tint] = {"R": "red", "B": "blue", "J": "yellow", "V": "green"}
 
 
-def card(rank: str, suit: str) -> str:
-    return rank + suit
+def _lang(lang: str) -> str:
+    return "en" if lang == "en" else "fr"
 
 
-def rank_of(c: str) -> str:
-    """Rank of a standard card (`10` for `10H`); the joker has none."""
-    return c[:-1]
+def is_bianco_mano(c: str) -> bool:
+    return len(c) == 3 and c[:2] in _BM_NAMES["fr"] and c[2] in _BM_FAMILY_MARKS
 
 
-def suit_of(c: str) -> str:
-    """Suit letter of a standard card, or family letter of a Bianco Mano card."""
-    return c[-1]
+def is_standard(c: str) -> bool:
+    return len(c) in (2, 3) and c[-1] in SUIT_SYMBOLS and c[:-1] in RANKS
 
 
-def character_of(c: str) -> str:
-    """Character code of a Bianco Mano card (`MA` for `MAR`)."""
-    return c[:-1]
+def face(c: str, lang: str = "fr") -> str:
+    """`10♥`, `D♠` (French figures V/D/R, English J/Q/K), `🃏 Joker`, `🟥 Mamma`."""
+    return _face(c, _lang(lang))
 
 
-def colour_of(c: str) -> str:
-    """`red` or `black` for a standard card."""
-    return "red" if c[-1] in RED_SUITS else "black"
+@lru_cache(maxsize=1024)
+def _face(c: str, lang: str) -> str:
+    """A card id's face never changes: worked out once per language."""
+    if c == JOKER:
+        return "🃏 Joker"
+    if is_bianco_mano(c):
+        return f"{_BM_FAMILY_MARKS[c[2]]} {_BM_NAMES[lang][c[:2]]}"
+    if is_standard(c):
+        rank = c[:-1]
+        return _FIGURES[lang].get(rank, rank) + SUIT_SYMBOLS[c[-1]]
+    return c
 
 
-def rank_value(c: str) -> int:
-    """Numeric rank with the ace low: A=1 … 10=10, J=11, Q=12, K=13."""
-    return RANKS.index(c[:-1]) + 1
+def faces(cards: list[str] | tuple[str, ...], lang: str = "fr") -> str:
+    return " ".join(face(c, lang) for c in cards)
 
 
+def suit_name(letter: str, lang: str = "fr") -> str:
+    """`♥ cœur` / `♥ hearts`."""
+    name = _SUIT_NAMES[_lang(lang)].get(letter, letter)
+    return f"{SUIT_SYMBOLS[letter]} {name}" if letter in SUIT_SYMBOLS else name
+
+
+def family_name(letter: str, lang: str = "fr") -> str:
+    """`🟥 rouge` / `🟥 red`: a Bianco Mano family."""
+    name = _BM_FAMILY_NAMES[_lang(lang)].get(letter, letter)
+    mark = _BM_FAMILY_MARKS.get(letter)
+    return f"{mark} {name}" if mark else name
+
+
+def rank_text(rank: str, lang: str = "fr") -> str:
+    """A rank as printed on a card face: `7`, `V`, `D`, `R`, `A` (English `J`, `Q`, `K`)."""
+    return _FIGURES[_lang(lang)].get(rank, rank)
+
+
+def rank_name(rank: str, lang: str = "fr") -> str:
+    """A rank in words: `as`, `7`, `valet`, `dame`, `roi` / `ace`, `7`, `jack`..."""
+    return _RANK_NAMES[_lang(lang)].get(rank, rank)
+
+
+def tint(c: str) -> Tint | None:
+    """The colour a player sees first on the card: its suit's or its family's."""
+    if c == JOKER:
+        return None
+    if is_bianco_mano(c):
+        return _BM_TINTS[c[2]]
+    if is_standard(c):
+        return "red" if c[-1] in ("H", "D") else "black"
+    return None
+
+
+# --- decks and the cut ----------------------------------------------------------------------
 def deck32() -> list[str]:
     """The piquet deck: 7 to 10, J, Q, K, A in each suit."""
     return [r + s for s in SUITS for r in ("7", "8", "9", "10", "J", "Q", "K", "A")]
@@ -79,10 +151,6 @@ def bianco_mano_deck() -> list[str]:
     return [ch + f for f in BM_FAMILIES for ch in BM_CHARACTERS]
 
 
-def is_standard(c: str) -> bool:
-    return c == JOKER or (len(c) in (2, 3) and c[-1] in SUITS and c[:-1] in RANKS)
-
-
 def cut(deck: list[str], rng: Rng, margin: int = 3) -> list[str]:
     """Cut the deck: lift the top part and put it under the rest.
 
@@ -93,13 +161,3 @@ def cut(deck: list[str], rng: Rng, margin: int = 3) -> list[str]:
         margin = 1
     k = rng.between(margin, n - margin)
     return deck[k:] + deck[:k]
-
-
-def pretty(c: str) -> str:
-    """A standard card with its suit symbol (`10♥`); other ids are returned as they are."""
-    if c == JOKER:
-        return "Joker"
-    s = c[-1]
-    if s in SUIT_SYMBOLS and c[:-1] in RANKS:
-        return c[:-1] + SUIT_SYMBOLS[s]
-    return c

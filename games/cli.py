@@ -1,99 +1,89 @@
 """`python -m games play <slug>`: play one seat in the terminal against the other seats.
 
-A quick way to try the rules without Discord. Text is French, cards use suit symbols. The
-other seats play at random, or as the AI with `--ai facile|fort`.
+A quick way to try the rules without Discord. It speaks French (English with
+`--lang en`) with the game's own words, the same the bot uses, and numbers players from 1.
+The other seats play at random, or as the AI with `--ai facile|fort`.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
-from typing import Any, TextIO
+from collections.abc import Callable, Sequence
+from typing import NoReturn, TextIO
 
-from . import SLUGS, get
+from . import get, known, slugs
 from .ai import LEVELS, choose
 from .base import GameState
-from .cards import BM_CHARACTER_NAMES_FR, BM_FAMILY_NAMES_FR, pretty
+from .cards import face
 from .rng import Rng
+from .text import hand_line, private_lines, public_lines, ranking_lines, seat_parts
+from .words import T
 
-BM_FAMILIES = BM_FAMILY_NAMES_FR
-BM_NAMES = BM_CHARACTER_NAMES_FR
-SHOWN_KEYS = {
-    "trump": "Atout",
-    "retourne": "Retourne",
-    "dominant": "Famille dominante",
-    "turned": "Carte retournée",
-    "taker": "Preneur",
-    "called": "Carte appelée",
-    "partner": "Partenaire",
-    "trick": "Pli en cours",
-    "top": "Défausse",
-    "draw_size": "Pioche",
-    "roles": "Rôles",
-    "run": "Suite",
-    "needed": "Rang attendu",
-    "board": "Plateau",
-    "wheel": "Roue",
-    "tokens": "Jetons",
-    "table": "Tapis",
-    "espion": "Espion",
-    "drawn": "Carte piochée",
+TEXT = {
+    "player": T("joueur {n}", "player {n}"),
+    "you": T("joueur {n} (vous)", "player {n} (you)"),
+    "start": T(
+        "{game} à {players} joueurs : vous êtes le joueur {seat}.",
+        "{game} with {players} players: you are player {seat}.",
+    ),
+    "your_hand": T("Votre main : {hand}", "Your hand: {hand}"),
+    "prompt": T(
+        "Votre choix (1 à {n}, ou q pour quitter) : ", "Your choice (1 to {n}, or q to quit): "
+    ),
+    "invalid": T(
+        "Choix invalide : tapez un numéro de 1 à {n}, ou q.",
+        "Invalid choice: type a number from 1 to {n}, or q.",
+    ),
+    "over": T("Partie terminée.", "Game over."),
+    "players": T("{game} se joue de {lo} à {hi} joueurs.", "{game} takes {lo} to {hi} players."),
+    "players_exact": T("{game} se joue à {lo} joueurs.", "{game} takes {lo} players."),
+    "seat": T("Votre place va de 1 à {n}.", "Your seat is from 1 to {n}."),
+    "unknown": T("Jeu inconnu : {slug} (jeux : {all}).", "Unknown game: {slug} (games: {all})."),
 }
 
 
-def card_text(c: str) -> str:
-    if len(c) == 3 and c[:2] in BM_NAMES and c[2] in BM_FAMILIES:
-        return f"{BM_NAMES[c[:2]]} {BM_FAMILIES[c[2]]}"
-    return pretty(c)
+def say(key: str, lang: str, **values: object) -> str:
+    return TEXT[key].get(lang).format(**values)
 
 
-def value_text(value: Any) -> str:
-    if isinstance(value, str):
-        return card_text(value)
-    if isinstance(value, list):
-        return ", ".join(value_text(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{value_text(k)}: {value_text(v)}" for k, v in value.items())
-    return str(value)
+def names_for(players: int, human: int, lang: str) -> list[str]:
+    return [say("you" if s == human else "player", lang, n=s + 1) for s in range(players)]
 
 
-def action_text(action_id: str) -> str:
-    verb, _, arg = action_id.partition(":")
-    if not arg:
-        return verb
-    if verb == "choose" and arg in BM_FAMILIES:
-        return f"choisir {BM_FAMILIES[arg]}"
-    return f"{verb} " + "+".join(card_text(p) if len(p) <= 3 else p for p in arg.split("+"))
+def card_text(card: str, lang: str = "fr") -> str:
+    """A card as every Tapis text shows it (`10♥`, `D♠`, `🟥 Mamma`)."""
+    return face(card, lang)
 
 
-SUIT_NAMES = {"S": "♠ pique", "H": "♥ cœur", "D": "♦ carreau", "C": "♣ trèfle"}
+def action_text(slug: str, action_id: str, lang: str = "fr") -> str:
+    """An action in the game's words (`Prendre`, `Choisir 🟩 verte`, `9♥ 9♦`)."""
+    return get(slug).words.action_label(action_id, lang)
 
 
-def key_text(key: str, value: Any) -> str:
-    if key == "trump" and value in SUIT_NAMES:
-        return SUIT_NAMES[value]
-    if key == "dominant" and value in BM_FAMILIES:
-        return BM_FAMILIES[value]
-    if key == "trick":
-        return ", ".join(f"joueur {s} {card_text(c)}" for s, c in value)
-    return value_text(value)
+def show(state: GameState, seat: int, names: Sequence[str], lang: str, out: TextIO) -> None:
+    """The table (public facts) and the seat's hand, in the game's words."""
+    words = state.rules.words
+    facts = state.public_facts()
+    print(f"\n— {words.phase(facts.phase, lang)}", file=out)
+    for line in public_lines(facts, words, lang, names):
+        print(f"  {line}", file=out)
+    for s in facts.seats:
+        mark = "▶ " if s.to_move else "  "
+        parts = " · ".join([names[s.seat], *seat_parts(s, words, lang, names)])
+        print(f"  {mark}{parts}", file=out)
+    hand = state.hand_facts(seat)
+    print("  " + say("your_hand", lang, hand=hand_line(hand, lang, None, words)), file=out)
+    for line in private_lines(hand, words, lang, names):
+        print(f"  {line}", file=out)
 
 
-def show(state: GameState, seat: int, out: TextIO) -> None:
-    view = state.view(seat)
-    print(f"\n— phase : {view['phase']} · donneur : joueur {view['dealer']}", file=out)
-    for key, label in SHOWN_KEYS.items():
-        if view.get(key) not in (None, [], {}):
-            print(f"  {label} : {key_text(key, view[key])}", file=out)
-    print(f"  Cartes en main : {view['hand_sizes']} · scores : {view['scores']}", file=out)
-    print(f"  Votre main : {value_text(view['hand']) or '(vide)'}", file=out)
-
-
-def show_events(state: GameState, seat: int, out: TextIO) -> None:
+def show_events(state: GameState, seat: int, names: Sequence[str], lang: str, out: TextIO) -> None:
+    words = state.rules.words
     for ev in state.view(seat)["events"]:
-        fields = ", ".join(f"{k}={value_text(v)}" for k, v in ev.items() if k not in ("type", "to"))
-        print(f"  · {ev['type']} {fields}", file=out)
+        text = words.narrate(ev, lang, names)
+        if text:
+            print(f"  · {text}", file=out)
 
 
 def play(
@@ -104,25 +94,30 @@ def play(
     ask: Callable[[str], str] = input,
     out: TextIO = sys.stdout,
     ai: str | None = None,
+    lang: str = "fr",
 ) -> GameState:
-    """Play a match with `human` answering through `ask`; the other seats play at random,
-    or at the AI level `ai` ("facile" or "fort")."""
+    """Play a match with `human` (a 0-based seat) answering through `ask`; the other seats
+    play at random, or at the AI level `ai` ("facile" or "fort")."""
     rules = get(slug)
+    words = rules.words
     state = rules.new(players=players, seed=seed)
+    names = names_for(players, human, lang)
     others = Rng(seed ^ 0xC0FFEE)
-    print(f"{rules.name} à {players} joueurs — vous êtes le joueur {human}.", file=out)
+    game = words.name.get(lang)
+    print(say("start", lang, game=game, players=players, seat=human + 1), file=out)
+    show_events(state, human, names, lang, out)
     while not state.is_over():
         seats = state.to_move()
         if human in seats:
-            show(state, human, out)
+            show(state, human, names, lang, out)
             actions = state.legal_actions(human)
             for i, a in enumerate(actions, 1):
-                print(f"  {i:>2}. {action_text(a.id)}", file=out)
-            choice = ask("Votre choix (numéro, ou q pour quitter) : ").strip()
+                print(f"  {i:>2}. {words.action_label(a.id, lang)}", file=out)
+            choice = ask(say("prompt", lang, n=len(actions))).strip()
             if choice.lower() == "q":
                 break
             if not choice.isdigit() or not 1 <= int(choice) <= len(actions):
-                print("  Choix invalide.", file=out)
+                print("  " + say("invalid", lang, n=len(actions)), file=out)
                 continue
             state.apply(human, actions[int(choice) - 1].id)
         else:
@@ -132,32 +127,46 @@ def play(
             else:
                 action = choose(state, seat, ai, others)
             state.apply(seat, action)
-            print(f"Joueur {seat} : {action_text(action)}", file=out)
-        show_events(state, human, out)
+        show_events(state, human, names, lang, out)
     if state.is_over():
-        result = state.outcome()
-        print("\nPartie terminée.", file=out)
-        for seat in sorted(range(players), key=lambda s: result["ranks"][s]):
-            print(f"  {result['ranks'][seat]}. joueur {seat} — {result['scores'][seat]}", file=out)
+        print("\n" + say("over", lang), file=out)
+        for line in ranking_lines(state.outcome(), words, lang, names):
+            print(f"  {line}", file=out)
     return state
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """One line on stderr and exit 2, without the usage block."""
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="python -m games")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("play", help="jouer une place contre les autres places")
-    p.add_argument("slug", choices=SLUGS)
+    p.add_argument("slug", help=", ".join(slugs()))
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--seat", type=int, default=0)
+    p.add_argument("--seat", type=int, default=1, help="votre place, à partir de 1")
     p.add_argument(
         "--ai", choices=LEVELS, default=None, help="niveau des autres places (défaut : au hasard)"
     )
+    p.add_argument("--lang", choices=("fr", "en"), default="fr")
     args = parser.parse_args(argv)
+    lang = args.lang
+    if not known(args.slug):
+        parser.error(say("unknown", lang, slug=args.slug, all=", ".join(slugs())))
     rules = get(args.slug)
     players = args.players or rules.min_players
+    if not rules.min_players <= players <= rules.max_players:
+        game = rules.words.name.get(lang)
+        lo, hi = rules.min_players, rules.max_players
+        parser.error(say("players" if lo < hi else "players_exact", lang, game=game, lo=lo, hi=hi))
+    if not 1 <= args.seat <= players:
+        parser.error(say("seat", lang, n=players))
     try:
-        play(args.slug, players, args.seed, args.seat, ai=args.ai)
+        play(args.slug, players, args.seed, args.seat - 1, ai=args.ai, lang=lang)
     except (EOFError, KeyboardInterrupt):
         print()
     return 0

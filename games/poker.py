@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .cards import JOKER, RANKS, SUITS
+
 HIGH_CARD = 0
 PAIR = 1
 TWO_PAIR = 2
@@ -40,15 +42,13 @@ CATEGORY_NAMES: tuple[str, ...] = (
     "straight-flush",
 )
 
-JOKER = "JK"
-_SUITS = ("S", "H", "D", "C")
-_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_SUITS = SUITS
+_RANKS = (*RANKS[1:], "A")  # aces high
 # card id -> (value 2..14, suit index)
 _CARD: dict[str, tuple[int, int]] = {
     r + s: (v, si) for si, s in enumerate(_SUITS) for v, r in enumerate(_RANKS, start=2)
 }
 _RANK_OF_VALUE: dict[int, str] = {v: r for v, r in enumerate(_RANKS, start=2)}
-_ACE_BIT = 1 << 14
 # Windows of five ranks may start at bit 1 (A-2-3-4-5, the ace also stands at bit 1)
 # up to bit 10 (10-J-Q-K-A).
 _WINDOW_STARTS = 0b111_1111_1110

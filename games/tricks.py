@@ -8,10 +8,9 @@ in play order.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-from .cards import suit_of
-
-Trick = list[list]  # [[seat, card], ...]
+Trick = list[list[Any]]  # [[seat, card], ...]: JSON data, so lists rather than tuples
 
 
 class TrickOrder:
@@ -41,21 +40,6 @@ class TrickOrder:
                 best = i
         return best
 
-    def highest_of_suit(self, cards: Sequence[str], suit: str) -> str | None:
-        top = None
-        for c in cards:
-            if c[-1] == suit and (top is None or self.strength[c[:-1]] > self.strength[top[:-1]]):
-                top = c
-        return top
-
-
-def trick_cards(trick: Trick) -> list[str]:
-    return [c for _, c in trick]
-
-
-def led_suit(trick: Trick) -> str | None:
-    return suit_of(trick[0][1]) if trick else None
-
 
 def gather(tricks: Sequence[Trick], *extra: Sequence[str]) -> list[str]:
     """The deck for the next deal when nobody shuffles: tricks in the order they were taken,
@@ -64,7 +48,3 @@ def gather(tricks: Sequence[Trick], *extra: Sequence[str]) -> list[str]:
     for packet in extra:
         deck.extend(packet)
     return deck
-
-
-def card_points(cards: Sequence[str], values: Mapping[str, int]) -> int:
-    return sum(values.get(c[:-1], 0) for c in cards)

@@ -72,7 +72,7 @@ class StatsCog(commands.Cog, name=PAGER_COG):
         if interaction.guild is None:
             await refuse(interaction, "err.no_guild")
             return
-        if game is not None and game not in games.SLUGS:
+        if game is not None and not games.known(game):
             await refuse(interaction, "err.unknown_game")
             return
         if season is None:
@@ -87,7 +87,7 @@ class StatsCog(commands.Cog, name=PAGER_COG):
         if interaction.guild is None:
             await refuse(interaction, "err.no_guild")
             return
-        if game is not None and game not in games.SLUGS:
+        if game is not None and not games.known(game):
             await refuse(interaction, "err.bad_button")
             return
         embed, view = await self._leaderboard_page(interaction, game, season, page)

@@ -18,7 +18,7 @@ from ..service import TableService
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=ls(f"game.{slug}"), value=slug) for slug in games.SLUGS]
+    return [app_commands.Choice(name=ls(f"game.{slug}"), value=slug) for slug in games.slugs()]
 
 
 class TablesCog(commands.Cog):
@@ -66,7 +66,7 @@ class TablesCog(commands.Cog):
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
         lang = lang_of(interaction.locale)
-        if game not in games.SLUGS:
+        if not games.known(game):
             await refuse(interaction, "err.unknown_game")
             return
         await interaction.response.send_message(

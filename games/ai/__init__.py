@@ -11,36 +11,24 @@ from __future__ import annotations
 
 import importlib
 
-from ..base import GameState
+from ..base import GameState, Rules
 from ..rng import Rng
 from .ismcts import Profile, search
 
 __all__ = ["LEVELS", "Profile", "choose", "profile_for"]
 
 LEVELS: tuple[str, ...] = ("facile", "fort")
-
-# slug -> module exposing a module-level `PROFILE`; imported on first use.
-_MODULES: dict[str, str] = {
-    "manille": "games.ai.manille",
-    "bianco-mano": "games.ai.bianco_mano",
-    "blanche-neige": "games.ai.blanche_neige",
-    "nain-jaune": "games.ai.nain_jaune",
-    "bonanza": "games.ai.bonanza",
-}
 _FALLBACK = Profile()
 
 
-def profile_for(slug: str) -> Profile:
-    """The game's AI profile, or the generic fallback when the game has none (yet)."""
-    module = _MODULES.get(slug)
-    if module is None:
+def profile_for(rules: Rules) -> Profile:
+    """The game's AI profile (the module its rules name in `ai`), or the generic fallback
+    when the game has none (yet)."""
+    if rules.ai is None:
         return _FALLBACK
-    try:
-        return importlib.import_module(module).PROFILE
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-        return _FALLBACK
+    profile = importlib.import_module(rules.ai).PROFILE
+    assert isinstance(profile, Profile)
+    return profile
 
 
 def choose(
@@ -65,7 +53,7 @@ def choose(
         raise ValueError(f"seat {seat} has no legal action")
     if len(legal) == 1:
         return legal[0]
-    profile = profile_for(state.rules.slug)
+    profile = profile_for(state.rules)
     if level == "facile":
         action = profile.policy(state, seat, rng)
     else:

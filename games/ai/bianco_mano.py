@@ -12,19 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Event, GameState
+from ..bianco_mano.logic import FAMILIES, POINTS, STRENGTH, TEAMS_OF_FOUR
 from ..rng import Rng
 from .ismcts import Profile
 from .tricks import Deck, Table, outstanding, play
 
-CHARACTERS = ("CH", "GC", "CO", "BA", "EV", "AV", "PA", "MA")  # weakest first
-FAMILIES = ("R", "B", "J", "V")
-BASE_POINTS = {"MA": 5, "PA": 4, "AV": 3, "EV": 2, "BA": 1}
-CARDS = [ch + f for f in FAMILIES for ch in CHARACTERS]
-DECK = Deck(strength={c: CHARACTERS.index(c[:2]) + 1 for c in CARDS}, top=len(CHARACTERS))
-POINTS = {
-    dom: {c: BASE_POINTS.get(c[:2], 0) * (2 if c[2] == dom else 1) for c in CARDS}
-    for dom in FAMILIES
-}
+DECK = Deck(strength=STRENGTH, top=max(STRENGTH.values()))
 # Bid when the hand (with the turned card) reaches this strength, by table size (about an
 # even chance to make the contract in facile-vs-facile play, measured); the hand
 # is only partly dealt while bidding (6, 8 or 5 cards known of the final 8, 10 or 6).
@@ -132,7 +125,8 @@ def rewards(public: dict[str, Any], state: GameState, events: list[Event]) -> li
     scored = next((e for e in events if e["type"] == "deal_scored"), None)
     deltas = scored["deltas"] if scored is not None else [0] * n
     if n == 4:
-        return [(deltas[s] + deltas[(s + 2) % 4] + 4) / 7 for s in range(4)]
+        team = {s: t for t in TEAMS_OF_FOUR for s in t}
+        return [(sum(deltas[m] for m in team[s]) + 4) / 7 for s in range(4)]
     return [(d + 2) / 4 for d in deltas]
 
 

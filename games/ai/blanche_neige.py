@@ -9,45 +9,18 @@ chance; at the table the AI shouts its own pair and challenges everybody else's.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 from ..base import Event, GameState
+from ..blanche_neige.roles import ALLOWED, DRAW_DECK, MIRROR
 from ..rng import Rng
 from .ismcts import Profile
 
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
-CARDS = [r + s for s in "SHDC" for r in RANKS]
-VALUE = {c: RANKS.index(c[:-1]) + 1 for c in CARDS}
-RED = {c: c[-1] in "HD" for c in CARDS}
-
-# What each role may discard: rule(top value, top red, card value, card red), from the
-# rule book (classic roles) and docs/rules/blanche-neige.md (variants).
-RULES: dict[str, Callable[[int, bool, int, bool], bool]] = {
-    "blanche-neige": lambda tv, tr, v, r: (tv + v) % 2 == 1,
-    "prince": lambda tv, tr, v, r: (tv <= 5) != (v <= 5),
-    "chasseur": lambda tv, tr, v, r: (tv <= 5) == (v <= 5),
-    "reine": lambda tv, tr, v, r: tr == r,
-    "sorciere": lambda tv, tr, v, r: tr != r,
-    "prof": lambda tv, tr, v, r: (tv + v) % 2 == 0,
-    "joyeux": lambda tv, tr, v, r: r == (tv % 2 == 0),
-    "simplet": lambda tv, tr, v, r: (v >= 6) == (tv % 2 == 0),
-    "timide": lambda tv, tr, v, r: (v % 2 == 1) == tr,
-    "grincheux": lambda tv, tr, v, r: v <= tv if tr else v > tv,
-    "dormeur": lambda tv, tr, v, r: (v % 2 == 0) == (tv >= 6),
-}
-# allowed[role][top] = the cards that role may put on `top`.
-ALLOWED: dict[str, dict[str, frozenset[str]]] = {
-    role: {
-        top: frozenset(c for c in CARDS if rule(VALUE[top], RED[top], VALUE[c], RED[c]))
-        for top in CARDS
-    }
-    for role, rule in RULES.items()
-}
+CARDS = DRAW_DECK
 # covers[role][card] = bit mask of the tops (by index in CARDS) that card may go on.
 COVERS: dict[str, dict[str, int]] = {
     role: {c: sum(1 << i for i, top in enumerate(CARDS) if c in ALLOWED[role][top]) for c in CARDS}
-    for role in RULES
+    for role in ALLOWED
 }
 SHED, PAIR_KEPT, COVER, BLOCK = 10.0, 4.0, 6.0, 3.0  # weights of `_score`
 CUT_SLOPE = 0.6  # evaluation of a simulation cut short, per card of difference
@@ -91,7 +64,7 @@ def _score(
     rest = [c for c in hand if c not in cards]
     if not rest and (len(cards) == 1 or pair_shed == 2.0):
         return 1000.0  # going out wins (an unshouted pair may still be challenged)
-    pairs = sum(1 for c in rest if c[-1] in "SH" and _mirror(c) in rest)
+    pairs = sum(1 for c in rest if c[-1] in "SH" and MIRROR[c] in rest)
     covers = COVERS[role]
     mask = 0
     for c in rest:
@@ -99,14 +72,10 @@ def _score(
     cover = mask.bit_count() / len(CARDS)
     top = cards[-1]
     block = 1 - len(ALLOWED[next_role][top]) / len(CARDS)
-    urgency = 1 / max(1, view["hand_sizes"][nxt])
+    urgency = 1 / max(1, int(view["hand_sizes"][nxt]))
     shed = 1.0 if len(cards) == 1 else pair_shed
     kept = PAIR_KEPT * max(pair_shed, 0.0) / 2
     return SHED * shed + kept * pairs + COVER * cover + BLOCK * block * (1 + 4 * urgency)
-
-
-def _mirror(card: str) -> str:
-    return card[:-1] + {"S": "C", "C": "S", "H": "D", "D": "H"}[card[-1]]
 
 
 def actor(state: GameState, rng: Rng) -> int:
@@ -123,7 +92,7 @@ def rewards(public: dict[str, Any], state: GameState, events: list[Event]) -> li
         left = state.view(None)["hand_sizes"]
         total = sum(left)
         return [1 / (1 + math.exp(-CUT_SLOPE * ((total - mine) / (n - 1) - mine))) for mine in left]
-    ranks = state.outcome()["ranks"]
+    ranks = state.outcome().ranks
     worst = max(ranks)
     if worst == 1:
         return [0.5] * n

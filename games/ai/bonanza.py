@@ -14,17 +14,16 @@ from bisect import bisect_left
 from typing import Any
 
 from ..base import Event, GameState
+from ..bonanza.common import CARD_BOXES, PAIR_CALLS, VALUE, card_at
+from ..cards import JOKER, SUITS
 from ..poker import best_hand
 from ..rng import Rng
 from .ismcts import Profile
 
-SUITS = "SHDC"
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # aces high
-CARDS = [r + s for s in SUITS for r in RANKS]
-DECK = [*CARDS, "JK"]
-VALUE = {c: RANKS.index(c[:-1]) + 2 for c in CARDS}
-BOX_CARDS = ("AS", "KH", "QD", "JC")
-PAIRS = (("QS", "JD"), ("10D", "2S"))
+# The 52 cards suit by suit, lowest first, then the joker: the order the samples draw from.
+CARDS = sorted(VALUE, key=lambda c: (SUITS.index(c[-1]), VALUE[c]))
+DECK = [*CARDS, JOKER]
+PAIRS = tuple(PAIR_CALLS.values())
 SCALE = 15.0
 SAMPLES = 120
 EXCHANGE_MARGIN = 1.0  # a hand this much below an average one is swapped for the mort
@@ -64,7 +63,7 @@ def worth(hand: list[str]) -> float:
     box, the joker, the two pairs, and aces (stop cards keep the lead in phase 3)."""
     held = set(hand)
     value = 2 * poker_strength(hand)
-    value += sum(1 for c in BOX_CARDS if c in held) + 2 * ("JK" in held)
+    value += sum(1 for c in CARD_BOXES if c in held) + 2 * (JOKER in held)
     value += sum(1 for a, b in PAIRS if a in held and b in held)
     value += 0.5 * sum(1 for c in hand if c[:-1] == "A")
     return value
@@ -144,11 +143,11 @@ def _run(suit: str, view: dict[str, Any]) -> float:
     card = mine[0]
     run = 0.0
     while True:
-        run += 1 + 2 * (card in BOX_CARDS)
+        run += 1 + 2 * (card in CARD_BOXES)
         if value == 14:
             return run + 3
         value += 1
-        card = RANKS[value - 2] + suit
+        card = card_at(value, suit)
         if card in gone:
             return run + 3
         if card not in held:

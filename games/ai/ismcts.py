@@ -42,7 +42,7 @@ def outcome_rewards(root: dict[str, Any], state: GameState, events: list[Event])
     """Fallback evaluation: final ranks mapped to 1 (first) .. 0 (last); 0.5 if unfinished."""
     if not state.is_over():
         return [0.5] * state.players
-    ranks = state.outcome()["ranks"]
+    ranks = state.outcome().ranks
     worst = max(ranks)
     if worst == 1:
         return [0.5] * len(ranks)

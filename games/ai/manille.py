@@ -11,15 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Event, GameState
+from ..manille.logic import POINTS, STRENGTH, TEAMS
 from ..rng import Rng
 from .ismcts import Profile
 from .tricks import Deck, Table, outstanding, play
 
-ORDER = ("7", "8", "9", "J", "Q", "K", "A", "10")  # weakest first
-RANK_POINTS = {"10": 5, "A": 4, "K": 3, "Q": 2, "J": 1}
-CARDS = [r + s for s in "SHDC" for r in ORDER]
-DECK = Deck(strength={c: ORDER.index(c[:-1]) + 1 for c in CARDS}, top=len(ORDER))
-POINTS = {c: RANK_POINTS.get(c[:-1], 0) for c in CARDS}
+DECK = Deck(strength=STRENGTH, top=max(STRENGTH.values()))
 
 
 def _play(state: GameState, seat: int, rng: Rng, sample: bool) -> str:
@@ -30,7 +27,7 @@ def _play(state: GameState, seat: int, rng: Rng, sample: bool) -> str:
         points=POINTS,
         trump=view["trump"],
         out=outstanding(state, seat, rng, sample),
-        allies=frozenset({seat, (seat + 2) % 4}),
+        allies=frozenset(next(t for t in TEAMS if seat in t)),
         players=4,
         free_discard=True,
     )

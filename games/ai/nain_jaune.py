@@ -13,15 +13,12 @@ import math
 from typing import Any
 
 from ..base import Event, GameState
+from ..nain_jaune.board import KING
+from ..nain_jaune.board import POINTS as COST  # what a card left in hand costs
+from ..nain_jaune.board import RANK_IX as RANK
 from ..rng import Rng
 from .ismcts import Profile
 
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-KING = len(RANKS) - 1
-CARDS = [r + s for s in "SHDC" for r in RANKS]
-RANK = {c: RANKS.index(c[:-1]) for c in CARDS}
-COST = {c: min(RANK[c] + 1, 10) for c in CARDS}  # what a card left in hand costs
-BOARD = ("10D", "JC", "QS", "KH", "7D")
 SCALE = 20.0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..base import GameState
 from ..rng import Rng
@@ -65,7 +66,7 @@ def outstanding(state: GameState, seat: int, rng: Rng, sample: bool) -> frozense
     return frozenset(cards - own)
 
 
-def trick_winner(trick: Sequence[Sequence], trump: str | None, deck: Deck) -> int:
+def trick_winner(trick: Sequence[Sequence[Any]], trump: str | None, deck: Deck) -> int:
     """Index of the card currently winning `trick` (`[[seat, card], ...]`)."""
     best = 0
     for i in range(1, len(trick)):
@@ -85,7 +86,7 @@ def beats(card: str, best: str, trump: str | None, deck: Deck) -> bool:
     return card[-1] == trump
 
 
-def follow(cards: list[str], trick: Sequence[Sequence], t: Table) -> str:
+def follow(cards: list[str], trick: Sequence[Sequence[Any]], t: Table) -> str:
     """Pick a card among the legal `cards` on a started trick.
 
     A friend winning safely gets points thrown on it (never a trump, nor a master that
@@ -177,6 +178,6 @@ def lead(hand: list[str], cards: list[str], t: Table) -> str:
     return min(cards, key=lambda c: (t.points[c], st[c]))
 
 
-def play(hand: list[str], cards: list[str], trick: list[list], t: Table) -> str:
+def play(hand: list[str], cards: list[str], trick: list[list[Any]], t: Table) -> str:
     """Lead or follow, whichever the trick calls for."""
     return lead(hand, cards, t) if not trick else follow(cards, trick, t)

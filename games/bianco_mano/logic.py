@@ -6,9 +6,9 @@ family. Tables are keyed by the whole card id so the play loop does one dict loo
 
 from __future__ import annotations
 
-from games.base import Action
-from games.cards import BM_CHARACTERS, BM_FAMILIES, bianco_mano_deck
-from games.tricks import TrickOrder
+from ..base import Action
+from ..cards import BM_CHARACTERS, BM_FAMILIES, bianco_mano_deck
+from ..tricks import Trick, TrickOrder
 
 DECK: tuple[str, ...] = tuple(bianco_mano_deck())
 DECK_SET: frozenset[str] = frozenset(DECK)
@@ -39,13 +39,14 @@ DISCARD: dict[str, Action] = {c: Action("discard:" + c) for c in DECK}
 CALL: dict[str, Action] = {c: Action("call:" + c) for c in DECK}
 CHOOSE: dict[str, Action] = {f: Action("choose:" + f) for f in FAMILIES}
 
-# Packets of the first part of the deal, and the cards each seat holds when it is complete.
+# Packets of the first part of the deal, and whether the taker sets an espion aside.
 FIRST_PACKETS: dict[int, tuple[int, ...]] = {3: (4, 3), 4: (3, 2), 5: (2, 2)}
-FINAL_HAND: dict[int, int] = {3: 10, 4: 8, 5: 6}
 HAS_ESPION: dict[int, bool] = {3: True, 4: False, 5: True}
+# At four players the partners are fixed, facing each other.
+TEAMS_OF_FOUR: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 
 
-def top_dominant(trick: list[list], dom: str) -> int:
+def top_dominant(trick: Trick, dom: str) -> int:
     """Strength of the highest dominant card on the table, 0 when there is none."""
     top = 0
     for _, c in trick:
@@ -54,7 +55,7 @@ def top_dominant(trick: list[list], dom: str) -> int:
     return top
 
 
-def playable(hand: list[str], trick: list[list], dom: str) -> list[str]:
+def playable(hand: list[str], trick: Trick, dom: str) -> list[str]:
     """The cards of `hand` the four play conditions allow on `trick` (in hand order).
 
     Follow the led family; when it is the dominant one, beat the highest dominant on the
@@ -80,7 +81,7 @@ def playable(hand: list[str], trick: list[list], dom: str) -> list[str]:
     return same
 
 
-def refusal(hand: list[str], trick: list[list], dom: str, card: str) -> str:
+def refusal(hand: list[str], trick: Trick, dom: str, card: str) -> str:
     """Why `card` (held in `hand`) may not be played now: the code of the broken condition."""
     led = trick[0][1][2]
     if card[2] != led and any(c[2] == led for c in hand):
@@ -90,7 +91,7 @@ def refusal(hand: list[str], trick: list[list], dom: str, card: str) -> str:
     return "must_climb"
 
 
-def trick_winner(trick: list[list], dom: str) -> int:
+def trick_winner(trick: Trick, dom: str) -> int:
     """Index in `trick` of the winning card: the best dominant, else the best of the led family."""
     return ORDER.winning_index([c for _, c in trick], dom)
 

@@ -2,19 +2,18 @@
 
 One state is the whole match. Automatic steps (the draw for the first dealer, cutting,
 dealing, completing the deal, scoring, the next deal) run inside `_apply`, so `to_move()`
-only ever names a seat with a real choice. Views and determinization live in `knowledge`.
+only ever names a seat with a real choice. Determinization lives in `hidden`.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
-from games.base import Action, GameState, rank_by_score
-from games.cards import cut
-from games.rng import Rng
-from games.tricks import gather
-
-from . import knowledge
+from ..base import Action, GameState, Outcome, rank_by_score, team_ranks
+from ..cards import cut
+from ..rng import Rng
+from ..tricks import Trick, gather
+from .hidden import redeal
 from .logic import (
     ANNOUNCE,
     BONUS,
@@ -32,12 +31,17 @@ from .logic import (
     POINTS,
     STRENGTH,
     TAKE,
+    TEAMS_OF_FOUR,
     TOTAL_POINTS,
     deal_deltas,
     playable,
     refusal,
+    sort_hand,
     trick_winner,
 )
+from .options import Options
+
+Phase = Literal["bid", "espion", "call", "play", "over"]
 
 
 class BiancoManoState(GameState):
@@ -70,7 +74,8 @@ class BiancoManoState(GameState):
         "last_deal",  # summary of the last scored deal, or None
     )
 
-    phase: str
+    options: Options
+    phase: Phase
     dealer: int
     deal_number: int
     deck: list[str]
@@ -86,22 +91,22 @@ class BiancoManoState(GameState):
     partner: int | None
     revealed: bool
     announced: bool
-    trick: list[list]
+    trick: Trick
     leader: int | None
     turn: int | None
-    tricks: list[list[list]]
+    tricks: list[Trick]
     trick_points: list[int]
-    last_trick: list[list] | None
+    last_trick: Trick | None
     last_winner: int | None
     scores: list[int]
     contracts_made: list[int]
     last_deal: dict[str, Any] | None
 
     # --- setup -----------------------------------------------------------------------------
-    def setup(self, players: int, seed: int, options: Any) -> None:
+    def setup(self) -> None:
         """Draw for the first dealer, then shuffle, cut and deal the first deal."""
-        self._init_base(players, seed, options)
-        n = players
+        options = self.options
+        n = self.players
         self.phase = "bid"
         self.deal_number = 1
         self.hands = [[] for _ in range(n)]
@@ -112,7 +117,7 @@ class BiancoManoState(GameState):
         self.last_trick = self.last_winner = self.last_deal = None
         self._clear_deal()
         stacked = options.deck is not None
-        deck = list(options.deck) if stacked else list(DECK)
+        deck = list(options.deck) if options.deck is not None else list(DECK)
         if not stacked:
             self.rng.shuffle(deck)
         self.dealer = self._draw_for_dealer(deck)
@@ -135,9 +140,9 @@ class BiancoManoState(GameState):
         while len(contenders) > 1:
             if pos + len(contenders) > len(deck):
                 break  # cannot happen with a shuffled pack; the first tied seat deals
-            draws = [[s, deck[pos + i]] for i, s in enumerate(contenders)]
+            draws = [(s, deck[pos + i]) for i, s in enumerate(contenders)]
             pos += len(contenders)
-            self.emit("dealer_draw", round=rnd, draws=draws)
+            self.emit("dealer_draw", round=rnd, draws=[[s, c] for s, c in draws])
             best = max(STRENGTH[c] for _, c in draws)
             contenders = [s for s, c in draws if STRENGTH[c] == best]
             rnd += 1
@@ -183,16 +188,26 @@ class BiancoManoState(GameState):
             self.emit("shuffle")
         self._cut_and_deal(deck)
 
+    # --- fields set in some phases only ----------------------------------------------------
+    def _taker(self) -> int:
+        assert self.taker is not None, "no taker yet"
+        return self.taker
+
+    def _dominant(self) -> str:
+        assert self.dominant is not None, "no dominant family yet"
+        return self.dominant
+
+    def _turned(self) -> str:
+        assert self.turned is not None, "no turned card"
+        return self.turned
+
     # --- the contract ----------------------------------------------------------------------
     def to_move(self) -> list[int]:
         phase = self.phase
-        if phase == "play":
-            return [self.turn]  # type: ignore[list-item]
-        if phase == "bid":
-            return [self.bidder]  # type: ignore[list-item]
         if phase == "over":
             return []
-        return [self.taker]  # type: ignore[list-item]
+        seat = self.turn if phase == "play" else self.bidder if phase == "bid" else self.taker
+        return [] if seat is None else [seat]
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -202,7 +217,9 @@ class BiancoManoState(GameState):
         if phase == "play":
             if seat != self.turn:
                 return []
-            moves = [PLAY[c] for c in playable(self.hands[seat], self.trick, self.dominant)]  # type: ignore[arg-type]
+            dom = self.dominant
+            assert dom is not None
+            moves = [PLAY[c] for c in playable(self.hands[seat], self.trick, dom)]
             if self._can_announce(seat):
                 moves.append(ANNOUNCE)
             return moves
@@ -211,7 +228,7 @@ class BiancoManoState(GameState):
                 return []
             if self.bid_round == 1:
                 return [TAKE, PASS]
-            turned_family = self.turned[2]  # type: ignore[index]
+            turned_family = self._turned()[2]
             return [*(CHOOSE[f] for f in FAMILIES if f != turned_family), PASS]
         if phase == "over" or seat != self.taker:
             return []
@@ -223,7 +240,9 @@ class BiancoManoState(GameState):
         """Fast path for the play phase; the generic check elsewhere."""
         if self.phase == "play" and seat == self.turn:
             if action_id[:5] == "play:":
-                return action_id[5:] in playable(self.hands[seat], self.trick, self.dominant)  # type: ignore[arg-type]
+                dom = self.dominant
+                assert dom is not None
+                return action_id[5:] in playable(self.hands[seat], self.trick, dom)
             return action_id == "announce" and self._can_announce(seat)
         return any(a.id == action_id for a in self.legal_actions(seat))
 
@@ -232,12 +251,12 @@ class BiancoManoState(GameState):
             return False
         if self.tricks or self.trick:
             return False
-        dom = self.dominant
+        dom = self._dominant()
         held = self.hands[seat] + self.espion
-        return "GC" + dom in held and "CH" + dom in held  # type: ignore[operator]
+        return "GC" + dom in held and "CH" + dom in held
 
     def _callable(self) -> list[str]:
-        own = set(self.hands[self.taker]) | set(self.espion)  # type: ignore[index]
+        own = set(self.hands[self._taker()]) | set(self.espion)
         return [c for c in DECK if c[2] != self.dominant and c not in own]
 
     def explain(self, seat: int, action_id: str) -> str:
@@ -254,7 +273,7 @@ class BiancoManoState(GameState):
             if verb == "choose":
                 if self.bid_round == 1:
                     return "wrong_round"
-                return "turned_family" if arg == self.turned[2] else "unknown_family"  # type: ignore[index]
+                return "turned_family" if arg == self._turned()[2] else "unknown_family"
         elif phase == "espion" and verb == "discard":
             return "not_in_hand"
         elif phase == "call" and verb == "call":
@@ -265,7 +284,7 @@ class BiancoManoState(GameState):
             hand = self.hands[seat]
             if arg not in hand:
                 return "not_in_hand"
-            return refusal(hand, self.trick, self.dominant, arg)  # type: ignore[arg-type]
+            return refusal(hand, self.trick, self._dominant(), arg)
         return "wrong_phase"
 
     # --- moves -----------------------------------------------------------------------------
@@ -276,8 +295,9 @@ class BiancoManoState(GameState):
         elif verb == "pass":
             self._pass(seat)
         elif verb == "take":
-            self.emit("take", seat=seat, family=self.turned[2])  # type: ignore[index]
-            self._take(seat, self.turned[2])  # type: ignore[index]
+            family = self._turned()[2]
+            self.emit("take", seat=seat, family=family)
+            self._take(seat, family)
         elif verb == "choose":
             self.emit("choose", seat=seat, family=arg)
             self._take(seat, arg)
@@ -306,7 +326,7 @@ class BiancoManoState(GameState):
         n = self.players
         first = (self.dealer + 1) % n
         deck = [c for k in range(n) for c in self.hands[(first + k) % n]]
-        deck.append(self.turned)  # type: ignore[arg-type]
+        deck.append(self._turned())
         deck.extend(self.deck)
         self.hands = [[] for _ in range(n)]
         self.deck = []
@@ -319,7 +339,7 @@ class BiancoManoState(GameState):
         """The taker gets the turned card, then the deal is completed as the book says."""
         n = self.players
         self.taker, self.dominant, self.bid_round, self.bidder = seat, family, None, None
-        self.hands[seat].append(self.turned)  # type: ignore[arg-type]
+        self.hands[seat].append(self._turned())
         stock, pos = self.deck, 0
         first = (self.dealer + 1) % n
         got: list[list[str]] = [[] for _ in range(n)]
@@ -377,7 +397,8 @@ class BiancoManoState(GameState):
         if len(trick) < n:
             self.turn = seat + 1 if seat + 1 < n else 0
             return
-        dom: str = self.dominant  # type: ignore[assignment]
+        dom = self.dominant
+        assert dom is not None
         winner = trick[trick_winner(trick, dom)][0]
         values = POINTS[dom]
         points = 0
@@ -398,17 +419,17 @@ class BiancoManoState(GameState):
     def partners(self) -> list[int]:
         """The taker's partners this deal (none at 3, the team-mate at 4, the called at 5)."""
         if self.players == 4:
-            return [(self.taker + 2) % 4]  # type: ignore[operator]
+            return [(self._taker() + 2) % 4]
         if self.players == 5 and self.partner is not None:
             return [self.partner]
         return []
 
     def _score_deal(self) -> None:
-        n, taker = self.players, self.taker
+        n, taker = self.players, self._taker()
         partners = self.partners()
         side = [taker, *partners]
-        espion_points = sum(POINTS[self.dominant][c] for c in self.espion)  # type: ignore[index]
-        card_points = sum(self.trick_points[s] for s in side) + espion_points  # type: ignore[misc]
+        espion_points = sum(POINTS[self._dominant()][c] for c in self.espion)
+        card_points = sum(self.trick_points[s] for s in side) + espion_points
         bonus = BONUS if self.announced else 0
         if card_points == TOTAL_POINTS:
             result = "capo"
@@ -416,11 +437,11 @@ class BiancoManoState(GameState):
             result = "made"
         else:
             result = "failed"
-        deltas = deal_deltas(n, taker, partners, result)  # type: ignore[arg-type]
+        deltas = deal_deltas(n, taker, partners, result)
         for s in range(n):
             self.scores[s] += deltas[s]
         if result != "failed":
-            self.contracts_made[taker] += 1  # type: ignore[index]
+            self.contracts_made[taker] += 1
         self.last_deal = {
             "deal_number": self.deal_number,
             "taker": taker,
@@ -439,16 +460,20 @@ class BiancoManoState(GameState):
             self.phase = "over"
             self.turn = self.leader = None
             out = self.outcome()
-            self.emit("match_over", ranks=out["ranks"], scores=list(self.scores))
+            self.emit("match_over", ranks=list(out.ranks), scores=list(self.scores))
             return
         self.deal_number += 1
         self.dealer = (self.dealer + 1) % n
         deck = gather(self.tricks, self.espion)
         self._new_deal(deck)
 
-    def outcome(self) -> dict[str, Any]:
-        ranks = rank_by_score(self.scores, self.contracts_made)
-        return {"ranks": ranks, "scores": list(self.scores), "teams": None}
+    def outcome(self) -> Outcome:
+        """Match points rank the seats, contracts made as taker break ties; at four players
+        the fixed partners share their team's rank, by the team's total."""
+        scores = tuple(self.scores)
+        if self.players == 4:
+            return Outcome(team_ranks(scores, TEAMS_OF_FOUR, 4), scores, TEAMS_OF_FOUR)
+        return Outcome(tuple(rank_by_score(self.scores, self.contracts_made)), scores)
 
     # --- cards and knowledge -----------------------------------------------------------------
     def zones(self) -> dict[str, list[str]]:
@@ -460,8 +485,66 @@ class BiancoManoState(GameState):
         zones["won"] = [c for t in self.tricks for _, c in t]
         return zones
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return knowledge.view(self, seat)
+    def knows_partner(self, seat: int | None) -> bool:
+        """The partner knows from the call; everybody knows once the called card is played."""
+        return self.partner is not None and (self.revealed or seat == self.partner)
 
-    def determinize(self, seat: int | None, rng: Rng) -> GameState:
-        return knowledge.determinize(self, seat, rng)
+    def sides(self, seat: int | None) -> list[list[int]] | None:
+        """Sides as `seat` knows them: `[taker's side, defence]`; 4 players: fixed `[[0,2],[1,3]]`.
+
+        A seat whose side the viewer cannot know yet (the secret partner) is in neither list.
+        """
+        n = self.players
+        if n == 4:
+            return [list(t) for t in TEAMS_OF_FOUR]
+        taker = self.taker
+        if taker is None:
+            return None
+        side: list[int] | None = None
+        if n == 3:
+            side = [taker]
+        elif self.partner is not None and self.knows_partner(seat):
+            side = [taker, self.partner]
+        if side is not None:
+            return [side, [s for s in range(n) if s not in side]]
+        if self.called is None:
+            # Before the call nobody is a partner yet, so nobody is known as a defender either.
+            return [[taker], []]
+        # After the call a seat not holding the called card knows it defends.
+        defence = [seat] if seat is not None and seat != taker else []
+        return [[taker], defence]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        own = seat is not None
+        return {
+            "phase": self.phase,
+            "dealer": self.dealer,
+            "hand": sort_hand(self.hands[seat]) if seat is not None else [],
+            "hand_sizes": [len(h) for h in self.hands],
+            "scores": list(self.scores),
+            "events": self.events_for(seat),
+            "to_move": self.to_move(),
+            "deal_number": self.deal_number,
+            "deals": self.options.deals,
+            "bid_round": self.bid_round if self.phase == "bid" else None,
+            "turned": self.turned,
+            "taker": self.taker,
+            "dominant": self.dominant,
+            "espion": sort_hand(self.espion) if own and seat == self.taker else None,
+            "espion_size": len(self.espion),
+            "called": self.called,
+            "partner": self.partner if self.knows_partner(seat) else None,
+            "teams": self.sides(seat),
+            "announced": self.announced,
+            "trick": [list(p) for p in self.trick],
+            "leader": self.leader,
+            "last_trick": [list(p) for p in self.last_trick] if self.last_trick else None,
+            "last_winner": self.last_winner,
+            "trick_points": list(self.trick_points),
+            "contracts_made": list(self.contracts_made),
+            "last_deal": self.last_deal,
+            "players": self.players,
+        }
+
+    def determinize(self, seat: int | None, rng: Rng) -> BiancoManoState:
+        return redeal(self, seat, rng)

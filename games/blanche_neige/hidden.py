@@ -4,8 +4,10 @@ seat's last forced draw or pass showed)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..redeal import NoDeal, Slot, deal
 from ..rng import Rng
 from .roles import ALLOWED
 
@@ -19,7 +21,7 @@ def redeal(state: BlancheNeigeState, seat: int | None, rng: Rng) -> BlancheNeige
     A player in phase `drawn` publicly holds a drawn card that their role may play (or
     the engine would have kept it for them), so the redealt drawn card is one of those.
     """
-    c = state._copy()
+    c = state.copy()
     c.events = state.events_for(seat)
     pool = list(state.draw)
     hidden: list[tuple[int, int]] = []  # (seat, number of hidden cards)
@@ -31,49 +33,60 @@ def redeal(state: BlancheNeigeState, seat: int | None, rng: Rng) -> BlancheNeige
             rest.remove(k)
         pool += rest
         hidden.append((s, len(rest)))
-    rng.shuffle(pool)
-    if state.phase == "drawn" and state.turn != seat:
-        ok = ALLOWED[state.roles[state.turn]][state.discard[-1]]
-        pick = next(i for i, x in enumerate(pool) if x in ok)
-        c.drawn = pool.pop(pick)
-    for s, count in hidden:
-        cards = list(state.known[s])
-        if s == state.turn and state.phase == "drawn" and s != seat:
-            cards.append(c.drawn)
-            count -= 1
-        cut = len(pool) - count
-        fixed = len(cards)
-        cards += pool[cut:]
-        del pool[cut:]
-        drawn = c.drawn if s == state.turn and state.phase == "drawn" else None
-        _respect_void(state, s, cards, fixed, pool, drawn)
-        c.hands[s] = cards
-    c.draw = pool
+    drawer = state.turn if state.phase == "drawn" and state.turn != seat else None
+    if drawer is None:
+        _deal_hands(state, c, pool, hidden, None, rng)
+    else:
+        ok = ALLOWED[state.roles[drawer]][state.discard[-1]]
+        order = list(pool)
+        rng.shuffle(order)
+        guess = next(x for x in order if x in ok)
+        try:
+            _deal_hands(state, c, pool, hidden, (drawer, guess), rng)
+        except NoDeal:  # that drawn card leaves no room for what the seat showed
+            assert state.drawn is not None
+            _deal_hands(state, c, pool, hidden, (drawer, state.drawn), rng)
     c.rng = rng.fork()
     return c
 
 
-def _respect_void(
+def _deal_hands(
     state: BlancheNeigeState,
-    seat: int,
-    cards: list[str],
-    fixed: int,
+    c: BlancheNeigeState,
     pool: list[str],
-    drawn: str | None,
+    hidden: list[tuple[int, int]],
+    drawn: tuple[int, str] | None,
+    rng: Rng,
 ) -> None:
-    """Swap redealt cards of `seat` that its last forced draw or pass ruled out (a card
-    its role could have played on that top) for draw-pile cards, keeping only as many
-    as it may have drawn since. `cards[:fixed]` are known cards and its redealt `drawn`
-    card, which counts among the new ones."""
-    void = state.shown_void[seat]
-    if void is None:
-        return
-    ruled_out = ALLOWED[state.roles[seat]][void[0]]
-    allowance = void[1] - (1 if drawn is not None and drawn in ruled_out else 0)
-    bad = [i for i in range(fixed, len(cards)) if cards[i] in ruled_out]
-    spare = (j for j, x in enumerate(pool) if x not in ruled_out)
-    for i in bad[max(0, allowance) :]:
-        j = next(spare, None)
-        if j is None:
-            return
-        cards[i], pool[j] = pool[j], cards[i]
+    """Deal `pool` into the hidden hands and the draw pile. A seat whose last forced draw
+    or pass showed it had nothing for some top gets at most as many of the cards its role
+    could have played there as it may have drawn since (the drawn card counts)."""
+    cards = list(pool)
+    if drawn is not None:
+        cards.remove(drawn[1])
+    slots: list[Slot] = []
+    for s, count in hidden:
+        mine = drawn is not None and drawn[0] == s
+        free = count - 1 if mine else count
+        void = state.shown_void[s]
+        if void is None:
+            slots.append(Slot(s, free))
+            continue
+        ruled_out = ALLOWED[state.roles[s]][void[0]]
+        allowance = void[1] - (1 if mine and drawn is not None and drawn[1] in ruled_out else 0)
+        room = min(max(0, allowance), free)
+        slots.append(Slot(s, room))
+        slots.append(Slot(s, free - room, _outside(ruled_out)))
+    slots.append(Slot("draw", len(state.draw)))
+    dealt = deal(cards, slots, rng)
+    for s, _ in hidden:
+        hand = list(state.known[s])
+        if drawn is not None and drawn[0] == s:
+            hand.append(drawn[1])
+            c.drawn = drawn[1]
+        c.hands[s] = hand + dealt.get(s, [])
+    c.draw = dealt.get("draw", [])
+
+
+def _outside(cards: frozenset[str]) -> Callable[[str], bool]:
+    return lambda c: c not in cards

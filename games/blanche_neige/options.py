@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import field_validator, model_validator
 
-from ..base import BaseOptions, hidden_option
-from .roles import ALL_ROLES, CLASSIC_ROLES, DRAW_DECK_SET, VARIANT_ROLES
+from ..options import BaseOptions, hidden, option
+from .roles import ALL_ROLES, CLASSIC_ROLES, DRAW_DECK, VARIANT_ROLES
+
+# The variant characters' names, for the option's choices (the roles' words are in words.py).
+VARIANT_NAMES: dict[str, tuple[str, str]] = {
+    "prof": ("Prof", "Doc"),
+    "joyeux": ("Joyeux", "Happy"),
+    "simplet": ("Simplet", "Dopey"),
+    "timide": ("Timide", "Bashful"),
+    "grincheux": ("Grincheux", "Grumpy"),
+    "dormeur": ("Dormeur", "Sleepy"),
+}
 
 
 def _no_duplicates(items: list[str], what: str) -> None:
@@ -16,55 +26,47 @@ def _no_duplicates(items: list[str], what: str) -> None:
 
 
 class Options(BaseOptions):
-    miroir_a_la_volee: bool = Field(
+    DECK: ClassVar[tuple[str, ...]] = DRAW_DECK
+
+    miroir_a_la_volee: bool = option(
         False,
-        description=(
-            "Mirror pairs are played without the shout; until the next player acts, the "
-            "player may shout and any opponent may challenge (first click wins)."
-        ),
+        fr="Miroir à la volée",
+        en="Mirror on the fly",
+        help_fr="Un miroir se pose sans le crier ; jusqu'au coup suivant, on peut le contester.",
+        help_en="A mirror is played unshouted; until the next move, anyone may challenge it.",
     )
-    variant_roles: list[str] = Field(
+    variant_roles: list[str] = option(
         default_factory=list,
-        description=(
-            "Variant characters from the rule book to put in the pool of identities: any of "
-            + ", ".join(VARIANT_ROLES)
-            + "."
-        ),
+        fr="Personnages en variante",
+        en="Variant characters",
+        help_fr="Les personnages de la variante du livret à ajouter aux identités.",
+        help_en="The rule book's variant characters to add to the identities.",
+        choices=VARIANT_NAMES,
     )
-    variant_mode: Literal["extend", "replace"] = Field(
+    variant_mode: Literal["extend", "replace"] = option(
         "extend",
-        description=(
-            "'extend': the variant characters join the five characters of the book; "
-            "'replace': only the variant characters are dealt."
-        ),
+        fr="Identités distribuées",
+        en="Identities dealt",
+        help_fr="Les variantes s'ajoutent aux cinq personnages du livret, ou les remplacent.",
+        help_en="The variant characters join the book's five characters, or replace them.",
+        choices={
+            "extend": ("les cinq du livret et les variantes", "the book's five and the variants"),
+            "replace": ("les variantes seulement", "the variants only"),
+        },
     )
-    max_reshuffles: int = Field(
+    max_reshuffles: int = option(
         3,
+        fr="Pioches refaites",
+        en="Draw pile rebuilds",
+        help_fr="Combien de fois la défausse peut redevenir la pioche avant la fin bloquée.",
+        help_en="How many times the discard pile may become the draw pile again.",
         ge=0,
         le=99,
-        description=(
-            "How many times the draw pile may be rebuilt from the discard pile. Once it is "
-            "used up nothing can be drawn and a full round without a play ends the game; "
-            "this guarantees the deal ends even when the roles lock cards in the hands."
-        ),
     )
-    deck: list[str] | None = Field(
-        None,
-        **hidden_option(
-            description=(
-                "Stacked 40-card deck, top first, replacing the shuffle: dealt one card at a "
-                "time from the seat left of the dealer, then the first discard, then the draw "
-                "pile from its top."
-            )
-        ),
+    roles: list[str] | None = hidden(
+        None, description="Role slug per seat, replacing the random identity deal."
     )
-    roles: list[str] | None = Field(
-        None,
-        **hidden_option(description="Role slug per seat, replacing the random identity deal."),
-    )
-    dealer: int | None = Field(
-        None, **hidden_option(description="Dealer seat, replacing the random choice.", ge=0)
-    )
+    dealer: int | None = hidden(None, description="Dealer seat, replacing the random choice.", ge=0)
 
     @field_validator("variant_roles")
     @classmethod
@@ -73,13 +75,6 @@ class Options(BaseOptions):
         if unknown:
             raise ValueError(f"unknown variant roles {unknown}; choose among {VARIANT_ROLES}")
         _no_duplicates(value, "variant_roles")
-        return value
-
-    @field_validator("deck")
-    @classmethod
-    def _check_deck(cls, value: list[str] | None) -> list[str] | None:
-        if value is not None and (len(value) != 40 or set(value) != DRAW_DECK_SET):
-            raise ValueError("deck must hold each of the 40 number cards (A to 10) once")
         return value
 
     @field_validator("roles")

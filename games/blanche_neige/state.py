@@ -10,9 +10,9 @@ ordinary action closes it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar, Literal, Self
 
-from ..base import Action, GameState
+from ..base import Action, GameState, Outcome
 from ..rng import Rng
 from .hidden import redeal
 from .options import Options
@@ -38,8 +38,11 @@ from .roles import (
 _WINDOW_VERBS = ("shout", "challenge", "accept")
 
 
+Phase = Literal["play", "drawn", "over"]
+
+
 class BlancheNeigeState(GameState):
-    FIELDS = (
+    FIELDS: ClassVar[tuple[str, ...]] = (
         "phase",
         "dealer",
         "turn",
@@ -58,7 +61,8 @@ class BlancheNeigeState(GameState):
         "end",
     )
 
-    phase: str
+    options: Options
+    phase: Phase
     dealer: int
     turn: int  # whose ordinary turn it is (during a race: the player after the pair's owner)
     roles: list[str]  # role slug per seat
@@ -78,8 +82,9 @@ class BlancheNeigeState(GameState):
     end: str | None  # "empty_hand" or "blocked" once over
 
     # --- setup ------------------------------------------------------------------------------
-    @classmethod
-    def deal(cls, players: int, seed: int, options: Options) -> BlancheNeigeState:
+    def setup(self) -> None:
+        """Deal the identities and the cards, turn the first discard, play what is forced."""
+        s, players, options = self, self.players, self.options
         pool = options.role_pool()
         if len(pool) < players:
             raise ValueError(f"{len(pool)} roles in the pool cannot serve {players} players")
@@ -87,8 +92,6 @@ class BlancheNeigeState(GameState):
             raise ValueError("the fixed roles must name one role per seat")
         if options.dealer is not None and options.dealer >= players:
             raise ValueError("the fixed dealer is not a seat of this table")
-        s = cls.__new__(cls)
-        s._init_base(players, seed, options)
         rng = s.rng
         s.dealer = rng.below(players) if options.dealer is None else options.dealer
         if options.deck is None:
@@ -123,7 +126,6 @@ class BlancheNeigeState(GameState):
         s.end = None
         s.emit("dealt", dealer=s.dealer, first=s.turn, top=s.discard[-1], roles=list(s.roles))
         s._settle()
-        return s
 
     # --- the contract -----------------------------------------------------------------------
     def to_move(self) -> list[int]:
@@ -189,28 +191,31 @@ class BlancheNeigeState(GameState):
     def is_over(self) -> bool:
         return self.phase == "over"
 
-    def outcome(self) -> dict[str, Any]:
+    def outcome(self) -> Outcome:
         """Fewest cards left ranks first (the player who went out has none); ties share."""
-        left = [len(h) for h in self.hands]
-        ranks = [1 + sum(1 for x in left if x < mine) for mine in left]
-        return {"ranks": ranks, "scores": left, "teams": None}
+        left = tuple(len(h) for h in self.hands)
+        ranks = tuple(1 + sum(1 for x in left if x < mine) for mine in left)
+        return Outcome(ranks=ranks, scores=left, unit="card")
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        own = seat is not None and 0 <= seat < self.players
+        own = seat if seat is not None and 0 <= seat < self.players else None
         p = self.pending
         return {
             "phase": self.phase,
             "dealer": self.dealer,
             "turn": None if self.phase == "over" else self.turn,
-            "hand": sorted(self.hands[seat], key=SORT_KEY.__getitem__) if own else [],
+            "hand": sorted(self.hands[own], key=SORT_KEY.__getitem__) if own is not None else [],
             "hand_sizes": [len(h) for h in self.hands],
             "scores": [len(h) for h in self.hands],
             "events": self.events_for(seat),
+            "to_move": self.to_move(),
             "roles": list(self.roles),
             "top": self.discard[-1],
             "draw_size": len(self.draw),
             "discard_size": len(self.discard),
-            "drawn": self.drawn if own and self.phase == "drawn" and seat == self.turn else None,
+            "drawn": self.drawn
+            if own is not None and self.phase == "drawn" and own == self.turn
+            else None,
             "pending_pair": list(p["cards"]) if p else None,
             "pending_seat": p["seat"] if p else None,
             "revealed": [sorted(k, key=SORT_KEY.__getitem__) for k in self.known],
@@ -234,30 +239,12 @@ class BlancheNeigeState(GameState):
         return redeal(self, seat, rng)
 
     @classmethod
-    def from_snapshot(cls, snap: Mapping[str, Any]) -> GameState:
+    def from_snapshot(cls, snap: Mapping[str, Any]) -> Self:
         """Snapshots stored before `shown_void` existed load with nothing shown."""
         if "shown_void" not in snap["data"]:
             data = {**snap["data"], "shown_void": [None] * snap["players"]}
             snap = {**snap, "data": data}
         return super().from_snapshot(snap)
-
-    def _copy(self) -> BlancheNeigeState:
-        c = type(self).__new__(type(self))
-        c.players, c.seed, c.options = self.players, self.seed, self.options
-        c.version = self.version
-        c.rng = Rng(self.rng.state)
-        c.events = list(self.events)
-        c.phase, c.dealer, c.turn = self.phase, self.dealer, self.turn
-        c.roles, c.aside = list(self.roles), list(self.aside)
-        c.hands = [list(h) for h in self.hands]
-        c.draw, c.discard, c.drawn = list(self.draw), list(self.discard), self.drawn
-        c.passes, c.reshuffles = self.passes, self.reshuffles
-        p = self.pending
-        c.pending = None if p is None else {**p, "cards": list(p["cards"])}
-        c.known = [list(k) for k in self.known]
-        c.shown_void = [None if v is None else list(v) for v in self.shown_void]
-        c.winner, c.end = self.winner, self.end
-        return c
 
     # --- moves ------------------------------------------------------------------------------
     def _apply(self, seat: int, action_id: str) -> None:
@@ -414,7 +401,11 @@ class BlancheNeigeState(GameState):
         self.end = reason
         out = self.outcome()
         self.emit(
-            "game_over", reason=reason, winner=winner, ranks=out["ranks"], cards_left=out["scores"]
+            "game_over",
+            reason=reason,
+            winner=winner,
+            ranks=list(out.ranks),
+            cards_left=list(out.scores),
         )
 
     # --- refusals ---------------------------------------------------------------------------

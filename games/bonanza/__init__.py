@@ -1,4 +1,4 @@
-"""Bonanza: the wheel game for 2 to 9 players (see docs/rules/bonanza.md).
+"""Bonanza (slug `bonanza`): the wheel game for 2 to 9 players (see docs/rules/bonanza.md).
 
 A deal runs: stakes and deal, the dead hand (exchange or auction), the calls Joker,
 Dame-Valet, Séquence and Dix-Deux, the Poker call (one betting round and a showdown), then
@@ -9,10 +9,17 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..base import Rules
+from .. import register
+from ..base import GameState, Rules
+from ..facts import FactsOf
+from ..options import BaseOptions
+from . import facts
 from .common import BOXES, CALLS
 from .options import BonanzaOptions
-from .state import BonanzaState, new_state
+from .state import BonanzaState
+from .words import WORDS
+
+__all__ = ["BOXES", "CALLS", "RULES", "BonanzaOptions", "BonanzaRules", "BonanzaState"]
 
 
 class BonanzaRules(Rules):
@@ -20,15 +27,16 @@ class BonanzaRules(Rules):
     name: ClassVar[str] = "Bonanza"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 9
-    Options: ClassVar[type[BonanzaOptions]] = BonanzaOptions
-    State: ClassVar[type[BonanzaState]] = BonanzaState
+    Options: ClassVar[type[BaseOptions]] = BonanzaOptions
+    State: ClassVar[type[GameState]] = BonanzaState
+    words = WORDS
+    facts: ClassVar[FactsOf] = facts
+    colour: ClassVar[int] = 0x6A1B9A
     quick_options: ClassVar[dict[str, Any]] = {"deals": 2}
-
-    def _new(self, players: int, seed: int, options: Any) -> BonanzaState:
-        return new_state(players, seed, options)
+    quick_players: ClassVar[int | None] = 3
+    ai: ClassVar[str | None] = "games.ai.bonanza"
 
 
 RULES = BonanzaRules()
 BonanzaState.rules = RULES
-
-__all__ = ["BOXES", "CALLS", "RULES", "BonanzaOptions", "BonanzaRules", "BonanzaState"]
+register(RULES)

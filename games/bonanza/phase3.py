@@ -119,7 +119,7 @@ def _run(st: BonanzaState, seat: int, suit: str) -> tuple[int, list[str]] | None
             st.stop = q < 0
             _bonanza(st, p)
             return None
-        if q < 0:
+        if q < 0 or nxt is None:
             break
         p, card, is_lead = q, nxt, False
         hand = hands[p]

@@ -6,14 +6,16 @@ they are plain functions on the state so that the hot path stays free of indirec
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
-from ..base import Action, GameState, rank_by_score
+from ..base import Action, GameState, Outcome, rank_by_score
 from ..rng import Rng
 from . import betting, calls, mort, phase3
 from .common import ALL_CARDS, BOXES, PAIR_CALLS, sort_hand
-from .determinize import determinize as redeal
+from .hidden import redeal
 from .options import BonanzaOptions
+
+Phase = Literal["mort", "auction", "calls", "poker", "play", "over"]
 
 _MORT_ACTIONS = (Action("exchange"), Action("sell"))
 _JOKER_CALL_ACTIONS = (Action("show"), Action("keep"))
@@ -55,7 +57,7 @@ class BonanzaState(GameState):
     )
 
     options: BonanzaOptions
-    phase: str  # mort | auction | calls | poker | play | over
+    phase: Phase
     dealer: int
     deal_no: int  # deals started so far (1-based number of the current deal)
     turn: int | None  # the one seat expected to act
@@ -87,8 +89,8 @@ class BonanzaState(GameState):
     end_reason: str | None
 
     # --- setup --------------------------------------------------------------------------
-    def setup(self, players: int, seed: int, options: BonanzaOptions) -> None:
-        self._init_base(players, seed, options)
+    def setup(self) -> None:
+        players, options = self.players, self.options
         if options.first_dealer >= players:
             raise ValueError("first_dealer must be one of the seats")
         self.phase = "mort"
@@ -258,8 +260,9 @@ class BonanzaState(GameState):
             return "wrong_call"
         return "unknown_action" if verb not in _KNOWN_VERBS else "wrong_phase"
 
-    def outcome(self) -> dict[str, Any]:
-        return {"ranks": rank_by_score(self.tokens), "scores": list(self.tokens), "teams": None}
+    def outcome(self) -> Outcome:
+        ranks = tuple(rank_by_score(self.tokens))
+        return Outcome(ranks=ranks, scores=tuple(self.tokens), unit="token")
 
     def zones(self) -> dict[str, list[str]]:
         z = {f"hand{p}": list(self.hands[p]) for p in range(self.players)}
@@ -273,14 +276,15 @@ class BonanzaState(GameState):
         return sum(self.tokens) + sum(self.wheel.values()) + sum(self.bets)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        me = seat is not None and 0 <= seat < self.players
-        known = sorted(set(self.public_dead) | set(self.known_dead[seat] if me else ()))
+        me = seat if seat is not None and 0 <= seat < self.players else None
+        own_dead = self.known_dead[me] if me is not None else []
+        known = sorted(set(self.public_dead) | set(own_dead))
         return {
             "phase": self.phase,
             "dealer": self.dealer,
             "deal": self.deal_no,
             "deals": self.options.deals,
-            "hand": list(self.hands[seat]) if me else [],
+            "hand": list(self.hands[me]) if me is not None else [],
             "hand_sizes": [len(h) for h in self.hands],
             "scores": list(self.tokens),
             "tokens": list(self.tokens),
@@ -300,6 +304,7 @@ class BonanzaState(GameState):
             "auction": self._auction_view(),
             "choice": list(self.choice) if self.phase == "play" else [],
             "events": self.events_for(seat),
+            "to_move": self.to_move(),
         }
 
     def _joker_view(self) -> str | int | None:
@@ -322,7 +327,7 @@ class BonanzaState(GameState):
             "passed": [p for p in range(self.players) if self.passed[p] and p != self.dealer],
         }
 
-    def determinize(self, seat: int | None, rng: Rng) -> GameState:
+    def determinize(self, seat: int | None, rng: Rng) -> BonanzaState:
         return redeal(self, seat, rng)
 
 
@@ -336,9 +341,3 @@ def shuffled_deck(rng: Rng) -> list[str]:
     deck = list(ALL_CARDS)
     rng.shuffle(deck)
     return deck
-
-
-def new_state(players: int, seed: int, options: BonanzaOptions) -> BonanzaState:
-    state = BonanzaState.__new__(BonanzaState)
-    state.setup(players, seed, options)
-    return state

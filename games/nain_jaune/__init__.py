@@ -1,15 +1,21 @@
-"""Nain Jaune: runs of ranks A…K, a board of five boxes, tokens (2–8 players, 52 cards).
-
-The rules as implemented, the rulings and the event types are in docs/rules/nain-jaune.md.
+"""Nain Jaune (slug `nain-jaune`): runs of ranks A…K, a board of five boxes, tokens
+(2–8 players, 52 cards). The rules as implemented, the rulings and the event types are in
+docs/rules/nain-jaune.md.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..base import Rules
-from .options import BOXES, DEAL_TABLE, STAKES, Options
+from .. import register
+from ..base import GameState, Rules
+from ..facts import FactsOf
+from ..options import BaseOptions
+from . import facts
+from .board import BOXES, DEAL_TABLE, STAKES
+from .options import Options
 from .state import NainJauneState
+from .words import WORDS
 
 __all__ = ["BOXES", "DEAL_TABLE", "RULES", "STAKES", "NainJaune", "NainJauneState", "Options"]
 
@@ -19,14 +25,17 @@ class NainJaune(Rules):
     name: ClassVar[str] = "Nain Jaune"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
-    Options: ClassVar[type[Options]] = Options
-    State: ClassVar[type[NainJauneState]] = NainJauneState
+    Options: ClassVar[type[BaseOptions]] = Options
+    State: ClassVar[type[GameState]] = NainJauneState
+    words = WORDS
+    facts: ClassVar[FactsOf] = facts
+    colour: ClassVar[int] = 0xF9A825
     # Three deals with a small purse: short, and some matches end on a player going broke.
     quick_options: ClassVar[dict[str, Any]] = {"deals": 3, "starting_tokens": 60}
-
-    def _new(self, players: int, seed: int, options: Any) -> NainJauneState:
-        return NainJauneState.create(players, seed, options)
+    quick_players: ClassVar[int | None] = 3
+    ai: ClassVar[str | None] = "games.ai.nain_jaune"
 
 
 RULES = NainJaune()
 NainJauneState.rules = RULES
+register(RULES)

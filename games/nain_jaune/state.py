@@ -7,30 +7,29 @@ a real choice: which card starts a run, which suit of the needed rank, or (optio
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, Literal
 
-from ..base import Action, GameState, rank_by_score
+from ..base import Action, GameState, Outcome, rank_by_score
 from ..cards import RANKS, deck52
 from ..rng import Rng
-from .options import (
-    ALL_RANKS,
+from .board import (
     BOXES,
     DEAL_OFFSETS,
     DEAL_TABLE,
     KING,
     POINTS,
     RANK_IX,
-    SORT_KEY,
     SORTED_DECK,
     STAKE_TOTAL,
     STAKES,
-    Options,
     rank_name,
 )
-from .redeal import redeal
+from .hidden import redeal
+from .options import Options
 
-PLAY = "play"
-OVER = "over"
+Phase = Literal["play", "over"]
+PLAY: Final = "play"
+OVER: Final = "over"
 
 PLAY_ACTION: dict[str, Action] = {c: Action("play:" + c) for c in RANK_IX}
 STOP_ACTION = Action("stop")
@@ -64,7 +63,7 @@ class NainJauneState(GameState):
     )
 
     options: Options
-    phase: str  # "play" while a deal runs, "over" once the match has ended
+    phase: Phase  # "play" while a deal runs, "over" once the match has ended
     deal_no: int  # 1-based number of the current (or last) deal
     dealer: int
     first: int | None  # seat that played the first card of this deal (the next dealer)
@@ -89,8 +88,8 @@ class NainJauneState(GameState):
     _legal: list[Action] | None = None  # cache, rebuilt lazily after a load
 
     # --- setup ----------------------------------------------------------------------------
-    def _setup(self, players: int, seed: int, options: Options) -> None:
-        self._init_base(players, seed, options)
+    def setup(self) -> None:
+        players, options = self.players, self.options
         self.phase = PLAY
         self.deal_no = 1
         first = options.first_dealer
@@ -377,8 +376,9 @@ class NainJauneState(GameState):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def outcome(self) -> dict[str, Any]:
-        return {"ranks": rank_by_score(self.tokens), "scores": list(self.tokens), "teams": None}
+    def outcome(self) -> Outcome:
+        ranks = tuple(rank_by_score(self.tokens))
+        return Outcome(ranks=ranks, scores=tuple(self.tokens), unit="token")
 
     def tokens_total(self) -> int:
         return sum(self.tokens) + sum(self.board.values())
@@ -409,61 +409,11 @@ class NainJauneState(GameState):
             "sans": rank_name(need) if self.asking and need is not None else None,
             "may_stop": self.options.may_stop,
             "events": self.events_for(seat),
+            "to_move": self.to_move(),
         }
 
-    # --- determinization ------------------------------------------------------------------
-    def _copy(self) -> NainJauneState:
-        new = type(self).__new__(type(self))
-        new.players, new.seed, new.options = self.players, self.seed, self.options
-        new.version, new.rng, new.events = self.version, Rng(self.rng.state), list(self.events)
-        for f in self.FIELDS:
-            v = getattr(self, f)
-            if f == "hands":
-                v = [[list(cs) for cs in h] for h in v]
-            elif isinstance(v, list):
-                v = [list(x) if isinstance(x, list) else x for x in v]
-            elif isinstance(v, dict):
-                v = dict(v)
-            setattr(new, f, v)
-        return new
-
     def determinize(self, seat: int | None, rng: Rng) -> NainJauneState:
-        """Redeal the hands `seat` cannot see and the talon, keeping hand sizes, the ranks
-        each seat is known to lack or hold, and the current choice; fresh generator."""
-        new = self._copy()
-        new.rng = Rng(rng.next64())
-        if self.phase != PLAY:
-            return new
-        hidden = [s for s in range(self.players) if s != seat]
-        pool = [c for s in hidden for c in self.hand(s)] + self.talon
-        sizes = [self.sizes[s] for s in hidden] + [len(self.talon)]
-        allowed = [ALL_RANKS & ~self.voids[s] for s in hidden] + [ALL_RANKS]
-        mins = [list(self.mins[s]) for s in hidden] + [[0] * 13]
-        turn, need = self.turn, self.needed
-        if turn in hidden and need is not None:
-            # The seat to move has a choice: several of the rank, or one and may stop.
-            least = 1 if self.options.may_stop and not self.forced else 2
-            i = hidden.index(turn)
-            mins[i][need] = max(mins[i][need], least)
-        parts = redeal(pool, sizes, allowed, mins, rng)
-        for s, part in zip(hidden, parts, strict=False):
-            new.hands[s] = by_rank(part)
-        new.talon = parts[-1]
-        return new
-
-    @classmethod
-    def create(cls, players: int, seed: int, options: Options) -> NainJauneState:
-        state = cls.__new__(cls)
-        state._setup(players, seed, options)
-        return state
-
-
-def by_rank(cards: list[str]) -> list[list[str]]:
-    """A hand as 13 lists, one per rank (A…K), each sorted by suit (S, H, D, C)."""
-    hand: list[list[str]] = [[] for _ in range(13)]
-    for c in sorted(cards, key=SORT_KEY.__getitem__):
-        hand[RANK_IX[c]].append(c)
-    return hand
+        return redeal(self, seat, rng)
 
 
 def shuffle(rng: Rng, items: list[str]) -> None:

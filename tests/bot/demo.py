@@ -24,9 +24,10 @@ from bot.render import game_name
 from emulator.drivers import Emulator
 from emulator.model import Channel, Message
 from games import Rng
+from games.options import describe
 from tests.bot.harness import (
-    MATCH_PLAYERS,
     Tapis,
+    match_players,
     play_until_over,
     quick_options_text,
     running_tapis,
@@ -144,6 +145,16 @@ class PublicPrinter:
         print(line, file=self.out, flush=True)
 
 
+def options_in_words(slug: str) -> str:
+    """The quick options as the lobby shows them: `Donnes : 2, As petits : oui`."""
+    quick = games.get(slug).quick_options
+    return ", ".join(
+        f"{info.label_text('fr')} : {info.value_text(quick[info.name], 'fr')}"
+        for info in describe(games.get(slug).Options)
+        if info.name in quick
+    )
+
+
 async def play_one(
     tapis: Tapis, printer: PublicPrinter, slug: str, *, seed: int, pace: float
 ) -> int:
@@ -152,9 +163,10 @@ async def play_one(
     `pace` is a pause after each click: the bot redraws a table message at most every
     1.2 s, so players at machine speed would show a reader only the first and last states.
     """
-    players = MATCH_PLAYERS.get(slug, games.get(slug).min_players)
+    players = match_players(slug)
     options = quick_options_text(slug)
-    shown = f" · options : {options}" if options else ""
+    words = options_in_words(slug)
+    shown = f" · {words}" if words else ""
     title = f"═══ {game_name(slug, 'fr')} · {players} joueurs{shown} ═══"
     printer.say(printer.style(title, bold=True))
 
@@ -188,8 +200,7 @@ async def main(
     """Play each game in turn; 0 when every match reached its final ranking, else 1."""
     out = out or sys.stdout
     colour = out.isatty() if colour is None else colour
-    available = games.available()
-    wanted = list(games_to_play or games.SLUGS)
+    wanted = list(games_to_play or games.slugs())
     failed: list[str] = []
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="tapis-demo-") as tmp:
@@ -197,9 +208,6 @@ async def main(
             printer = PublicPrinter(emu, out, colour=colour)
             printer.watch(tapis.channel)
             for n, slug in enumerate(wanted):
-                if slug not in available:
-                    printer.say(f"({slug} : moteur pas encore disponible, partie sautée)")
-                    continue
                 try:
                     actions = await play_one(tapis, printer, slug, seed=seed + n, pace=pace)
                 except Exception as exc:  # one broken game must not hide the others
@@ -218,7 +226,7 @@ async def main(
 
 def cli(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("games", nargs="*", metavar="game", help=", ".join(games.SLUGS))
+    parser.add_argument("games", nargs="*", metavar="game", help=", ".join(games.slugs()))
     parser.add_argument("--seed", type=int, default=7, help="the simulated players' choices")
     parser.add_argument(
         "--pace", type=float, default=0.1, help="seconds between two clicks (0: full speed)"
@@ -226,7 +234,7 @@ def cli(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-colour", action="store_true", help="plain text even on a terminal")
     parser.add_argument("-v", "--verbose", action="store_true", help="show the bot's logs")
     args = parser.parse_args(argv)
-    unknown = [g for g in args.games if g not in games.SLUGS]
+    unknown = [g for g in args.games if not games.known(g)]
     if unknown:
         parser.error(f"unknown game(s): {', '.join(unknown)}")
     # The bot's INFO lines would drown the table; warnings about voice support are noise here.

@@ -32,8 +32,12 @@ COMMANDS = ("table", "tables", "rules", "leaderboard", "stats", "season")
 TURN_MARKERS = ("À vous de jouer", "Your turn")
 FINAL_MARKERS = ("Partie terminée", "Game over")
 ACTION_ID = re.compile(r"^(t|ts):")
-# Seats per game for whole-match runs (tests, demo, load bench).
-MATCH_PLAYERS = {"manille": 4, "bianco-mano": 4, "blanche-neige": 3, "nain-jaune": 3, "bonanza": 3}
+
+
+def match_players(slug: str) -> int:
+    """Seats for whole-match runs (tests, demo, load bench): the game's quick table size."""
+    rules = games.get(slug)
+    return rules.quick_players or rules.min_players
 
 
 def quick_options_text(slug: str) -> str:

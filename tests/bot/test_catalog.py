@@ -1,5 +1,6 @@
 """Every word a player can meet exists in French and English: the engines' documented events
-and refusal codes, the action verbs, and the bot's own messages."""
+and refusal codes have words in their game's catalogue, and the bot's own messages are
+complete."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 import games
 from bot.catalog import COMMANDS, MESSAGES
 from bot.options import public_fields
+from games.words import COMMON_REFUSALS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 CODE = re.compile(r"^[a-z]+(?:_[a-z0-9]+)+$|^malformed$")
@@ -39,18 +41,35 @@ def documented_codes(slug: str) -> set[str]:
     return {t for t in tokens if CODE.match(t) and t not in options}
 
 
-@pytest.mark.parametrize("slug", games.SLUGS)
+DOCUMENTED = [s for s in games.slugs() if (DOCS / f"{s}.md").exists()]
+
+
+def test_every_built_in_game_has_its_rules_page() -> None:
+    assert {"bianco-mano", "manille", "blanche-neige", "nain-jaune", "bonanza"} <= set(DOCUMENTED)
+
+
+@pytest.mark.parametrize("slug", DOCUMENTED)
 def test_every_documented_event_has_words(slug: str) -> None:
     events = documented_events(slug)
     assert events, f"no events documented for {slug}"
-    missing = sorted(e for e in events if f"ev.{slug}.{e}" not in MESSAGES)
+    missing = sorted(e for e in events if e not in games.get(slug).words.events)
     assert not missing, f"{slug}: events without words: {missing}"
 
 
-@pytest.mark.parametrize("slug", games.SLUGS)
+@pytest.mark.parametrize("slug", DOCUMENTED)
 def test_every_documented_refusal_has_words(slug: str) -> None:
-    missing = sorted(c for c in documented_codes(slug) if f"illegal.{c}" not in MESSAGES)
+    words = games.get(slug).words
+    missing = sorted(
+        c for c in documented_codes(slug) if c not in words.refusals and c not in COMMON_REFUSALS
+    )
     assert not missing, f"{slug}: refusal codes without words: {missing}"
+
+
+def test_no_game_has_words_in_the_bots_catalog() -> None:
+    """A game's words live in its package: no key of the bot's catalog names a game."""
+    for slug in games.slugs():
+        for key in [*MESSAGES, *COMMANDS]:
+            assert slug not in key, key
 
 
 def test_every_message_has_french_and_english_with_the_same_fields() -> None:

@@ -11,26 +11,19 @@ from typing import Any
 import pytest
 
 import games
-from bot import faces
 from bot.logs import quiet_libraries
-from bot.options import public_fields
 from emulator.drivers import Emulator
 from games import Rng
-from tests.bot.harness import play_until_over, running_tapis, text_of
+from games.cards import face
+from tests.bot.harness import (
+    match_players,
+    play_until_over,
+    quick_options_text,
+    running_tapis,
+    text_of,
+)
 
 CARD_ID = re.compile(r"^(?:[2-9]|10|[AJQK])[SHDC]$|^JK$|^(?:MA|PA|AV|EV|BA|CO|GC|CH)[RBJV]$")
-PLAYERS = {"manille": 4, "bianco-mano": 4, "blanche-neige": 3, "nain-jaune": 3, "bonanza": 3}
-
-
-def quick_options_text(slug: str) -> str:
-    allowed = public_fields(slug)
-    quick = games.get(slug).quick_options
-    parts = []
-    for key, value in quick.items():
-        if key in allowed:
-            text = str(value).lower() if isinstance(value, bool) else str(value)
-            parts.append(f"{key}={text}")
-    return " ".join(parts)
 
 
 def card_ids(value: Any) -> set[str]:
@@ -69,9 +62,9 @@ class LeakScanner:
         hidden = self.hidden_now(state)
         for card in hidden:
             for lang in ("fr", "en"):
-                face = faces.face(card, lang)
+                shown = face(card, lang)
                 for text in texts:
-                    assert face not in text, f"hidden card {card} shown publicly: {text[:200]!r}"
+                    assert shown not in text, f"hidden card {card} shown publicly: {text[:200]!r}"
         pattern = (
             re.compile(
                 r"(?<![0-9A-Za-z])(" + "|".join(map(re.escape, hidden)) + r")(?![0-9A-Za-z])"
@@ -84,11 +77,11 @@ class LeakScanner:
             if pattern is not None:
                 assert not pattern.search(line), f"hidden card in a log line: {line[:200]!r}"
             for card in hidden:
-                assert faces.face(card) not in line
+                assert face(card) not in line
         self.checked_logs = len(self.records)
 
 
-@pytest.mark.parametrize("slug", games.SLUGS)
+@pytest.mark.parametrize("slug", games.slugs())
 async def test_whole_match_from_table_to_final_scores(
     slug: str, emulator: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -96,7 +89,7 @@ async def test_whole_match_from_table_to_final_scores(
     quiet_libraries()  # what `python -m bot` does at start, whatever LOG_LEVEL says
     async with running_tapis(emulator, tmp_path) as tapis:
         table_id, where, users = await tapis.seat_and_start(
-            slug, PLAYERS[slug], quick_options_text(slug)
+            slug, match_players(slug), quick_options_text(slug)
         )
         table = tapis.bot.service.tables[table_id]
         scanner = LeakScanner(caplog.records)

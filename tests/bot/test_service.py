@@ -3,25 +3,26 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bot.service import ServiceError, TableService, rated_outcome
+from bot.service import ServiceError, Table, TableService
 from db import Store
+from games import GameState
 
 
-def test_bianco_mano_at_four_is_rated_as_fixed_teams() -> None:
-    out = {"ranks": [1, 3, 2, 4], "scores": [6, -2, 3, -5], "teams": None}
-    rated = rated_outcome("bianco-mano", out)
-    assert rated["teams"] == [[0, 2], [1, 3]]
-    assert rated["ranks"] == [1, 2, 1, 2]
-
-
-def test_other_counts_and_games_keep_their_outcome() -> None:
-    out = {"ranks": [1, 2, 3], "scores": [4, 1, -5], "teams": None}
-    assert rated_outcome("bianco-mano", out) is out
-    manille = {"ranks": [1, 2, 1, 2], "scores": [100, 80, 100, 80], "teams": [[0, 2], [1, 3]]}
-    assert rated_outcome("manille", manille) is manille
+async def play_to_the_end(service: TableService, table: Table) -> GameState:
+    """Every seat plays its first legal action until the match is over."""
+    while True:  # the table's state is a new object after each stored move
+        state = table.state
+        assert state is not None
+        if state.is_over():
+            return state
+        seat = state.to_move()[0]
+        user = table.seats[seat].user_id
+        assert user is not None
+        await service.act(table.id, user, state.version, state.legal_actions(seat)[0].id)
 
 
 @pytest.fixture
@@ -54,15 +55,41 @@ async def test_a_finished_match_is_recorded_once_even_if_recorded_again(
     for uid in (11, 12, 13):
         await service.join(table.id, uid, f"p{uid}")
     await service.start(table.id, 10)
-    while table.state is not None and not table.state.is_over():
-        state = table.state
-        seat = state.to_move()[0]
-        user = table.seats[seat].user_id
-        assert user is not None
-        await service.act(table.id, user, state.version, state.legal_actions(seat)[0].id)
+    await play_to_the_end(service, table)
     assert table.id not in service.tables
     page = await service.store.leaderboard(1, game="manille")
     assert page.total == 4
     await service._record(table)  # the finishing click delivered twice: no second result
     again = await service.store.leaderboard(1, game="manille")
     assert [r.matches for r in again.rows] == [1, 1, 1, 1]
+
+
+async def test_fixed_partners_are_recorded_as_the_teams_the_outcome_gives(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bianco Mano at four: the engine's outcome carries the sides, the service passes them
+    on to storage as they are (the bot holds no game rule)."""
+    recorded: dict[str, Any] = {}
+    original = service.store.record_result
+
+    async def spy(table_id: int, **kwargs: Any) -> bool:
+        recorded.update(kwargs)
+        return await original(table_id, **kwargs)
+
+    monkeypatch.setattr(service.store, "record_result", spy)
+    table = await service.create(
+        guild_id=1,
+        channel_id=2,
+        host_id=10,
+        host_name="h",
+        game="bianco-mano",
+        options={"deals": 1},
+    )
+    for uid in (11, 12, 13):
+        await service.join(table.id, uid, f"p{uid}")
+    await service.start(table.id, 10)
+    state = await play_to_the_end(service, table)
+    out = state.outcome()
+    assert recorded["teams"] == [[0, 2], [1, 3]]
+    assert [s.rank for s in recorded["seats"]] == list(out.ranks)
+    assert out.ranks[0] == out.ranks[2] and out.ranks[1] == out.ranks[3]

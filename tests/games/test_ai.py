@@ -11,7 +11,7 @@ from games import Rng
 from games.ai import LEVELS, choose
 from games.ai import manille as manille_ai
 
-SLUGS = games.available()
+SLUGS = games.slugs()
 FAST = 12  # fort iterations in the sweeps: enough to exercise the search, cheap to run
 
 
@@ -243,6 +243,6 @@ def test_fort_beats_random_in_a_fixed_seeded_sample(slug: str) -> None:
             else:
                 action = pick.choice(state.legal_actions(seat)).id
             state.apply(seat, action)
-        ranks = state.outcome()["ranks"]
+        ranks = state.outcome().ranks
         wins += (ranks[ai] == 1) / ranks.count(1)
     assert wins >= 13, wins  # 65%; measured 17 (Nain Jaune) and 15 (Blanche-Neige)

@@ -715,8 +715,8 @@ def test_tie_on_points_is_broken_by_contracts_made_as_taker() -> None:
         3, {0: 36}, ["MAB", "PAB"], scores=[0, 3, 0], contracts=[0, 2, 0], deal_number=2
     )
     assert state.is_over()
-    assert state.outcome()["scores"] == [2, 2, -1]
-    assert state.outcome()["ranks"] == [2, 1, 3]  # seat 1 made 2 contracts, seat 0 one
+    assert state.outcome().scores == (2, 2, -1)
+    assert state.outcome().ranks == (2, 1, 3)  # seat 1 made 2 contracts, seat 0 one
 
 
 def test_tie_on_points_and_contracts_shares_the_rank() -> None:
@@ -724,8 +724,19 @@ def test_tie_on_points_and_contracts_shares_the_rank() -> None:
         3, {0: 36}, ["MAB", "PAB"], scores=[0, 3, 0], contracts=[0, 1, 0], deal_number=2
     )
     out = state.outcome()
-    assert out["ranks"] == [1, 1, 3]
-    assert out["teams"] is None
+    assert out.ranks == (1, 1, 3)
+    assert out.teams is None
+
+
+def test_at_four_players_partners_share_their_teams_rank_by_its_total() -> None:
+    state = RULES.new(players=4, seed=1)
+    state.scores = [6, -2, 3, -5]
+    out = state.outcome()
+    assert out.teams == ((0, 2), (1, 3)) and RULES.teams(4) == [[0, 2], [1, 3]]
+    assert out.ranks == (1, 2, 1, 2)
+    state.scores = [1, 0, 0, 1]  # 1 against 1: the teams tie
+    assert state.outcome().ranks == (1, 1, 1, 1)
+    assert RULES.teams(3) is None and RULES.teams(5) is None
 
 
 # --- views and determinization ----------------------------------------------------------------
@@ -811,11 +822,12 @@ def test_determinize_respects_voids_and_climbing_shown_in_play() -> None:
         assert other.view(1) == state.view(1)
 
 
-def test_assign_finds_the_only_deal_when_constraints_are_tight() -> None:
-    from games.bianco_mano.knowledge import assign
+def test_the_shared_redeal_finds_the_only_deal_when_constraints_are_tight() -> None:
+    from games.redeal import Slot, deal
 
-    cards = ["A1", "A2", "B1", "B2", "C1"]
-    allowed = [[0], [0], [1, 2], [1, 2], [2]]
-    zones = assign(cards, allowed, [2, 2, 1], Rng(1), tries=0)
-    assert sorted(zones[0]) == ["A1", "A2"]
-    assert sorted(zones[1]) == ["B1", "B2"] and zones[2] == ["C1"]
+    allowed = {"A1": {0}, "A2": {0}, "B1": {1, 2}, "B2": {1, 2}, "C1": {2}}
+    slots = [Slot(z, size, lambda c, z=z: z in allowed[c]) for z, size in enumerate([2, 2, 1])]
+    for k in range(20):
+        zones = deal(list(allowed), slots, Rng(k))
+        assert sorted(zones[0]) == ["A1", "A2"]
+        assert sorted(zones[1]) == ["B1", "B2"] and zones[2] == ["C1"]

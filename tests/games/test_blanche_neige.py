@@ -11,7 +11,7 @@ import pytest
 from pydantic import ValidationError
 
 import games
-from games import IllegalAction, Rng
+from games import IllegalAction, Outcome, Rng
 from games.blanche_neige import IDENTITY_CARD, VARIANT_ROLES
 from games.blanche_neige.roles import DRAW_DECK
 from tests.games.test_contract import (
@@ -361,7 +361,7 @@ def test_a_full_round_without_a_play_when_nothing_can_be_drawn_ends_the_game():
     assert s.is_over() and s.to_move() == []
     over = events[-1]
     assert over["type"] == "game_over" and over["reason"] == "blocked" and over["winner"] is None
-    assert s.outcome() == {"ranks": [1, 2, 2], "scores": [6, 7, 7], "teams": None}
+    assert s.outcome() == Outcome(ranks=(1, 2, 2), scores=(6, 7, 7), unit="card")
 
 
 def test_the_game_ends_exactly_when_every_player_has_passed_once_in_a_row():
@@ -372,7 +372,7 @@ def test_the_game_ends_exactly_when_every_player_has_passed_once_in_a_row():
     events = s.apply(1, "pass")
     assert events[0] == {"type": "passed", "seat": 1, "forced": False, "passes": 2}
     assert s.is_over() and s.end == "blocked"
-    assert s.outcome()["ranks"] == [1, 1]
+    assert s.outcome().ranks == (1, 1)
 
 
 def test_a_play_resets_the_count_of_passes():
@@ -390,7 +390,7 @@ def test_the_first_empty_hand_wins_and_the_others_rank_by_cards_left():
     events = s.apply(0, "play:AH")
     assert s.is_over() and s.winner == 0
     assert events[-1]["reason"] == "empty_hand" and events[-1]["winner"] == 0
-    assert s.outcome() == {"ranks": [1, 3, 2], "scores": [0, 7, 3], "teams": None}
+    assert s.outcome() == Outcome(ranks=(1, 3, 2), scores=(0, 7, 3), unit="card")
     assert s.view(None)["scores"] == [0, 7, 3]
     with pytest.raises(IllegalAction):
         s.apply(1, "draw")

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 import games
-from games import IllegalAction, Rng
+from games import IllegalAction, Outcome, Rng
 from games.bonanza import BOXES, BonanzaState
 from games.bonanza.calls import joker_sequence, natural_sequence
 from games.cards import deck53
@@ -598,13 +598,13 @@ def test_the_match_ends_after_its_deals_and_the_wheel_is_shared_evenly() -> None
     assert end["reason"] == "deals" and end["tokens"] == state.tokens
     assert state.wheel["pot"] == end["remainder"] < 3
     assert sum(v for k, v in state.wheel.items() if k != "pot") == 0
-    assert state.to_move() == [] and state.outcome()["scores"] == state.tokens
+    assert state.to_move() == [] and list(state.outcome().scores) == state.tokens
 
 
 def test_outcome_ranks_players_by_tokens() -> None:
     state = p1_at_phase3(deals=1)
     act(state, "suit:S", "suit:D")
-    assert state.outcome() == {"ranks": [2, 1], "scores": [81, 119], "teams": None}
+    assert state.outcome() == Outcome(ranks=(2, 1), scores=(81, 119), unit="token")
 
 
 # --- views, determinization, conservation --------------------------------------------------

@@ -1,4 +1,9 @@
-"""Properties every registered game must keep, played through the public contract only."""
+"""Properties every registered game must keep, played through the public contract only.
+
+Besides the rules (the game ends, cards and tokens are conserved, snapshots round-trip,
+replays are exact, views and redeals leak nothing), every game must say everything it does
+in its own words, in French and English, and show its tables as facts drawn from views.
+"""
 
 from __future__ import annotations
 
@@ -11,10 +16,14 @@ from hypothesis import strategies as st
 
 import games
 from games import IllegalAction, Rng
+from games.facts import Fact, HandFacts, PublicFacts
+from games.options import describe
+from games.words import COMMON_REFUSALS, LANGS
 
-SLUGS = games.available()
+SLUGS = games.slugs()
 MAX_STEPS = 20_000
-COMMON_VIEW_KEYS = {"phase", "dealer", "hand", "hand_sizes", "scores", "events"}
+COMMON_VIEW_KEYS = {"phase", "dealer", "hand", "hand_sizes", "scores", "events", "to_move"}
+NAMES = ("Alice", "Basile", "Chloé", "Dédé", "Eugénie", "Firmin", "Gaston", "Huguette", "Ida")
 
 
 def all_cards(state: games.GameState) -> Counter[str]:
@@ -28,6 +37,87 @@ def check_views(state: games.GameState) -> None:
         assert view.keys() >= COMMON_VIEW_KEYS, COMMON_VIEW_KEYS - view.keys()
         if seat is None:
             assert view["hand"] == []
+
+
+def card_ids(value: object) -> Counter[str]:
+    """Every string that is a card of the game, anywhere in facts or a view."""
+    found: Counter[str] = Counter()
+    if isinstance(value, str):
+        for part in value.split("+"):
+            found[part] += 1
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            found += card_ids(k) + card_ids(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            found += card_ids(v)
+    elif hasattr(value, "__dataclass_fields__"):
+        for name in value.__dataclass_fields__:
+            found += card_ids(getattr(value, name))
+    return found
+
+
+def check_facts(state: games.GameState) -> None:
+    """Facts come from views only: no card that the view does not show, the whole hand in
+    the hand's groups, and every fact, zone, mark, role and phase has words."""
+    rules = state.rules
+    deck = set(all_cards(state))
+    public = state.public_facts()
+    assert isinstance(public, PublicFacts)
+    view = state.view(None)
+    shown = set(card_ids(view)) & deck
+    assert set(card_ids(public)) & deck <= shown, "public facts show a card the view does not"
+    assert len(public.seats) == state.players
+    assert [s.hand_size for s in public.seats] == view["hand_sizes"]
+    assert {s.seat for s in public.seats if s.to_move} == set(state.to_move())
+    for seat in range(state.players):
+        own = state.view(seat)
+        hand = state.hand_facts(seat)
+        assert isinstance(hand, HandFacts)
+        assert Counter(hand.cards) == Counter(own["hand"]), "the hand's groups lose a card"
+        assert set(card_ids(hand)) & deck <= set(card_ids(own)) & deck
+        for fact in hand.facts:
+            check_fact_words(rules, fact)
+    for fact in [*public.facts, *(m for s in public.seats for m in s.marks)]:
+        check_fact_words(rules, fact)
+    for zone in public.zones:
+        assert zone.key in rules.words.facts, f"no words for the zone {zone.key!r}"
+        for lang in LANGS:
+            assert_clean(rules.words.label(zone.key, lang), lang)  # a label, no placeholder
+    for lang in LANGS:
+        assert_clean(rules.words.phase(public.phase, lang), lang)
+        for s in public.seats:
+            if s.role is not None:
+                assert s.role in rules.words.roles, f"no words for the role {s.role!r}"
+
+
+def check_fact_words(rules: games.Rules, fact: Fact) -> None:
+    assert fact.key in rules.words.facts or fact.key == "dealer", f"no words for {fact.key!r}"
+    for lang in LANGS:
+        assert_clean(rules.words.fact(fact, lang, NAMES), lang)
+
+
+def assert_clean(text: str, lang: str) -> None:
+    """Words a player reads: no placeholder left, no raw None or True."""
+    assert text and "{" not in text and "}" not in text, text
+    assert "None" not in text and "True" not in text and "False" not in text, text
+
+
+def check_words(state: games.GameState, events: list[dict[str, object]]) -> None:
+    """The events of a move and the legal actions all read in both languages."""
+    words = state.rules.words
+    for event in events:
+        assert event["type"] in words.events, f"no words for the event {event['type']!r}"
+        for lang in LANGS:
+            text = words.narrate(event, lang, NAMES, strict=True)
+            if text is not None:
+                assert_clean(text, lang)
+    for seat in state.to_move():
+        for action in state.legal_actions(seat):
+            for lang in LANGS:
+                label = words.action_label(action.id, lang)
+                assert label != action.id and ":" not in label, (action.id, label)
+                assert_clean(label, lang)
 
 
 def check_determinize(state: games.GameState, salt: int) -> None:
@@ -48,10 +138,12 @@ def check_illegal_changes_nothing(state: games.GameState) -> None:
     before = state.to_json()
     seats = state.to_move()
     idle = [s for s in range(state.players) if s not in seats]
-    with pytest.raises(IllegalAction):
-        state.apply(seats[0], "play:ZZ")
-    with pytest.raises(IllegalAction):
-        state.apply(seats[0], "nonsense")
+    words = state.rules.words
+    for bad in ("play:ZZ", "nonsense"):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(seats[0], bad)
+        code = refused.value.code
+        assert code in words.refusals or code in COMMON_REFUSALS, f"no words for {code!r}"
     if idle:
         legal_any = state.legal_actions(seats[0])
         with pytest.raises(IllegalAction):
@@ -67,6 +159,7 @@ def play_random(slug: str, players: int, seed: int, chooser: int, deep_every: in
     tokens = state.tokens_total()
     moves: list[tuple[int, str]] = []
     check_views(state)
+    check_words(state, state.events)
     for step in range(MAX_STEPS):
         if state.is_over():
             break
@@ -82,7 +175,9 @@ def play_random(slug: str, players: int, seed: int, chooser: int, deep_every: in
             copy = rules.from_json(state.to_json())
             assert copy == state
             check_views(state)
-        state.apply(seat, action.id)
+            check_facts(state)
+        events = state.apply(seat, action.id)
+        check_words(state, events)
         moves.append((seat, action.id))
         assert state.version == len(moves)
         assert all_cards(state) == cards, "cards are not conserved"
@@ -104,9 +199,14 @@ def test_random_legal_play_keeps_the_contract(slug: str, data: st.DataObject) ->
 
     assert state.to_move() == []
     out = state.outcome()
-    assert len(out["ranks"]) == players and len(out["scores"]) == players
-    assert min(out["ranks"]) == 1
+    assert len(out.ranks) == players and len(out.scores) == players
+    assert min(out.ranks) == 1
+    teams = rules.teams(players)
+    assert out.teams == (tuple(tuple(t) for t in teams) if teams else None)
+    if out.teams:  # every member of a side shares its rank
+        assert all(len({out.ranks[s] for s in side}) == 1 for side in out.teams)
     check_views(state)
+    check_facts(state)
     replayed = rules.replay(players, seed, rules.quick_options, moves)
     assert replayed == state
     assert rules.from_json(state.to_json()) == state
@@ -136,3 +236,37 @@ def test_unknown_option_is_refused(slug: str) -> None:
     rules = games.get(slug)
     with pytest.raises(ValueError):
         rules.new(players=rules.min_players, seed=1, options={"no_such_option": 1})
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_game_has_its_name_rules_and_option_words_in_both_languages(slug: str) -> None:
+    rules = games.get(slug)
+    for lang in LANGS:
+        assert_clean(rules.words.name.get(lang), lang)
+        assert len(rules.words.summary.get(lang)) > 80
+    assert rules.words.name.fr != rules.words.summary.fr
+    for info in describe(rules.Options):
+        for lang in LANGS:
+            assert 0 < len(info.label_text(lang)) <= 45, info.name
+            assert 0 < len(info.help_text(lang)) <= 100, info.name
+            assert_clean(info.value_text(info.default, lang), lang)
+        if info.kind in ("choice", "multi"):
+            assert info.choices, f"{info.name}: no words for its values"
+        if info.kind == "int":
+            assert info.minimum is not None and info.maximum is not None, info.name
+    hidden = set(rules.Options.model_fields) - {i.name for i in describe(rules.Options)}
+    assert "deck" in hidden
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_stacked_deck_must_hold_every_card_once(slug: str) -> None:
+    rules = games.get(slug)
+    deck = list(rules.Options.DECK)
+    assert deck, "the game declares its deck"
+    players = rules.quick_players or rules.min_players
+    stacked = rules.new(players=players, seed=1, options={"deck": deck})
+    assert stacked.rules is rules
+    with pytest.raises(ValueError):
+        rules.new(players=players, seed=1, options={"deck": deck[1:]})
+    with pytest.raises(ValueError):
+        rules.new(players=players, seed=1, options={"deck": [deck[0], *deck[:-1]]})

@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 import games
-from games import IllegalAction, Rng
+from games import IllegalAction, Outcome, Rng
 from games.cards import cut, deck32
 from games.manille import POINTS, RULES, STRENGTH, SUIT_INDEX, ManilleState, deal_hands
 
@@ -362,11 +362,9 @@ def test_team_reaching_the_target_at_the_end_of_a_deal_wins_the_match() -> None:
     events = play_first_legal(state, until_deal=2)
     assert state.is_over() and state.to_move() == []
     assert events[-1] == {"type": "match_end", "team": 0, "seats": [0, 2], "totals": [100, p1]}
-    assert state.outcome() == {
-        "ranks": [1, 2, 1, 2],
-        "scores": [100, p1, 100, p1],
-        "teams": [[0, 2], [1, 3]],
-    }
+    assert state.outcome() == Outcome(
+        ranks=(1, 2, 1, 2), scores=(100, p1, 100, p1), teams=((0, 2), (1, 3))
+    )
     assert state.view(None)["phase"] == "over" and state.view(None)["winner"] == 0
 
 
@@ -383,7 +381,7 @@ def test_both_teams_over_the_target_the_higher_total_wins() -> None:
     state = with_scores(start(BASE), [100 - p0, 101 - p1])
     play_first_legal(state, until_deal=2)
     assert state.is_over() and state.winner == 1
-    assert state.outcome()["ranks"] == [2, 1, 2, 1]
+    assert state.outcome().ranks == (2, 1, 2, 1)
 
 
 def test_equal_totals_at_the_target_mean_another_deal() -> None:

@@ -14,8 +14,8 @@ import games
 from games import IllegalAction, Rng
 from games.cards import deck52
 from games.nain_jaune import DEAL_TABLE, NainJauneState
-from games.nain_jaune.options import RANK_IX
-from games.nain_jaune.redeal import redeal
+from games.nain_jaune.board import RANK_IX
+from games.nain_jaune.hidden import split
 from games.nain_jaune.state import shuffle
 
 RULES = games.get("nain-jaune")
@@ -362,8 +362,8 @@ def test_deals_option_ends_the_match_after_that_many_deals() -> None:
     state.apply(1, "play:AS")
     assert state.is_over() and state.to_move() == []
     assert of_type(state, "match_end")[0]["reason"] == "deals"
-    assert state.outcome()["ranks"][2] == 1
-    assert state.outcome()["scores"] == state.tokens
+    assert state.outcome().ranks[2] == 1
+    assert list(state.outcome().scores) == state.tokens
 
 
 def test_the_match_ends_when_a_player_cannot_pay_in_full() -> None:
@@ -492,13 +492,13 @@ def test_redeal_moves_cards_around_to_meet_tight_constraints() -> None:
     # Part 0 takes no ace, part 1 only aces, part 2 must hold a 3.
     allowed = [0b110, 0b001, 0b111]
     for k in range(40):
-        parts = redeal(pool, [2, 2, 2], allowed, [[0] * 13, [0] * 13, [0, 0, 1] + [0] * 10], Rng(k))
+        parts = split(pool, [2, 2, 2], allowed, [[0] * 13, [0] * 13, [0, 0, 1] + [0] * 10], Rng(k))
         assert sorted(parts[1]) == ["AH", "AS"]
         assert all(c[0] != "A" for c in parts[0])
         assert any(c[0] == "3" for c in parts[2])
         assert sorted(c for p in parts for c in p) == sorted(pool)
     with pytest.raises(ValueError):
-        redeal(pool, [2, 2, 2], [0b001, 0b001, 0b111], [[0] * 13] * 3, Rng(1))
+        split(pool, [2, 2, 2], [0b001, 0b001, 0b111], [[0] * 13] * 3, Rng(1))
 
 
 def test_local_shuffle_is_exactly_the_rng_shuffle() -> None:

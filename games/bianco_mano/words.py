@@ -1,0 +1,140 @@
+"""Bianco Mano's words, in French and English (the mechanism: games/words.py)."""
+
+from __future__ import annotations
+
+from ..words import Event, T, Words
+
+
+def _received(event: Event) -> T | None:
+    if not event.get("cards"):
+        return None
+    return T("Vous complétez votre main : {cards:cards}", "You complete your hand: {cards:cards}")
+
+
+WORDS = Words(
+    name=T("Bianco Mano", "Bianco Mano"),
+    summary=T(
+        "3 à 5 joueurs, 32 cartes en 4 familles de 8 personnages (Mamma > Parrain > Avocat > "
+        "Évêque > Banquier > Commissaire > Garde du corps > Chauffeur). On prend la famille de "
+        "la carte retournée ou, au second tour, on en choisit une autre : elle devient "
+        "dominante et ses cartes comptent double. Le preneur (avec son camp) doit faire 45 "
+        "points sur 75. À 3 et à 5 joueurs, le preneur écarte un espion de 2 cartes ; à 5, il "
+        "appelle une carte pour trouver son partenaire secret ; à 4, les partenaires sont "
+        "face à face.",
+        "3 to 5 players, 32 cards in 4 families of 8 characters (Mamma > Godfather > Lawyer > "
+        "Bishop > Banker > Commissioner > Bodyguard > Driver). Take the family of the turned "
+        "card or, in the second round, choose another: it becomes dominant and its cards count "
+        "double. The taker's side must make 45 of 75 points. With 3 and 5 players the taker "
+        "sets aside a 2-card espion; with 5 they call a card to find a secret partner; with 4 "
+        "partners face each other.",
+    ),
+    events={
+        "dealer_draw": T(
+            "Tirage du premier donneur (tour {round})",
+            "Drawing for the first dealer (round {round})",
+        ),
+        "first_dealer": T("{seat:seat} donne en premier", "{seat:seat} deals first"),
+        "shuffle": T("On bat les cartes", "The cards are shuffled"),
+        "cut": T("{seat:seat} coupe", "{seat:seat} cuts"),
+        "deal": T(
+            "Manche {deal_number} : {dealer:seat} donne, carte retournée {turned:card}",
+            "Deal {deal_number}: {dealer:seat} deals, turned card {turned:card}",
+        ),
+        "dealt": T("Vous recevez {cards:cards}", "You receive {cards:cards}"),
+        "received": _received,
+        "pass": T("{seat:seat} passe", "{seat:seat} passes"),
+        "bid_round": T("Tout le monde a passé : second tour", "Everybody passed: second round"),
+        "take": T("{seat:seat} prend en {family:family}", "{seat:seat} takes in {family:family}"),
+        "choose": T("{seat:seat} choisit {family:family}", "{seat:seat} chooses {family:family}"),
+        "all_passed": T(
+            "Personne ne prend : on redonne", "Nobody takes: the cards are dealt again"
+        ),
+        "discard": T(
+            "{seat:seat} écarte une carte ({count}/2)", "{seat:seat} sets a card aside ({count}/2)"
+        ),
+        "discarded": T("Vous écartez {card:card}", "You set aside {card:card}"),
+        "call": T("{seat:seat} appelle {card:card}", "{seat:seat} calls {card:card}"),
+        "partner": T(
+            "Vous avez la carte appelée : vous êtes le partenaire {taker:seat:de}",
+            "You hold the called card: you are {taker:seat}'s partner",
+        ),
+        "announce": T(
+            "{seat:seat} annonce « Bianco Mano » !", "{seat:seat} announces “Bianco Mano”!"
+        ),
+        "play": T("{seat:seat} joue {card:card}", "{seat:seat} plays {card:card}"),
+        "partner_revealed": T(
+            "C'était la carte appelée : {seat:seat} est le partenaire",
+            "That was the called card: {seat:seat} is the partner",
+        ),
+        "trick_won": T(
+            "{seat:seat} remporte le pli ({points:count:point})",
+            "{seat:seat} wins the trick ({points:count:point})",
+        ),
+        "deal_scored": T(
+            "Manche {deal_number} : {taker:seat} {result:term:result} avec {total:count:point}",
+            "Deal {deal_number}: {taker:seat} {result:term:result} with {total:count:point}",
+        ),
+        "match_over": T("Fin de la partie", "End of the match"),
+    },
+    refusals={
+        "must_follow": T(
+            "Vous devez fournir à la famille demandée.", "You must follow the family."
+        ),
+        "must_climb": T("Vous devez monter : jouez plus fort.", "You must play higher."),
+        "must_play_dominant": T(
+            "Vous devez jouer une dominante.", "You must play a dominant card."
+        ),
+        "wrong_round": T("Pas à ce tour d'enchères.", "Not in this bidding round."),
+        "turned_family": T(
+            "Choisissez une autre famille que celle de la carte retournée.",
+            "Choose a family other than the turned card's.",
+        ),
+        "unknown_family": T("Famille inconnue.", "Unknown family."),
+        "cannot_call_dominant": T(
+            "On n'appelle pas une dominante.", "You cannot call a dominant card."
+        ),
+        "cannot_call_own_card": T(
+            "Appelez une carte que vous n'avez pas.", "Call a card you do not hold."
+        ),
+        "cannot_announce": T("Annonce impossible.", "You cannot announce now."),
+    },
+    actions={
+        "take": T("Prendre", "Take"),
+        "pass": T("Passer", "Pass"),
+        "choose": T("Choisir {arg:family}", "Choose {arg:family}"),
+        "discard": T("Écarter {arg:card}", "Set aside {arg:card}"),
+        "call": T("Appeler {arg:card}", "Call {arg:card}"),
+        "announce": T("Annoncer « Bianco Mano »", "Announce “Bianco Mano”"),
+        "play": T("{arg:cards}", "{arg:cards}"),
+    },
+    minor=frozenset({"pass"}),
+    phases={
+        "bid": T("enchères", "bidding"),
+        "espion": T("espion", "espion"),
+        "call": T("appel", "call"),
+        "play": T("jeu de la carte", "card play"),
+    },
+    facts={
+        "deal": T("Manche {value[0]} sur {value[1]}", "Deal {value[0]} of {value[1]}"),
+        "bid_round": T("Enchères, tour {value}", "Bidding, round {value}"),
+        "turned": T("Carte retournée", "Turned card"),
+        "dominant": T("Famille dominante : {value}", "Dominant family: {value}"),
+        "called": T("Carte appelée : {value}", "Called card: {value}"),
+        "announced": T("« Bianco Mano » annoncé", "“Bianco Mano” announced"),
+        "trick": T("Sur le tapis", "On the table"),
+        "last_trick": T("Dernier pli", "Last trick"),
+        "espion": T("Espion", "Espion"),
+        "taker": T("preneur", "taker"),
+        "partner_mark": T("partenaire", "partner"),
+        "your_espion": T("Votre espion : {value}", "Your espion: {value}"),
+        "partner_of": T("Vous êtes le partenaire {value:seat:de}", "You are {value}'s partner"),
+        "your_partner": T("Votre partenaire : {value}", "Your partner: {value}"),
+    },
+    terms={
+        "result": {
+            "made": T("réussit son contrat", "makes the contract"),
+            "failed": T("chute", "goes down"),
+            "capo": T("fait capo", "makes capo"),
+        }
+    },
+)

@@ -1,0 +1,82 @@
+"""Manille's words, in French and English (the mechanism: games/words.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..words import Context, T, Words
+from .logic import TEAMS
+
+
+def _team(value: Any, args: Sequence[str], ctx: Context) -> str:
+    """A team index -> its players' names."""
+    return ctx.join([ctx.name(s) for s in TEAMS[int(value)]])
+
+
+def _by_team(value: Any, args: Sequence[str], ctx: Context) -> str:
+    """`[38, 22]` -> `Alice et Chloé 38 points, Basile et Dédé 22 points`."""
+    parts = [
+        f"{_team(t, args, ctx)} {ctx.words.amount(p, 'point', ctx.lang)}"
+        for t, p in enumerate(value)
+    ]
+    return ", ".join(parts)
+
+
+WORDS = Words(
+    name=T("Manille", "Manille"),
+    summary=T(
+        "4 joueurs en deux équipes (les partenaires face à face), 32 cartes. La dernière carte "
+        "donnée (la retourne) fixe l'atout. Ordre : 10 (manille) > As (manillon) > R > D > V > "
+        "9 > 8 > 7.\nIl faut fournir, monter sur un adversaire maître, couper et surcouper "
+        "quand on ne peut pas fournir, sauf si son partenaire est maître. Points : 10 = 5, "
+        "As = 4, R = 3, D = 2, V = 1. La première équipe à l'objectif (100 ou 200 points) "
+        "gagne. On ne bat pas les cartes entre les donnes : on ramasse les plis et on coupe.",
+        "4 players in two teams (partners face each other), 32 cards. The dealer's last card "
+        "(the retourne) sets trump. Order: 10 (manille) > A (manillon) > K > Q > J > 9 > 8 > "
+        "7.\nFollow suit, beat an opponent who is winning, trump and overtrump when you "
+        "cannot follow, unless your partner is winning. Points: 10 = 5, A = 4, K = 3, Q = 2, "
+        "J = 1. The first team to the target (100 or 200 points) wins. The cards are not "
+        "shuffled between deals: the tricks are gathered and cut.",
+    ),
+    events={
+        "deal": T(
+            "Donne n°{deal_number} : {dealer:seat} donne, atout {trump:suit} "
+            "(retourne {retourne:card})",
+            "Deal {deal_number}: {dealer:seat} deals, trump {trump:suit} "
+            "(turned up {retourne:card})",
+        ),
+        "card_played": T("{seat:seat} joue {card:card}", "{seat:seat} plays {card:card}"),
+        "trick_won": T(
+            "{seat:seat} remporte le pli ({points:count:point})",
+            "{seat:seat} wins the trick ({points:count:point})",
+        ),
+        "deal_end": T(
+            "Fin de la donne : {points:byteam} · au total {totals:byteam}",
+            "End of the deal: {points:byteam} · in total {totals:byteam}",
+        ),
+        "target_tie": T(
+            "Égalité à l'objectif ({totals:byteam}) : on joue une donne de plus",
+            "Tied at the target ({totals:byteam}): one more deal",
+        ),
+        "match_end": T("{team:team} gagnent la partie !", "{team:team} win the match!"),
+    },
+    refusals={
+        "must_follow": T("Vous devez fournir à la couleur demandée.", "You must follow suit."),
+        "must_climb": T("Vous devez monter : jouez plus fort.", "You must play higher."),
+        "must_trump": T("Vous devez couper.", "You must trump."),
+        "must_overtrump": T("Vous devez surcouper.", "You must overtrump."),
+    },
+    actions={"play": T("{arg:cards}", "{arg:cards}")},
+    phases={"play": T("jeu de la carte", "card play")},
+    facts={
+        "deal": T("Donne n°{value}", "Deal {value}"),
+        "trump": T("Atout : {value}", "Trump: {value}"),
+        "retourne": T("Retourne", "Turned-up card"),
+        "target": T("Objectif : {value:count:point}", "Target: {value:count:point}"),
+        "trick": T("Sur le tapis", "On the table"),
+        "last_trick": T("Dernier pli", "Last trick"),
+        "partner": T("Votre partenaire : {value}", "Your partner: {value}"),
+    },
+    types={"team": _team, "byteam": _by_team},
+)

@@ -1,0 +1,34 @@
+"""The registry: built-in games by slug on first use, and games that register themselves."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from tests.toygame import RULES as TOY
+
+
+def test_built_in_games_come_first_then_the_registered_ones() -> None:
+    slugs = games.slugs()
+    assert slugs[:5] == ("bianco-mano", "manille", "blanche-neige", "nain-jaune", "bonanza")
+    assert "plus-fort" in slugs[5:]
+    assert games.get("plus-fort") is TOY
+    assert TOY in games.all()
+    assert games.known("manille") and games.known("plus-fort")
+
+
+def test_an_unknown_slug_is_refused() -> None:
+    assert not games.known("belote")
+    with pytest.raises(KeyError):
+        games.get("belote")
+
+
+def test_a_slug_cannot_be_taken_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(games, "_REGISTRY", dict(games._REGISTRY))
+    assert games.register(TOY) is TOY  # registering the same game again is harmless
+
+    class Impostor(type(TOY)):
+        pass
+
+    with pytest.raises(ValueError):
+        games.register(Impostor())
