@@ -217,7 +217,6 @@ def walk_with_paths(components: Any, base: Path | None = None) -> Iterator[tuple
         accessory = comp.get("accessory")
         if isinstance(accessory, dict):
             yield [*path, "accessory"], accessory
-            yield from walk_with_paths(accessory.get("components"), [*path, "accessory"])
 
 
 def media_refs(components: Any) -> Iterator[tuple[Path, JSON]]:
@@ -266,9 +265,8 @@ def resolve_media(
     msg_components: list[JSON], embeds: list[JSON], atts: list[Attachment], base: str
 ) -> None:
     """Replace attachment://name references with the served attachment, as Discord answers."""
-    by_name: dict[str, Attachment] = {}
-    for att in atts:
-        by_name.setdefault(att.filename, att)
+    # Two attachments with one name: the later one (the new upload after a kept one) wins.
+    by_name = {att.filename: att for att in atts}
     for _, media in media_refs(msg_components):
         name = referenced_name(media.get("url"))
         if name is not None and name in by_name:

@@ -197,8 +197,15 @@ def audit_message(world: World, msg: Message, uploads: list[Attachment], where: 
                     f"message {msg.id}: embed {key} attachment://{name} is not attached",
                     where,
                 )
+    kept = {str(a.id) for a in msg.attachments}
+    shown = {str(m["attachment_id"]) for _, m in media_refs(msg.components) if "attachment_id" in m}
+    for gone in sorted(shown - kept):
+        world.violate(
+            "unknown_attachment",
+            f"message {msg.id} shows attachment {gone}, which an edit removed from the message",
+            where,
+        )
     if msg.components_v2 and uploads:
-        shown = {str(m.get("attachment_id")) for _, m in media_refs(msg.components)}
         for upload in uploads:
             if upload in msg.attachments and str(upload.id) not in shown:
                 world.violate(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,7 +59,7 @@ class Api:
     alice: User
 
     async def call(
-        self, method: str, path: str, payload: Any = None, files: list[tuple[str, bytes]] = ()
+        self, method: str, path: str, payload: Any = None, files: Sequence[tuple[str, bytes]] = ()
     ) -> Answer:
         """`files` go as files[0], files[1]... next to payload_json, as discord.py sends them."""
         headers = {"Authorization": "Bot x"}
@@ -74,11 +75,11 @@ class Api:
             body = await resp.json() if resp.content_type == "application/json" else None
             return Answer(resp.status, body)
 
-    async def post(self, payload: JSON, files: list[tuple[str, bytes]] = ()) -> Answer:
+    async def post(self, payload: JSON, files: Sequence[tuple[str, bytes]] = ()) -> Answer:
         return await self.call("POST", f"/channels/{self.chan.id}/messages", payload, files)
 
     async def patch(
-        self, message_id: int | str, payload: JSON, files: list[tuple[str, bytes]] = ()
+        self, message_id: int | str, payload: JSON, files: Sequence[tuple[str, bytes]] = ()
     ) -> Answer:
         path = f"/channels/{self.chan.id}/messages/{message_id}"
         return await self.call("PATCH", path, payload, files)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -29,7 +30,7 @@ def listed(*names: str) -> list[JSON]:
     return [{"id": n, "filename": name} for n, name in enumerate(names)]
 
 
-async def posted(api: Api, payload: JSON, files: list[tuple[str, bytes]] = ()) -> Message:
+async def posted(api: Api, payload: JSON, files: Sequence[tuple[str, bytes]] = ()) -> Message:
     answer = await api.post(payload, files)
     assert answer.status == 200, answer.body
     msg = api.emu.message(int(answer.body["id"]))
@@ -141,6 +142,17 @@ async def test_a_v2_edit_swaps_the_picture(api: Api) -> None:
     (item,) = msg.media_items()
     assert item.attachment is not None and item.attachment.data == redrawn
     assert item.description == "turn 2" and old not in msg.attachments
+
+
+@pytest.mark.emulator_allows("unknown_attachment")
+async def test_an_edit_that_drops_the_shown_picture_is_recorded(api: Api) -> None:
+    payload = picture_layout() | {"attachments": listed("table.png")}
+    msg = await posted(api, payload, [("table.png", PNG)])
+    assert (await api.patch(msg.id, {"components": msg.components})).status == 200
+    assert api.emu.violations == []
+    assert (await api.patch(msg.id, {"attachments": []})).status == 200
+    (gone,) = api.emu.violations_of("unknown_attachment")
+    assert "removed" in gone.detail and msg.media_items()[0].attachment is None
 
 
 async def test_every_route_that_writes_a_message_takes_multipart(api: Api) -> None:
