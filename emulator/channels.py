@@ -7,7 +7,7 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
-from .limits import RateDecision, validate_message
+from .limits import RateDecision
 from .model import (
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
@@ -32,6 +32,7 @@ from .responses import (
     require_bot,
     snowflake,
 )
+from .vetting import audit_message, refuse_empty, vet_message
 from .world import World
 
 JSON = dict[str, Any]
@@ -190,13 +191,9 @@ class ChannelRoutes:
         world = self.world
         chan = self._channel(request)
         self._writable(chan)
-        data, files = await read_body(request, world.ids)
-        errors = validate_message(data, world.limits)
-        if errors:
-            raise form_error(errors, detail=f"POST in #{chan.name}: {errors}")
-        has_body = data.get("content") or data.get("embeds") or data.get("components")
-        if not (has_body or files or data.get("sticker_ids") or data.get("poll")):
-            raise ApiError(400, 50006, "Cannot send an empty message", violation="empty_message")
+        data, files = await read_body(request, world.ids, world.limits)
+        vet_message(world, data, files, where=f"POST in #{chan.name}")
+        refuse_empty(data, files)
         decision = self._rate(POST_MESSAGE, chan)
         msg = world.new_message(chan, world.bot, data, files)
         msg.flags &= ~EPHEMERAL  # only interaction responses can be ephemeral
@@ -210,6 +207,7 @@ class ChannelRoutes:
                 "guild_id": str(chan.guild_id),
             }
         world.store(msg)
+        audit_message(world, msg, files, POST_MESSAGE)
         return json_response(world.message_json(msg), headers=decision.headers)
 
     async def edit_message(self, request: web.Request) -> web.Response:
@@ -218,12 +216,11 @@ class ChannelRoutes:
         msg = self._message(request, chan)
         if msg.author.id != world.bot.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-        data, files = await read_body(request, world.ids)
-        errors = validate_message(data, world.limits)
-        if errors:
-            raise form_error(errors, detail=f"PATCH {msg.id}: {errors}")
+        data, files = await read_body(request, world.ids, world.limits)
+        vet_message(world, data, files, msg, where=f"PATCH {msg.id}")
         decision = self._rate(PATCH_MESSAGE, chan)
         world.edit(msg, data, files)
+        audit_message(world, msg, files, PATCH_MESSAGE)
         return json_response(world.message_json(msg), headers=decision.headers)
 
     async def delete_message(self, request: web.Request) -> web.Response:

@@ -205,6 +205,15 @@ def register_control(app: web.Application, emu: Emulator) -> None:
         )
         return await info(request)
 
+    async def emojis(request: web.Request) -> web.Response:
+        return json_response([{"id": str(e.id), "name": e.name} for e in emu.emojis()])
+
+    async def emoji_failure(request: web.Request) -> web.Response:
+        data = await request.json()
+        status = data.get("status")
+        emu.emoji_failure = int(status) if status is not None else None
+        return json_response({"status": emu.emoji_failure})
+
     r = sub.router
     r.add_get("/info", info)
     r.add_post("/guilds", guilds)
@@ -222,4 +231,6 @@ def register_control(app: web.Application, emu: Emulator) -> None:
     r.add_post("/clock", clock)
     r.add_post("/drop", drop)
     r.add_get("/wait_connected", wait_connected)
+    r.add_get("/emojis", emojis)
+    r.add_post("/emoji_failure", emoji_failure)
     app.add_subapp("/_emu", sub)

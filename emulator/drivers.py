@@ -16,7 +16,7 @@ from .control import register_control
 from .gateway import GatewayHub
 from .handles import InteractionHandle
 from .limits import Limits
-from .model import Channel, Clock, Guild, Member, Message, User, Violation
+from .model import Channel, Clock, Emoji, Guild, Member, Message, User, Violation
 from .server import API_PREFIX, build_app
 from .world import INTENT_MESSAGE_CONTENT, World
 
@@ -141,6 +141,33 @@ class Emulator:
     def requests(self) -> list[tuple[str, str, int]]:
         """(method, route template, status) of every API call, in order."""
         return self.world.requests
+
+    # -- application emojis -------------------------------------------------------------------
+
+    def emojis(self) -> list[Emoji]:
+        """The application's emojis, oldest first."""
+        return list(self.world.emojis.values())
+
+    def emoji(self, name: str) -> Emoji:
+        for emoji in self.world.emojis.values():
+            if emoji.name == name:
+                return emoji
+        raise LookupError(f"no application emoji {name!r}; has {[e.name for e in self.emojis()]}")
+
+    def add_emoji(self, name: str, image: bytes, content_type: str = "image/png") -> Emoji:
+        """An emoji already there before the bot starts (uploaded from the developer portal)."""
+        return self.world.add_emoji(name, image, content_type)
+
+    @property
+    def emoji_failure(self) -> int | None:
+        """Set to an HTTP status to make emoji creation fail: 403 (Missing Permissions, 50013),
+        400 (the 2,000 limit, 30008), 503 (an outage discord.py gives up on at once) or 500
+        (an outage discord.py retries for about 25 s); None to succeed again."""
+        return self.world.emoji_failure
+
+    @emoji_failure.setter
+    def emoji_failure(self, status: int | None) -> None:
+        self.world.emoji_failure = status
 
     def commands(self, guild: Guild | None = None) -> dict[str, JSON]:
         """Synced command definitions by name (global, or for one guild)."""

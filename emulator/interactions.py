@@ -18,8 +18,6 @@ from .world import NO_INTENT, World
 
 JSON = dict[str, Any]
 
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
-
 
 def _payload(
     world: World, user: User, chan: Channel, kind: int, data: JSON, iid: int, token: str
@@ -46,7 +44,7 @@ def _payload(
         "entitlement_sku_ids": [],
         "authorizing_integration_owners": {"0": str(guild.id)},
         "context": 0,
-        "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        "attachment_size_limit": world.limits.attachment_size,
     }
 
 

@@ -35,18 +35,29 @@ class Limits:
     custom_id: int = 100
     button_label: int = 80
     select_options: int = 25
+    # Components V2 (IS_COMPONENTS_V2 messages).
+    v2_components: int = 40
+    v2_text: int = 4000
+    gallery_items: int = 10
+    media_description: int = 1024
+    # Uploads: the whole request, and each file (a server without boosts).
+    upload_total: int = 25 * 1024 * 1024
+    attachment_size: int = 10 * 1024 * 1024
+    # Application emojis.
+    application_emojis: int = 2000
+    emoji_size: int = 256 * 1024
 
 
-def _add(tree: ErrorTree, path: list[str | int], code: str, message: str) -> None:
+def add_error(tree: ErrorTree, path: list[str | int], code: str, message: str) -> None:
     node = tree
     for key in path:
         node = node.setdefault(str(key), {})
     node.setdefault("_errors", []).append({"code": code, "message": message})
 
 
-def _max_len(tree: ErrorTree, path: list[str | int], value: Any, limit: int) -> None:
+def max_len(tree: ErrorTree, path: list[str | int], value: Any, limit: int) -> None:
     if isinstance(value, str) and len(value) > limit:
-        _add(tree, path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+        add_error(tree, path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
 
 
 def _embed_size(embed: JSON) -> int:
@@ -60,31 +71,35 @@ def _embed_size(embed: JSON) -> int:
 
 def _check_embeds(tree: ErrorTree, embeds: list[JSON], lim: Limits) -> None:
     if len(embeds) > lim.embeds:
-        _add(tree, ["embeds"], "BASE_TYPE_MAX_LENGTH", f"Must be {lim.embeds} or fewer in length.")
+        add_error(
+            tree, ["embeds"], "BASE_TYPE_MAX_LENGTH", f"Must be {lim.embeds} or fewer in length."
+        )
         return
     for i, embed in enumerate(embeds):
         base: list[str | int] = ["embeds", i]
-        _max_len(tree, [*base, "title"], embed.get("title"), 256)
-        _max_len(tree, [*base, "description"], embed.get("description"), 4096)
-        _max_len(tree, [*base, "footer", "text"], (embed.get("footer") or {}).get("text"), 2048)
-        _max_len(tree, [*base, "author", "name"], (embed.get("author") or {}).get("name"), 256)
+        max_len(tree, [*base, "title"], embed.get("title"), 256)
+        max_len(tree, [*base, "description"], embed.get("description"), 4096)
+        max_len(tree, [*base, "footer", "text"], (embed.get("footer") or {}).get("text"), 2048)
+        max_len(tree, [*base, "author", "name"], (embed.get("author") or {}).get("name"), 256)
         fields = embed.get("fields") or []
         if len(fields) > 25:
-            _add(tree, [*base, "fields"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+            add_error(
+                tree, [*base, "fields"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."
+            )
         for j, fld in enumerate(fields):
             for key, limit in (("name", 256), ("value", 1024)):
                 value = fld.get(key)
                 if not value:
-                    _add(
+                    add_error(
                         tree,
                         [*base, "fields", j, key],
                         "BASE_TYPE_REQUIRED",
                         "This field is required",
                     )
                 else:
-                    _max_len(tree, [*base, "fields", j, key], value, limit)
+                    max_len(tree, [*base, "fields", j, key], value, limit)
     if sum(_embed_size(e) for e in embeds) > lim.embed_total:
-        _add(
+        add_error(
             tree,
             ["embeds"],
             "MAX_EMBED_SIZE_EXCEEDED",
@@ -92,26 +107,28 @@ def _check_embeds(tree: ErrorTree, embeds: list[JSON], lim: Limits) -> None:
         )
 
 
-def _check_button(tree: ErrorTree, path: list[str | int], item: JSON, lim: Limits) -> None:
-    _max_len(tree, [*path, "label"], item.get("label"), lim.button_label)
+def check_button(tree: ErrorTree, path: list[str | int], item: JSON, lim: Limits) -> None:
+    max_len(tree, [*path, "label"], item.get("label"), lim.button_label)
     if item.get("style") == 5:
         if not item.get("url"):
-            _add(tree, [*path, "url"], "BASE_TYPE_REQUIRED", "This field is required")
+            add_error(tree, [*path, "url"], "BASE_TYPE_REQUIRED", "This field is required")
     elif not item.get("custom_id") and item.get("style") != 6:
-        _add(tree, [*path, "custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
+        add_error(tree, [*path, "custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
     if not item.get("label") and not item.get("emoji"):
-        _add(tree, [*path, "label"], "BASE_TYPE_REQUIRED", "A button needs a label or an emoji")
+        add_error(
+            tree, [*path, "label"], "BASE_TYPE_REQUIRED", "A button needs a label or an emoji"
+        )
 
 
-def _check_select(tree: ErrorTree, path: list[str | int], item: JSON, lim: Limits) -> None:
-    _max_len(tree, [*path, "placeholder"], item.get("placeholder"), 150)
+def check_select(tree: ErrorTree, path: list[str | int], item: JSON, lim: Limits) -> None:
+    max_len(tree, [*path, "placeholder"], item.get("placeholder"), 150)
     if not item.get("custom_id"):
-        _add(tree, [*path, "custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
+        add_error(tree, [*path, "custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
     if item.get("type") != 3:
         return
     options = item.get("options") or []
     if not 1 <= len(options) <= lim.select_options:
-        _add(
+        add_error(
             tree,
             [*path, "options"],
             "BASE_TYPE_BAD_LENGTH",
@@ -120,11 +137,13 @@ def _check_select(tree: ErrorTree, path: list[str | int], item: JSON, lim: Limit
     seen: set[str] = set()
     for k, opt in enumerate(options):
         for key in ("label", "value", "description"):
-            _max_len(tree, [*path, "options", k, key], opt.get(key), 100)
+            max_len(tree, [*path, "options", k, key], opt.get(key), 100)
         if not opt.get("label") or opt.get("value") in (None, ""):
-            _add(tree, [*path, "options", k], "BASE_TYPE_REQUIRED", "label and value are required")
+            add_error(
+                tree, [*path, "options", k], "BASE_TYPE_REQUIRED", "label and value are required"
+            )
         if opt.get("value") in seen:
-            _add(
+            add_error(
                 tree,
                 [*path, "options", k, "value"],
                 "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
@@ -133,12 +152,76 @@ def _check_select(tree: ErrorTree, path: list[str | int], item: JSON, lim: Limit
         seen.add(opt.get("value"))
     low, high = item.get("min_values", 1), item.get("max_values", 1)
     if not 0 <= low <= 25 or not 1 <= high <= 25 or low > high or high > max(len(options), 1):
-        _add(tree, [*path, "max_values"], "BASE_TYPE_BAD_VALUE", "Invalid min_values/max_values")
+        add_error(
+            tree, [*path, "max_values"], "BASE_TYPE_BAD_VALUE", "Invalid min_values/max_values"
+        )
+
+
+def check_custom_id(
+    tree: ErrorTree, path: list[str | int], item: JSON, lim: Limits, ids: set[str]
+) -> None:
+    """custom_id: at most 100 characters, unique across the whole message."""
+    custom_id = item.get("custom_id")
+    if custom_id is None:
+        return
+    if not isinstance(custom_id, str) or len(custom_id) > lim.custom_id:
+        add_error(
+            tree,
+            [*path, "custom_id"],
+            "BASE_TYPE_MAX_LENGTH",
+            f"Must be {lim.custom_id} or fewer in length.",
+        )
+    elif custom_id in ids:
+        add_error(
+            tree,
+            [*path, "custom_id"],
+            "COMPONENT_CUSTOM_ID_DUPLICATED",
+            "Component custom id cannot be duplicated",
+        )
+    else:
+        ids.add(custom_id)
+
+
+def check_row(
+    tree: ErrorTree, path: list[str | int], row: JSON, lim: Limits, ids: set[str]
+) -> None:
+    """An action row: 1–5 buttons, or one select alone."""
+    items = row.get("components") or []
+    selects = [i for i in items if i.get("type") in (3, 5, 6, 7, 8)]
+    if not items or len(items) > lim.per_row:
+        add_error(
+            tree,
+            [*path, "components"],
+            "BASE_TYPE_BAD_LENGTH",
+            f"Must be between 1 and {lim.per_row} in length.",
+        )
+    if selects and len(items) > 1:
+        add_error(
+            tree,
+            [*path, "components"],
+            "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+            "The specified component exceeds the maximum width",
+        )
+    for c, item in enumerate(items):
+        at: list[str | int] = [*path, "components", c]
+        check_custom_id(tree, at, item, lim, ids)
+        if item.get("type") == 2:
+            check_button(tree, at, item, lim)
+        elif item.get("type") in (3, 5, 6, 7, 8):
+            check_select(tree, at, item, lim)
+        else:
+            add_error(
+                tree,
+                [*at, "type"],
+                "UNION_TYPE_CHOICES",
+                "Only buttons and selects are supported in action rows",
+            )
 
 
 def _check_components(tree: ErrorTree, rows: list[JSON], lim: Limits) -> None:
+    """Legacy components: at most 5 action rows at the top level, nothing else."""
     if len(rows) > lim.rows:
-        _add(
+        add_error(
             tree,
             ["components"],
             "BASE_TYPE_BAD_LENGTH",
@@ -147,85 +230,44 @@ def _check_components(tree: ErrorTree, rows: list[JSON], lim: Limits) -> None:
     ids: set[str] = set()
     for r, row in enumerate(rows):
         if row.get("type") != 1:
-            _add(
+            add_error(
                 tree,
                 ["components", r, "type"],
                 "UNION_TYPE_CHOICES",
                 'Value of field "type" must be one of (1,).',
             )
             continue
-        items = row.get("components") or []
-        selects = [i for i in items if i.get("type") in (3, 5, 6, 7, 8)]
-        if not items or len(items) > lim.per_row:
-            _add(
-                tree,
-                ["components", r, "components"],
-                "BASE_TYPE_BAD_LENGTH",
-                f"Must be between 1 and {lim.per_row} in length.",
-            )
-        if selects and len(items) > 1:
-            _add(
-                tree,
-                ["components", r, "components"],
-                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                "The specified component exceeds the maximum width",
-            )
-        for c, item in enumerate(items):
-            path: list[str | int] = ["components", r, "components", c]
-            custom_id = item.get("custom_id")
-            if custom_id is not None:
-                if not isinstance(custom_id, str) or len(custom_id) > lim.custom_id:
-                    _add(
-                        tree,
-                        [*path, "custom_id"],
-                        "BASE_TYPE_MAX_LENGTH",
-                        f"Must be {lim.custom_id} or fewer in length.",
-                    )
-                elif custom_id in ids:
-                    _add(
-                        tree,
-                        [*path, "custom_id"],
-                        "COMPONENT_CUSTOM_ID_DUPLICATED",
-                        "Component custom id cannot be duplicated",
-                    )
-                ids.add(custom_id)
-            if item.get("type") == 2:
-                _check_button(tree, path, item, lim)
-            elif item.get("type") in (3, 5, 6, 7, 8):
-                _check_select(tree, path, item, lim)
-            else:
-                _add(
-                    tree,
-                    [*path, "type"],
-                    "UNION_TYPE_CHOICES",
-                    "Only buttons and selects are supported in action rows",
-                )
+        check_row(tree, ["components", r], row, lim, ids)
 
 
-def validate_message(data: JSON, lim: Limits) -> ErrorTree | None:
-    """Check the fields present in a create/edit payload against Discord's limits."""
+def validate_message(data: JSON, lim: Limits, *, components: bool = True) -> ErrorTree | None:
+    """Check the fields present in a create/edit payload against Discord's limits.
+
+    components=False leaves the components to the Components V2 rules (emulator.layout)."""
     tree: ErrorTree = {}
     content = data.get("content")
     if content is not None:
-        _max_len(tree, ["content"], str(content), lim.content)
+        max_len(tree, ["content"], str(content), lim.content)
     try:
         if data.get("embeds") is not None:
             _check_embeds(tree, data["embeds"], lim)
-        if data.get("components") is not None:
+        if components and data.get("components") is not None:
             _check_components(tree, data["components"], lim)
     except (AttributeError, TypeError) as exc:  # lists of non-objects, and the like
-        _add(tree, [], "BASE_TYPE_INVALID", f"Invalid payload shape: {exc}")
+        add_error(tree, [], "BASE_TYPE_INVALID", f"Invalid payload shape: {exc}")
     return tree or None
 
 
 def validate_modal(data: JSON, lim: Limits) -> ErrorTree | None:
     tree: ErrorTree = {}
-    _max_len(tree, ["custom_id"], data.get("custom_id"), lim.custom_id)
-    _max_len(tree, ["title"], data.get("title"), 45)
+    max_len(tree, ["custom_id"], data.get("custom_id"), lim.custom_id)
+    max_len(tree, ["title"], data.get("title"), 45)
     if not data.get("custom_id"):
-        _add(tree, ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
+        add_error(tree, ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
     if not 1 <= len(data.get("components") or []) <= 5:
-        _add(tree, ["components"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+        add_error(
+            tree, ["components"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."
+        )
     return tree or None
 
 

@@ -55,6 +55,15 @@ PRIVATE_THREAD = 12
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 HAS_THREAD = 1 << 5
+SUPPRESS_EMBEDS = 1 << 2
+SUPPRESS_NOTIFICATIONS = 1 << 12
+COMPONENTS_V2 = 1 << 15
+
+# Component types (Discord's numbering).
+ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT = 1, 2, 3, 4
+SELECT_TYPES = (3, 5, 6, 7, 8)
+SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY = 9, 10, 11, 12
+FILE, SEPARATOR, CONTAINER = 13, 14, 17
 
 
 class Clock:
@@ -173,6 +182,62 @@ class Attachment:
     data: bytes
     content_type: str | None = None
     description: str | None = None
+    # n of the files[n] part that uploaded it: what a payload's `attachments: [{id: n}]` names.
+    index: int | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+    def dimensions(self) -> tuple[int, int] | None:
+        """Width and height read from a PNG or GIF header (what Discord reports for images)."""
+        head = self.data[:32]
+        if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":
+            return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+        if head[:6] in (b"GIF87a", b"GIF89a"):
+            return int.from_bytes(head[6:8], "little"), int.from_bytes(head[8:10], "little")
+        return None
+
+
+@dataclass
+class Emoji:
+    """An application emoji: usable by this application's messages in every guild."""
+
+    id: int
+    name: str
+    image: bytes
+    content_type: str
+    user: User
+    animated: bool = False
+
+
+@dataclass(frozen=True)
+class MediaItem:
+    """One picture or file a Components V2 message shows, with the attachment behind it."""
+
+    kind: str  # "gallery", "thumbnail" or "file"
+    url: str
+    description: str | None
+    spoiler: bool
+    attachment: Attachment | None
+
+
+def walk_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component, depth first: a layout before its children, a section's accessory last."""
+    found: list[dict[str, Any]] = []
+    stack = list(reversed(components))
+    while stack:
+        item = stack.pop()
+        if not isinstance(item, dict):
+            continue
+        found.append(item)
+        children = item.get("components")
+        nested = list(children) if isinstance(children, list) else []
+        accessory = item.get("accessory")
+        if isinstance(accessory, dict):
+            nested.append(accessory)
+        stack.extend(reversed(nested))
+    return found
 
 
 @dataclass(repr=False)
@@ -204,7 +269,7 @@ class Message:
 
     def __repr__(self) -> str:
         kind = "ephemeral" if self.ephemeral else "public"
-        return f"<Message {self.id} {kind} by {self.author.username}: {self.content[:40]!r}>"
+        return f"<Message {self.id} {kind} by {self.author.username}: {self.text()[:40]!r}>"
 
     @property
     def ephemeral(self) -> bool:
@@ -214,18 +279,66 @@ class Message:
     def loading(self) -> bool:
         return bool(self.flags & LOADING)
 
+    @property
+    def components_v2(self) -> bool:
+        return bool(self.flags & COMPONENTS_V2)
+
     def iter_components(self) -> list[dict[str, Any]]:
-        """Every interactive component, row by row (components v1: rows hold the items)."""
-        found: list[dict[str, Any]] = []
-        for row in self.components:
-            found.extend(row.get("components", []))
-        return found
+        """Every component, nested ones included, depth first in display order (rows, their
+        buttons and selects, containers and what they hold, sections and their accessory)."""
+        return walk_components(self.components)
 
     def buttons(self) -> list[dict[str, Any]]:
-        return [c for c in self.iter_components() if c.get("type") == 2]
+        return [c for c in self.iter_components() if c.get("type") == BUTTON]
 
     def selects(self) -> list[dict[str, Any]]:
-        return [c for c in self.iter_components() if c.get("type") in (3, 5, 6, 7, 8)]
+        return [c for c in self.iter_components() if c.get("type") in SELECT_TYPES]
+
+    def containers(self) -> list[dict[str, Any]]:
+        return [c for c in self.iter_components() if c.get("type") == CONTAINER]
+
+    def text_displays(self) -> list[str]:
+        """The content of every Text Display, in display order."""
+        return [
+            str(c.get("content", ""))
+            for c in self.iter_components()
+            if c.get("type") == TEXT_DISPLAY
+        ]
+
+    def attachment(self, filename: str) -> Attachment:
+        for att in self.attachments:
+            if att.filename == filename:
+                return att
+        names = [a.filename for a in self.attachments]
+        raise LookupError(f"no attachment {filename!r} on message {self.id}; has {names}")
+
+    def media_items(self) -> list[MediaItem]:
+        """Gallery items, thumbnails and file components, each with the attachment it shows
+        (None for an outside URL)."""
+        by_id = {str(a.id): a for a in self.attachments}
+        found: list[MediaItem] = []
+        for comp in self.iter_components():
+            kind = comp.get("type")
+            if kind == MEDIA_GALLERY:
+                entries = [("gallery", i, i.get("media")) for i in comp.get("items", [])]
+            elif kind == THUMBNAIL:
+                entries = [("thumbnail", comp, comp.get("media"))]
+            elif kind == FILE:
+                entries = [("file", comp, comp.get("file"))]
+            else:
+                continue
+            for label, holder, media in entries:
+                media = media if isinstance(media, dict) else {}
+                found.append(
+                    MediaItem(
+                        label,
+                        str(media.get("url", "")),
+                        holder.get("description"),
+                        bool(holder.get("spoiler", False)),
+                        by_id.get(str(media.get("attachment_id"))),
+                    )
+                )
+        return found
 
     def labels(self) -> list[str]:
         return [str(b.get("label", "")) for b in self.buttons()]
@@ -245,8 +358,9 @@ class Message:
         raise LookupError(f"{len(matches)} components labelled {target!r} on message {self.id}")
 
     def text(self) -> str:
-        """Content plus embed text, for assertions that do not care where the words are."""
-        parts = [self.content]
+        """Content, Text Displays and embed text, for assertions that do not care where the
+        words are."""
+        parts = [self.content, *self.text_displays()]
         for embed in self.embeds:
             parts += [embed.get("title", ""), embed.get("description", "")]
             for fld in embed.get("fields", []):

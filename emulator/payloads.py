@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import Attachment, Channel, Guild, Member, Message, Role, User
+from .model import Attachment, Channel, Emoji, Guild, Member, Message, Role, User
 
 JSON = dict[str, Any]
 
@@ -127,7 +127,24 @@ def attachment(a: Attachment, base_url: str) -> JSON:
     }
     if a.description:
         data["description"] = a.description
+    size = a.dimensions()
+    if size is not None:
+        data["width"], data["height"] = size
     return data
+
+
+def emoji(e: Emoji) -> JSON:
+    """An application emoji as the emoji routes answer it."""
+    return {
+        "id": str(e.id),
+        "name": e.name,
+        "roles": [],
+        "user": user(e.user),
+        "require_colons": True,
+        "managed": False,
+        "animated": e.animated,
+        "available": True,
+    }
 
 
 def message(m: Message, base_url: str, *, gateway: Member | None = None) -> JSON:

@@ -123,3 +123,11 @@ class RemoteEmulator:
 
     async def drop_connection(self, *, resumable: bool = True, abrupt: bool = False) -> JSON:
         return await self._call("POST", "/drop", json={"resumable": resumable, "abrupt": abrupt})
+
+    async def emojis(self) -> list[JSON]:
+        """The application's emojis as {"id", "name"}."""
+        return await self._call_list("GET", "/emojis")
+
+    async def set_emoji_failure(self, status: int | None) -> JSON:
+        """Make emoji creation answer `status` (see Emulator.emoji_failure); None to stop."""
+        return await self._call("POST", "/emoji_failure", json={"status": status})

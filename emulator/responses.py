@@ -7,12 +7,16 @@ discord.py only decodes a body as JSON when Content-Type is exactly "application
 from __future__ import annotations
 
 import json
-from typing import Any
+import re
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 from aiohttp.web_request import FileField
 
 from .model import Attachment, Snowflakes
+
+if TYPE_CHECKING:
+    from .limits import Limits
 
 JSON = dict[str, Any]
 
@@ -74,20 +78,49 @@ def not_found(what: str, code: int) -> ApiError:
     return ApiError(404, code, f"Unknown {what}")
 
 
-async def read_body(request: web.Request, ids: Snowflakes) -> tuple[JSON, list[Attachment]]:
-    """JSON bodies, or multipart with payload_json and files[n] (how discord.py sends uploads)."""
+_FILE_PART = re.compile(r"^files\[(\d+)\]$")
+
+
+def _too_large(detail: str) -> ApiError:
+    return ApiError(
+        413, 40005, "Request entity too large", violation="upload_too_large", detail=detail
+    )
+
+
+async def read_body(
+    request: web.Request, ids: Snowflakes, limits: Limits | None = None
+) -> tuple[JSON, list[Attachment]]:
+    """JSON bodies, or multipart with payload_json and files[n] (how discord.py sends uploads).
+
+    Each upload remembers its n (what `attachments: [{"id": n}]` names). With `limits`, a file
+    over the per-file size or uploads over the request total answer 413 / 40005, as Discord does.
+    """
     if request.content_type.startswith("multipart/"):
         form = await request.post()
         raw = form.get("payload_json")
-        data = json.loads(raw) if isinstance(raw, str) else {}
+        if isinstance(raw, bytes | bytearray):  # a part sent with Content-Type: application/json
+            raw = raw.decode()
+        try:
+            data = json.loads(raw) if isinstance(raw, str) else {}
+        except json.JSONDecodeError as exc:
+            raise ApiError(400, 50109, "The request body contains invalid JSON.") from exc
         files: list[Attachment] = []
-        index = 0
-        while True:
-            part = form.get(f"files[{index}]")
-            if not isinstance(part, FileField):
-                break
-            files.append(Attachment(ids.next(), part.filename, part.file.read(), part.content_type))
-            index += 1
+        for name, part in form.items():
+            match = _FILE_PART.match(name)
+            if match is None or not isinstance(part, FileField):
+                continue
+            content = part.file.read()
+            upload = Attachment(ids.next(), part.filename, content, part.content_type)
+            upload.index = int(match.group(1))
+            files.append(upload)
+            if limits is not None and len(content) > limits.attachment_size:
+                raise _too_large(
+                    f"{part.filename}: {len(content)} bytes, over {limits.attachment_size} per file"
+                )
+        files.sort(key=lambda f: f.index or 0)
+        total = sum(len(f.data) for f in files)
+        if limits is not None and total > limits.upload_total:
+            raise _too_large(f"{len(files)} files, {total} bytes, over {limits.upload_total}")
         return data, files
     text = await request.text()
     if not text:

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 
 from .channels import ChannelRoutes
+from .emojis import EmojiRoutes
 from .gateway import GatewayHub
 from .responses import ApiError, json_response
 from .rest import RestRoutes
@@ -80,6 +81,7 @@ def build_app(world: World, hub: GatewayHub, gateway_url: Callable[[], str]) -> 
     RestRoutes(world, gateway_url).register(app, API_PREFIX)
     ChannelRoutes(world).register(app, API_PREFIX)
     WebhookRoutes(world).register(app, API_PREFIX)
+    EmojiRoutes(world).register(app, API_PREFIX)
     app.router.add_get("/gateway", hub.handle)
     app.router.add_get("/attachments/{attachment_id}/{filename}", attachment)
     app.router.add_route("*", API_PREFIX + "/{tail:.*}", unknown)

@@ -11,9 +11,10 @@ from typing import Any
 from aiohttp import web
 
 from .handles import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT, InteractionHandle
-from .limits import validate_message, validate_modal
-from .model import Attachment, Message
+from .limits import validate_modal
+from .model import EPHEMERAL, LOADING, Attachment, Message
 from .responses import ApiError, form_error, json_response, no_content, read_body
+from .vetting import audit_message, refuse_empty, vet_message
 from .world import World
 
 JSON = dict[str, Any]
@@ -29,17 +30,6 @@ def _invalid_type(rtype: Any, why: str) -> ApiError:
 
 def _prefixed(errors: JSON) -> JSON:
     return {"data": errors}
-
-
-def _is_empty(data: JSON, files: list[Attachment]) -> bool:
-    return not (
-        data.get("content")
-        or data.get("embeds")
-        or data.get("components")
-        or data.get("attachments")
-        or files
-        or data.get("poll")
-    )
 
 
 class WebhookRoutes:
@@ -77,7 +67,7 @@ class WebhookRoutes:
         if handle.expired:
             # The violation was recorded once by check_deadline; Discord just forgets the id.
             raise ApiError(404, 10062, "Unknown interaction")
-        body, files = await read_body(request, world.ids)
+        body, files = await read_body(request, world.ids, world.limits)
         rtype = body.get("type")
         if not isinstance(rtype, int):
             raise _invalid_type(rtype, "type is required and must be an integer")
@@ -118,23 +108,28 @@ class WebhookRoutes:
             return None
         if rtype not in (CHANNEL_MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE):
             raise _invalid_type(rtype, "unknown or unsupported response type")
-        errors = validate_message(data, world.limits)
-        if errors:
-            raise form_error(_prefixed(errors), detail=f"{handle.describe()}: {errors}")
-        if rtype == CHANNEL_MESSAGE and _is_empty(data, files):
-            raise ApiError(400, 50006, "Cannot send an empty message", violation="empty_message")
+        where = f"{handle.describe()} callback {rtype}"
         if rtype in (DEFERRED_UPDATE, UPDATE_MESSAGE):
             target = world.messages[handle.component_message_id or 0]
+            vet_message(world, data, files, target, where=where, nest="data")
             handle.original_id = target.id
             if rtype == UPDATE_MESSAGE:
                 world.edit(target, data, files)
+                audit_message(world, target, files, where)
             return target if rtype == UPDATE_MESSAGE else None
+        vet_message(world, data, files, where=where, nest="data")
+        if rtype == CHANNEL_MESSAGE:
+            refuse_empty(data, files)
         msg = self._new_response(handle, data, files)
         if rtype == DEFERRED_MESSAGE:
-            msg.flags |= 128
+            # A "thinking" deferral keeps only its ephemerality; the real payload comes later.
+            msg.flags = (msg.flags & EPHEMERAL) | LOADING
             msg.content, msg.embeds, msg.components = "", [], []
+            msg.attachments = []
         handle.original_id = msg.id
         world.store(msg)
+        if rtype == CHANNEL_MESSAGE:
+            audit_message(world, msg, files, where)
         return msg
 
     def _new_response(
@@ -218,20 +213,22 @@ class WebhookRoutes:
     async def followup(self, request: web.Request) -> web.Response:
         world = self.world
         handle = self._handle_for(request)
-        data, files = await read_body(request, world.ids)
-        errors = validate_message(data, world.limits)
-        if errors:
-            raise form_error(errors, detail=f"{handle.describe()} follow-up: {errors}")
-        if _is_empty(data, files):
-            raise ApiError(400, 50006, "Cannot send an empty message", violation="empty_message")
+        data, files = await read_body(request, world.ids, world.limits)
+        where = f"{handle.describe()} follow-up"
         original = handle.message
-        if handle.response_type == DEFERRED_MESSAGE and original is not None and original.loading:
+        replaces = (
+            handle.response_type == DEFERRED_MESSAGE and original is not None and original.loading
+        )
+        vet_message(world, data, files, original if replaces else None, where=where)
+        refuse_empty(data, files)
+        if replaces and original is not None:
             # Discord turns the first follow-up after a "thinking" deferral into the original.
             msg = world.edit(original, data, files)
         else:
             msg = self._new_response(handle, data, files)
             handle.followup_ids.append(msg.id)
             world.store(msg)
+        audit_message(world, msg, files, where)
         if request.query.get("wait") in ("1", "true", "True"):
             return json_response(world.message_json(msg))
         return no_content()
@@ -244,11 +241,11 @@ class WebhookRoutes:
         world = self.world
         handle = self._handle_for(request)
         msg = self._target(request, handle)
-        data, files = await read_body(request, world.ids)
-        errors = validate_message(data, world.limits)
-        if errors:
-            raise form_error(errors, detail=f"{handle.describe()} edit: {errors}")
+        data, files = await read_body(request, world.ids, world.limits)
+        where = f"{handle.describe()} edit"
+        vet_message(world, data, files, msg, where=where)
         world.edit(msg, data, files)
+        audit_message(world, msg, files, where)
         return json_response(world.message_json(msg))
 
     async def delete_message(self, request: web.Request) -> web.Response:

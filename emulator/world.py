@@ -11,17 +11,23 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import payloads
+from .layout import resolve_media
 from .limits import ChannelRateLimiter, Limits
 from .model import (
     BOT_PERMISSIONS,
+    COMPONENTS_V2,
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
+    EPHEMERAL,
     EVERYONE_PERMISSIONS,
     MANAGE_GUILD,
+    SUPPRESS_EMBEDS,
+    SUPPRESS_NOTIFICATIONS,
     Attachment,
     Channel,
     Clock,
     Command,
+    Emoji,
     Guild,
     Member,
     Message,
@@ -31,6 +37,7 @@ from .model import (
     User,
     Violation,
     compute_permissions,
+    walk_components,
 )
 
 if TYPE_CHECKING:
@@ -70,6 +77,11 @@ class World:
         # grow with every interaction ever made.
         self.unanswered: dict[int, InteractionHandle] = {}
         self.tokens: dict[str, InteractionHandle] = {}
+        # The application's own emojis (2,000 at most), by id.
+        self.emojis: dict[int, Emoji] = {}
+        # When set, creating an application emoji answers this HTTP status (403: missing
+        # permissions, 400: the 2,000 limit, 5xx: an outage), so a bot's fallback can be tested.
+        self.emoji_failure: int | None = None
         # Called with each interaction the moment its initial response is accepted (benchmarks
         # measure creation → callback latency from here without polling).
         self.ack_listeners: list[Callable[[InteractionHandle], None]] = []
@@ -199,6 +211,14 @@ class World:
         self.touch()
         return member
 
+    def add_emoji(self, name: str, image: bytes, content_type: str = "image/png") -> Emoji:
+        """An application emoji, stored as given (the REST route is what checks the limits)."""
+        animated = content_type == "image/gif"
+        emoji = Emoji(self.ids.next(), name, image, content_type, self.bot, animated)
+        self.emojis[emoji.id] = emoji
+        self.touch()
+        return emoji
+
     # -- lookups ------------------------------------------------------------------------------
 
     def channel(self, channel_id: int) -> Channel | None:
@@ -244,9 +264,11 @@ class World:
         msg.content = str(data.get("content") or "")
         msg.embeds = json_copy(data.get("embeds") or [])
         msg.components = number_components(data.get("components") or [])
-        # SUPPRESS_EMBEDS, EPHEMERAL, SUPPRESS_NOTIFICATIONS; callers decide about EPHEMERAL.
-        msg.flags = int(data.get("flags") or 0) & (4 | 64 | 4096)
+        # Callers decide about EPHEMERAL; IS_COMPONENTS_V2 stays for the message's lifetime.
+        kept = SUPPRESS_EMBEDS | EPHEMERAL | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
+        msg.flags = int(data.get("flags") or 0) & kept
         msg.attachments = pick_attachments(data, files, [])
+        resolve_media(msg.components, msg.embeds, msg.attachments, self.base_url)
         return msg
 
     def store(self, msg: Message, *, hide_content: bool = False) -> Message:
@@ -276,9 +298,12 @@ class World:
         if "components" in data:
             msg.components = number_components(data["components"] or [])
         if "flags" in data and data["flags"] is not None:
-            msg.flags = (msg.flags & ~4) | (int(data["flags"]) & 4)
+            asked = int(data["flags"])
+            msg.flags = (msg.flags & ~SUPPRESS_EMBEDS) | (asked & (SUPPRESS_EMBEDS | COMPONENTS_V2))
         if "attachments" in data or files:
             msg.attachments = pick_attachments(data, files, msg.attachments)
+        if "components" in data or "embeds" in data or "attachments" in data or files:
+            resolve_media(msg.components, msg.embeds, msg.attachments, self.base_url)
         msg.flags &= ~128
         msg.edited_at = self.clock.iso()
         msg.edits += 1
@@ -356,34 +381,41 @@ def json_copy(value: Any) -> Any:
     return value
 
 
-def number_components(rows: list[JSON]) -> list[JSON]:
-    """Copy components and give each a numeric id, as Discord does in the messages it returns."""
-    result = json_copy(rows)
+def number_components(components: list[JSON]) -> list[JSON]:
+    """Copy components and number those without an id, depth first, skipping ids already
+    given, as Discord does in the messages it returns."""
+    result = json_copy(components)
+    everything = walk_components(result)
+    taken = {c["id"] for c in everything if isinstance(c.get("id"), int) and c["id"] > 0}
     counter = 0
-    for row in result:
+    for comp in everything:
+        if isinstance(comp.get("id"), int) and comp["id"] > 0:
+            continue
         counter += 1
-        row.setdefault("id", counter)
-        for item in row.get("components", []):
+        while counter in taken:
             counter += 1
-            item.setdefault("id", counter)
+        comp["id"] = counter
     return result
 
 
 def pick_attachments(
     data: JSON, files: list[Attachment], current: list[Attachment]
 ) -> list[Attachment]:
-    """Keep the attachments the payload lists by id and add uploads listed by their file index."""
+    """The attachments after a write: without an `attachments` list, the current ones plus the
+    uploads; with one, exactly what it lists, existing attachments by id and uploads by the n
+    of their files[n] part (with the filename and description it gives them)."""
     listed = data.get("attachments")
-    if listed is None:
+    if not isinstance(listed, list):
         return [*current, *files]
     by_id = {str(a.id): a for a in current}
+    uploads = {str(f.index): f for f in files}
     kept: list[Attachment] = []
     for entry in listed:
-        key = str(entry.get("id"))
+        key = str(entry.get("id")) if isinstance(entry, dict) else ""
         if key in by_id:
             kept.append(by_id[key])
-        elif key.isdigit() and int(key) < len(files):
-            upload = files[int(key)]
+        elif key in uploads:
+            upload = uploads[key]
             upload.description = entry.get("description")
             if entry.get("filename"):
                 upload.filename = entry["filename"]

@@ -48,6 +48,44 @@ class LetterSelect(discord.ui.Select[discord.ui.View]):
         await interaction.response.send_message(f"picked {','.join(self.values)}", ephemeral=True)
 
 
+# Two 1x1 PNG pictures (red, then blue): a table picture and its redrawn version.
+RED_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c63"
+    "f8cfc0000003010100c9fe92ef0000000049454e44ae426082"
+)
+BLUE_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c63"
+    "6060f80f00010301000889c2ec0000000049454e44ae426082"
+)
+
+
+class TableLayout(discord.ui.LayoutView):
+    """A Components V2 table: a container with text, the table picture and a card button."""
+
+    def __init__(self, picture: discord.File, turn: str, emoji: discord.Emoji | None) -> None:
+        super().__init__(timeout=None)
+        button: discord.ui.Button[TableLayout] = discord.ui.Button(
+            label="Play", custom_id="play", emoji=emoji
+        )
+        button.callback = self.play  # type: ignore[method-assign]
+        self.add_item(
+            discord.ui.Container(
+                discord.ui.TextDisplay(f"## Table 1\n{turn}"),
+                discord.ui.MediaGallery(
+                    discord.MediaGalleryItem(picture, description="The felt, seen from above")
+                ),
+                discord.ui.ActionRow(button),
+                accent_colour=0x2E7D32,
+            )
+        )
+
+    async def play(self, interaction: discord.Interaction) -> None:
+        redrawn = discord.File(io.BytesIO(BLUE_PNG), "table.png")
+        await interaction.response.edit_message(
+            view=TableLayout(redrawn, "Bob played", None), attachments=[redrawn]
+        )
+
+
 class MiniBot(discord.Client):
     """Each command exercises one emulator feature; outcomes land in `results` for asserts."""
 
@@ -155,6 +193,28 @@ class MiniBot(discord.Client):
             await interaction.response.send_message(
                 "here", file=discord.File(io.BytesIO(b"abc"), "a.txt")
             )
+
+        @tree.command(description="A Components V2 table with a picture")
+        async def layout(interaction: discord.Interaction) -> None:
+            emojis = results.get("emojis", {})
+            picture = discord.File(io.BytesIO(RED_PNG), "table.png")
+            view = TableLayout(picture, "Alice to play", emojis.get("card_as"))
+            await interaction.response.send_message(view=view, file=picture)
+
+        @tree.command(description="Upload the card emojis that are missing")
+        async def emojis(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            have = {e.name: e for e in await self.fetch_application_emojis()}
+            made = 0
+            for name in ("card_as", "card_back"):
+                if name not in have:
+                    try:
+                        have[name] = await self.create_application_emoji(name=name, image=RED_PNG)
+                        made += 1
+                    except discord.HTTPException as exc:
+                        results["emoji_error"] = exc
+            results["emojis"] = have
+            await interaction.followup.send(f"{made} uploaded, {len(have)} in all")
 
         @tree.command(description="Stats of a member")
         async def stats(

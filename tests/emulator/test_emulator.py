@@ -14,7 +14,7 @@ from discord.http import Route
 from emulator import CommandUsageError, Emulator, InteractionFailed
 from emulator.fixtures import connect_client
 from emulator.model import Channel, Guild, User
-from tests.emulator.minibot import MiniBot
+from tests.emulator.minibot import BLUE_PNG, RED_PNG, MiniBot
 
 
 @dataclass
@@ -285,3 +285,51 @@ async def test_members_intent_gets_chunks_and_user_options_resolve(emulator: Emu
         assert (await handle.wait_message()).content == "stats of bob (detailed)"
         with pytest.raises(CommandUsageError, match="expects a boolean"):
             await emulator.slash(alice, chan, "stats", {"detailed": "yes"})
+
+
+async def test_layout_view_with_picture_and_synced_emojis(scene: Scene) -> None:
+    emu = scene.emu
+    emu.add_emoji("card_as", RED_PNG)  # already uploaded: the sync must not send it again
+    synced = await (await emu.slash(scene.alice, scene.chan, "emojis")).wait_message()
+    assert synced.content == "1 uploaded, 2 in all"
+    assert sorted(e.name for e in emu.emojis()) == ["card_as", "card_back"]
+    table = await (await emu.slash(scene.alice, scene.chan, "layout")).wait_message()
+    assert table.components_v2 and table.content == "" and table.embeds == []
+    assert table.text_displays() == ["## Table 1\nAlice to play"]
+    assert table.containers()[0]["accent_color"] == 0x2E7D32
+    (item,) = table.media_items()
+    assert item.kind == "gallery" and item.description == "The felt, seen from above"
+    assert item.attachment is not None and item.attachment.data == RED_PNG
+    async with aiohttp.ClientSession() as http, http.get(item.url) as resp:
+        assert resp.status == 200 and await resp.read() == RED_PNG
+    (button,) = table.buttons()
+    assert int(button["emoji"]["id"]) == emu.emoji("card_as").id
+    played = await emu.click(scene.alice, table, "Play")
+    redrawn = await played.wait_message()
+    assert redrawn.id == table.id and redrawn.text_displays() == ["## Table 1\nBob played"]
+    assert [a.data for a in redrawn.attachments] == [BLUE_PNG]  # the old picture is gone
+    (item,) = redrawn.media_items()
+    assert item.attachment is not None and item.attachment.data == BLUE_PNG
+    assert redrawn.components_v2
+
+
+async def test_refused_emoji_upload_leaves_the_bot_to_its_fallback(scene: Scene) -> None:
+    scene.emu.emoji_failure = 403
+    synced = await (await scene.emu.slash(scene.alice, scene.chan, "emojis")).wait_message()
+    assert synced.content == "0 uploaded, 0 in all"
+    error = await scene.result("emoji_error")
+    assert isinstance(error, discord.Forbidden) and error.code == 50013
+    assert scene.emu.emojis() == []
+    table = await (await scene.emu.slash(scene.alice, scene.chan, "layout")).wait_message()
+    assert "emoji" not in table.buttons()[0]
+
+
+async def test_discord_py_manages_application_emojis(scene: Scene) -> None:
+    bot = scene.bot
+    made = await bot.create_application_emoji(name="card_as", image=RED_PNG)
+    assert made.is_application_owned() and made.name == "card_as"
+    fetched = await bot.fetch_application_emoji(made.id)
+    renamed = await fetched.edit(name="card_ace")
+    assert renamed.name == "card_ace" and scene.emu.emoji("card_ace").id == made.id
+    await renamed.delete()
+    assert await bot.fetch_application_emojis() == [] and scene.emu.emojis() == []
