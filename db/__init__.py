@@ -8,15 +8,20 @@ records back (db/records.py); it never sees a session or a model object.
 """
 
 from .engine import DEFAULT_URL, database_url
-from .migrate import downgrade, head_revision, upgrade
+from .migrate import current_revision, downgrade, head_revision, upgrade
 from .records import (
     ALL_GAMES,
     OPEN_STATUSES,
     DuplicateMove,
+    FinishedMatch,
+    ImportedMatch,
     LeaderboardPage,
     LeaderboardRow,
+    MatchSeat,
+    MatchSummary,
     MoveGap,
     MoveRecord,
+    RatingPoint,
     SeasonInfo,
     SeatInfo,
     SeatResult,
@@ -33,10 +38,15 @@ __all__ = [
     "DEFAULT_URL",
     "OPEN_STATUSES",
     "DuplicateMove",
+    "FinishedMatch",
+    "ImportedMatch",
     "LeaderboardPage",
     "LeaderboardRow",
+    "MatchSeat",
+    "MatchSummary",
     "MoveGap",
     "MoveRecord",
+    "RatingPoint",
     "SeasonInfo",
     "SeatInfo",
     "SeatResult",
@@ -46,6 +56,7 @@ __all__ = [
     "TableNotFound",
     "TableRecord",
     "TableStatus",
+    "current_revision",
     "database_url",
     "downgrade",
     "head_revision",

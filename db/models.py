@@ -159,6 +159,7 @@ class Match(Base, table=True):
     __table_args__ = (
         UniqueConstraint("table_id"),
         Index(None, "season_id", "game"),
+        Index(None, "guild_id", "game"),
     )
 
     id: int | None = Field(default=None, sa_type=Integer, primary_key=True)
@@ -217,3 +218,29 @@ class Rating(Base, table=True):
     wins: int = Field(default=0, sa_type=Integer)
     points: int = Field(default=0, sa_type=Integer)
     updated_at: datetime = Field(sa_type=TIME)
+
+
+class RatingHistory(Base, table=True):
+    """A player's rating right after one recorded match, for one game or ALL_GAMES ("*").
+
+    The ratings table only keeps the latest value; this is what a rating-over-time chart
+    needs. Written with the ratings in the same transaction, one row per human user.
+    """
+
+    __tablename__ = "rating_history"
+    __table_args__ = (Index(None, "guild_id", "user_id", "season_id"),)
+
+    match_id: int = Field(
+        sa_type=Integer,
+        primary_key=True,
+        sa_column_args=[ForeignKey("matches.id", ondelete="CASCADE")],
+        sa_column_kwargs={"autoincrement": False},
+    )
+    game: str = Field(sa_type=SLUG, primary_key=True)
+    user_id: int = Field(
+        sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False}
+    )
+    guild_id: int = Field(sa_type=BigInteger)
+    season_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("seasons.id")])
+    mu: float = Field(sa_type=Float)
+    sigma: float = Field(sa_type=Float)

@@ -29,6 +29,7 @@ from ..models import (
     MatchResult,
     Move,
     Rating,
+    RatingHistory,
     Season,
     Seat,
     Snapshot,
@@ -43,6 +44,7 @@ SEASONS = cast(Table, Season.__table__)
 MATCHES = cast(Table, Match.__table__)
 RESULTS = cast(Table, MatchResult.__table__)
 RATINGS = cast(Table, Rating.__table__)
+HISTORY = cast(Table, RatingHistory.__table__)
 
 RETRIES = 5
 """Attempts for writes that may lose a race on PostgreSQL (a new rating or season row)."""
