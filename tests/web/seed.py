@@ -108,6 +108,19 @@ async def build(url: str) -> Seeded:
         for label, game, users, seed in script:
             await play(store, game, users, seed)
             seeded.matches[label] = (await store.recent_matches(GUILD, limit=1))[0].id
+        # A recorded match whose move log stops before the end (say, an engine changed its
+        # rules since): its page must show the result but never a card.
+        broken = await play(store, "manille", [uid(1), uid(2), uid(3), uid(4)], 18, finish=False)
+        await store.record_result(
+            broken,
+            guild_id=GUILD,
+            game="manille",
+            seats=[
+                SeatResult(i, uid(i + 1), False, NAMES[uid(i + 1)], 1 + i % 2) for i in range(4)
+            ],
+            teams=[[0, 2], [1, 3]],
+        )
+        seeded.matches["broken"] = (await store.recent_matches(GUILD, limit=1))[0].id
         await store.new_season(GUILD)
         for label, game, users, seed in [
             ("s2-manille", "manille", [uid(2), uid(1), uid(4), uid(5)], 21),
