@@ -159,7 +159,9 @@ class Match(Base, table=True):
     __table_args__ = (
         UniqueConstraint("table_id"),
         Index(None, "season_id", "game"),
-        Index(None, "guild_id", "game"),
+        # A server's latest matches, of all games or of one (the web companion's lists).
+        Index(None, "guild_id", "id"),
+        Index(None, "guild_id", "game", "id"),
     )
 
     id: int | None = Field(default=None, sa_type=Integer, primary_key=True)
@@ -201,7 +203,23 @@ class Rating(Base, table=True):
     """A player's rating and season totals for one game, or ALL_GAMES ("*")."""
 
     __tablename__ = "ratings"
-    __table_args__ = (Index(None, "guild_id", "user_id"),)
+    __table_args__ = (
+        Index(None, "guild_id", "user_id"),
+        # Covers the leaderboard (count and page) of a season and game: sorting 10,000
+        # players reads this index alone instead of 10,000 scattered table rows.
+        Index(
+            "ix_ratings_board",
+            "season_id",
+            "game",
+            "matches",
+            "mu",
+            "sigma",
+            "points",
+            "wins",
+            "user_id",
+            "name",
+        ),
+    )
 
     season_id: int = Field(
         sa_type=Integer, primary_key=True, sa_column_args=[ForeignKey("seasons.id")]

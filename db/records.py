@@ -231,3 +231,26 @@ class ImportedMatch:
     results: list[SeatResult]
     teams: list[list[int]] | None = None
     finished_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPage:
+    """What a leaderboard page shows, read in one transaction.
+
+    `page` is None when the guild has no season yet, or not the one asked for.
+    """
+
+    seasons: list[SeasonInfo]
+    page: LeaderboardPage | None
+    recent: list[MatchSummary]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    """What a player page shows, read in one transaction; `season` is the history's."""
+
+    name: str
+    records: list[StatRow]
+    season: int | None
+    history: list[RatingPoint]
+    matches: list[MatchSummary]

@@ -8,15 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from db import (
-    FinishedMatch,
-    LeaderboardPage,
-    MatchSummary,
-    RatingPoint,
-    SeasonInfo,
-    StatRow,
-    Store,
-)
+from db import FinishedMatch, LeaderboardPage, MatchSummary, RatingPoint, SeasonInfo, StatRow, Store
 
 from . import replay
 
@@ -81,63 +73,53 @@ async def board(
     size: int = BOARD_PAGE,
 ) -> Board:
     """One page of the season leaderboard, ordered and counted exactly as /leaderboard."""
-    seasons = await store.seasons(guild_id)
-    chosen: SeasonInfo | None
-    if season is None:
-        current = [s for s in seasons if s.current]
-        chosen = current[-1] if current else (seasons[-1] if seasons else None)
-    else:
-        found = [s for s in seasons if s.number == season]
-        if not found:
-            raise NotFound(f"season {season}")
-        chosen = found[0]
-    page = None
-    pages = 1
-    if chosen is not None:
-        page = await store.leaderboard(
-            guild_id,
-            game=game,
-            season=chosen.number,
-            offset=(number - 1) * size,
-            limit=size,
-            min_matches=min_matches,
-        )
-        pages = max(1, -(-page.total // size))
+    found = await store.board_page(
+        guild_id,
+        game=game,
+        season=season,
+        offset=(number - 1) * size,
+        limit=size,
+        min_matches=min_matches,
+        recent=RECENT if number == 1 else 0,
+    )
+    if season is not None and found.page is None:
+        raise NotFound(f"season {season}")
+    chosen = None
+    if found.page is not None:
+        chosen = next(s for s in found.seasons if s.number == found.page.season)
+    pages = max(1, -(-found.page.total // size)) if found.page else 1
     if number > pages:
         raise NotFound(f"page {number}")
-    recent = await store.recent_matches(guild_id, game=game, limit=RECENT) if number == 1 else []
-    return Board(seasons, chosen, page, number, pages, size, recent)
+    return Board(found.seasons, chosen, found.page, number, pages, size, found.recent)
 
 
 async def player(
     store: Store, guild_id: int, user_id: int, *, season: int | None, number: int
 ) -> Player:
-    name = await store.player_name(guild_id, user_id)
-    if name is None:
+    found = await store.player_page(
+        guild_id,
+        user_id,
+        season=season,
+        offset=(number - 1) * MATCHES_PAGE,
+        limit=MATCHES_PAGE + 1,
+    )
+    if found is None:
         raise NotFound(f"player {user_id}")
-    records = await store.stats(guild_id, user_id)
-    seasons = sorted({r.season for r in records}, reverse=True)
+    seasons = sorted({r.season for r in found.records}, reverse=True)
     if season is not None and season not in seasons:
         raise NotFound(f"season {season}")
-    chosen = season if season is not None else (seasons[0] if seasons else None)
-    history = (
-        await store.rating_history(guild_id, user_id, season=chosen) if chosen is not None else []
-    )
-    found = await store.recent_matches(
-        guild_id, user_id=user_id, offset=(number - 1) * MATCHES_PAGE, limit=MATCHES_PAGE + 1
-    )
-    if number > 1 and not found:
+    if number > 1 and not found.matches:
         raise NotFound(f"page {number}")
     return Player(
         user_id=user_id,
-        name=name,
-        records=records,
+        name=found.name,
+        records=found.records,
         seasons=seasons,
-        season=chosen,
-        history=history,
-        matches=found[:MATCHES_PAGE],
+        season=found.season,
+        history=found.history,
+        matches=found.matches[:MATCHES_PAGE],
         number=number,
-        has_next=len(found) > MATCHES_PAGE,
+        has_next=len(found.matches) > MATCHES_PAGE,
     )
 
 

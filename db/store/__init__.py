@@ -28,7 +28,7 @@ from .web import WebMixin
 
 
 class Store(
-    TablesMixin, MovesMixin, ResultsMixin, BulkMixin, SeasonsMixin, LeaderboardMixin, WebMixin
+    TablesMixin, MovesMixin, ResultsMixin, BulkMixin, WebMixin, SeasonsMixin, LeaderboardMixin
 ):
     """Persistence for tables, moves, results, seasons and ratings. Owns its engine."""
 

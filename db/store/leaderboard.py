@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sqlalchemy import case, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from .. import ratings
 from ..records import ALL_GAMES, LeaderboardPage, LeaderboardRow, StatRow
@@ -33,67 +34,80 @@ class LeaderboardMixin(StoreBase):
         For game None the rows are the ALL_GAMES ratings: matches, wins and points summed
         over every game, and a rating updated by every match whatever its game.
         """
+        async with self._read() as s:
+            return await self._leaderboard(s, guild_id, game, season, offset, limit, min_matches)
+
+    async def _leaderboard(
+        self,
+        s: AsyncSession,
+        guild_id: int,
+        game: str | None,
+        season: int | None,
+        offset: int,
+        limit: int,
+        min_matches: int,
+    ) -> LeaderboardPage:
+        """`leaderboard` inside the caller's read transaction."""
         if game is not None:
             check_game(game)
         if offset < 0 or limit < 1 or min_matches < 0:
             raise ValueError("offset >= 0, limit >= 1 and min_matches >= 0 are required")
         key = ALL_GAMES if game is None else game
-        async with self._read() as s:
-            where = SEASONS.c.guild_id == guild_id
-            if season is None:
-                where &= SEASONS.c.ended_at.is_(None)
-            else:
-                where &= SEASONS.c.number == season
-            found = (await s.execute(select(SEASONS.c.id, SEASONS.c.number).where(where))).first()
-            if found is None:
-                empty: list[LeaderboardRow] = []
-                number = season if season is not None else 1
-                return LeaderboardPage(number, game, empty, 0, 0, offset, limit, min_matches)
-            season_id, number = found
-            rows_of = (RATINGS.c.season_id == season_id) & (RATINGS.c.game == key)
-            qualified = case((RATINGS.c.matches >= min_matches, 1), else_=0)
-            total, ranked = (
-                await s.execute(
-                    select(func.count(), func.coalesce(func.sum(qualified), 0)).where(rows_of)
-                )
-            ).one()
-            rows = await s.execute(
-                select(
-                    RATINGS.c.user_id,
-                    RATINGS.c.name,
-                    RATINGS.c.matches,
-                    RATINGS.c.wins,
-                    RATINGS.c.points,
-                    RATINGS.c.mu,
-                    RATINGS.c.sigma,
-                )
-                .where(rows_of)
-                .order_by(
-                    qualified.desc(),
-                    (RATINGS.c.mu - 3.0 * RATINGS.c.sigma).desc(),
-                    RATINGS.c.points.desc(),
-                    RATINGS.c.matches.desc(),
-                    RATINGS.c.user_id,
-                )
-                .offset(offset)
-                .limit(limit)
+        where = SEASONS.c.guild_id == guild_id
+        if season is None:
+            where &= SEASONS.c.ended_at.is_(None)
+        else:
+            where &= SEASONS.c.number == season
+        found = (await s.execute(select(SEASONS.c.id, SEASONS.c.number).where(where))).first()
+        if found is None:
+            empty: list[LeaderboardRow] = []
+            number = season if season is not None else 1
+            return LeaderboardPage(number, game, empty, 0, 0, offset, limit, min_matches)
+        season_id, number = found
+        rows_of = (RATINGS.c.season_id == season_id) & (RATINGS.c.game == key)
+        qualified = case((RATINGS.c.matches >= min_matches, 1), else_=0)
+        total, ranked = (
+            await s.execute(
+                select(func.count(), func.coalesce(func.sum(qualified), 0)).where(rows_of)
             )
-            page = [
-                LeaderboardRow(
-                    rank=place if place <= ranked else None,
-                    user_id=user_id,
-                    name=name,
-                    matches=matches,
-                    wins=wins,
-                    points=points,
-                    mu=mu,
-                    sigma=sigma,
-                    rating=ratings.conservative(mu, sigma),
-                )
-                for place, (user_id, name, matches, wins, points, mu, sigma) in enumerate(
-                    rows, start=offset + 1
-                )
-            ]
+        ).one()
+        rows = await s.execute(
+            select(
+                RATINGS.c.user_id,
+                RATINGS.c.name,
+                RATINGS.c.matches,
+                RATINGS.c.wins,
+                RATINGS.c.points,
+                RATINGS.c.mu,
+                RATINGS.c.sigma,
+            )
+            .where(rows_of)
+            .order_by(
+                qualified.desc(),
+                (RATINGS.c.mu - 3.0 * RATINGS.c.sigma).desc(),
+                RATINGS.c.points.desc(),
+                RATINGS.c.matches.desc(),
+                RATINGS.c.user_id,
+            )
+            .offset(offset)
+            .limit(limit)
+        )
+        page = [
+            LeaderboardRow(
+                rank=place if place <= ranked else None,
+                user_id=user_id,
+                name=name,
+                matches=matches,
+                wins=wins,
+                points=points,
+                mu=mu,
+                sigma=sigma,
+                rating=ratings.conservative(mu, sigma),
+            )
+            for place, (user_id, name, matches, wins, points, mu, sigma) in enumerate(
+                rows, start=offset + 1
+            )
+        ]
         return LeaderboardPage(
             number, game, page, int(total), int(ranked), offset, limit, min_matches
         )
@@ -101,33 +115,36 @@ class LeaderboardMixin(StoreBase):
     async def stats(self, guild_id: int, user_id: int) -> list[StatRow]:
         """A player's record per season (newest first) and game (all games first)."""
         async with self._read() as s:
-            rows = await s.execute(
-                select(
-                    SEASONS.c.number,
-                    SEASONS.c.ended_at,
-                    RATINGS.c.game,
-                    RATINGS.c.matches,
-                    RATINGS.c.wins,
-                    RATINGS.c.points,
-                    RATINGS.c.mu,
-                    RATINGS.c.sigma,
-                )
-                .join(SEASONS, SEASONS.c.id == RATINGS.c.season_id)
-                .where((RATINGS.c.guild_id == guild_id) & (RATINGS.c.user_id == user_id))
+            return await self._stats(s, guild_id, user_id)
+
+    async def _stats(self, s: AsyncSession, guild_id: int, user_id: int) -> list[StatRow]:
+        rows = await s.execute(
+            select(
+                SEASONS.c.number,
+                SEASONS.c.ended_at,
+                RATINGS.c.game,
+                RATINGS.c.matches,
+                RATINGS.c.wins,
+                RATINGS.c.points,
+                RATINGS.c.mu,
+                RATINGS.c.sigma,
             )
-            stats = [
-                StatRow(
-                    season=number,
-                    current=ended_at is None,
-                    game=None if game == ALL_GAMES else game,
-                    matches=matches,
-                    wins=wins,
-                    points=points,
-                    mu=mu,
-                    sigma=sigma,
-                    rating=ratings.conservative(mu, sigma),
-                )
-                for number, ended_at, game, matches, wins, points, mu, sigma in rows
-            ]
+            .join(SEASONS, SEASONS.c.id == RATINGS.c.season_id)
+            .where((RATINGS.c.guild_id == guild_id) & (RATINGS.c.user_id == user_id))
+        )
+        stats = [
+            StatRow(
+                season=number,
+                current=ended_at is None,
+                game=None if game == ALL_GAMES else game,
+                matches=matches,
+                wins=wins,
+                points=points,
+                mu=mu,
+                sigma=sigma,
+                rating=ratings.conservative(mu, sigma),
+            )
+            for number, ended_at, game, matches, wins, points, mu, sigma in rows
+        ]
         stats.sort(key=lambda r: (-r.season, r.game is not None, r.game or ""))
         return stats

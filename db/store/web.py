@@ -1,7 +1,9 @@
 """Read-only queries of the web companion: finished matches, their replays, rating history.
 
 Everything here is scoped by guild: a match or a player of another server is simply not
-found. Only recorded matches (so finished ones) are ever returned.
+found. Only recorded matches (so finished ones) are ever returned. A page's reads run in
+one read transaction (`board_page`, `player_page`, `finished_match`): one consistent
+snapshot, and one BEGIN instead of one per query.
 """
 
 from __future__ import annotations
@@ -15,11 +17,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from .. import ratings
 from ..records import (
     ALL_GAMES,
+    BoardPage,
     FinishedMatch,
     MatchSeat,
     MatchSummary,
     MoveRecord,
+    PlayerPage,
     RatingPoint,
+    SeasonInfo,
     TableStatus,
 )
 from .base import (
@@ -30,12 +35,13 @@ from .base import (
     RESULTS,
     SEASONS,
     TABLES,
-    StoreBase,
     as_utc,
     check_game,
 )
+from .leaderboard import LeaderboardMixin
+from .seasons import SeasonsMixin
 
-_FINISHED = TABLES.c.status == TableStatus.FINISHED.value
+FINISHED = TableStatus.FINISHED.value
 
 
 def _check_page(offset: int, limit: int) -> None:
@@ -43,9 +49,57 @@ def _check_page(offset: int, limit: int) -> None:
         raise ValueError("offset >= 0 and limit >= 1 are required")
 
 
-class WebMixin(StoreBase):
+class WebMixin(SeasonsMixin, LeaderboardMixin):
     """What the web pages and API read; nothing here writes."""
 
+    # --- whole pages ----------------------------------------------------------------------
+    async def board_page(
+        self,
+        guild_id: int,
+        *,
+        game: str | None,
+        season: int | None,
+        offset: int,
+        limit: int,
+        min_matches: int,
+        recent: int,
+    ) -> BoardPage:
+        """Seasons, one leaderboard page (as `leaderboard`) and the latest matches.
+
+        Season None is the open season, or the last one when none is open.
+        """
+        async with self._read() as s:
+            seasons = await self._seasons(s, guild_id)
+            if season is None:
+                open_ = [x.number for x in seasons if x.current]
+                season = open_[-1] if open_ else (seasons[-1].number if seasons else None)
+            page = None
+            if season is not None and any(x.number == season for x in seasons):
+                page = await self._leaderboard(
+                    s, guild_id, game, season, offset, limit, min_matches
+                )
+            latest = await self._recent(s, guild_id, game, None, 0, recent) if recent else []
+        return BoardPage(seasons, page, latest)
+
+    async def player_page(
+        self, guild_id: int, user_id: int, *, season: int | None, offset: int, limit: int
+    ) -> PlayerPage | None:
+        """A player's name, record, rating history for a season (None: their latest) and
+        latest matches; None if they never finished a match on the guild."""
+        async with self._read() as s:
+            name = await self._player_name(s, guild_id, user_id)
+            if name is None:
+                return None
+            records = await self._stats(s, guild_id, user_id)
+            if season is None and records:
+                season = max(r.season for r in records)
+            history = (
+                await self._history(s, guild_id, user_id, season) if season is not None else []
+            )
+            matches = await self._recent(s, guild_id, None, user_id, offset, limit)
+        return PlayerPage(name, records, season, history, matches)
+
+    # --- single reads ---------------------------------------------------------------------
     async def recent_matches(
         self,
         guild_id: int,
@@ -56,30 +110,8 @@ class WebMixin(StoreBase):
         limit: int = 10,
     ) -> list[MatchSummary]:
         """The guild's finished matches, newest first; only `user_id`'s if given."""
-        _check_page(offset, limit)
-        if game is not None:
-            check_game(game)
         async with self._read() as s:
-            if user_id is None:
-                where = MATCHES.c.guild_id == guild_id
-                if game is not None:
-                    where &= MATCHES.c.game == game
-                ids_query = select(MATCHES.c.id).where(where).order_by(MATCHES.c.id.desc())
-            else:
-                where = (RESULTS.c.guild_id == guild_id) & (RESULTS.c.user_id == user_id)
-                if game is not None:
-                    where &= RESULTS.c.game == game
-                ids_query = (
-                    select(RESULTS.c.match_id)
-                    .where(where)
-                    .distinct()
-                    .order_by(RESULTS.c.match_id.desc())
-                )
-            ids = list((await s.execute(ids_query.offset(offset).limit(limit))).scalars())
-            if not ids:
-                return []
-            found = await self._summaries(s, MATCHES.c.id.in_(ids))
-        return sorted(found.values(), key=lambda m: -m.id)
+            return await self._recent(s, guild_id, game, user_id, offset, limit)
 
     async def finished_match(self, guild_id: int, match_id: int) -> FinishedMatch | None:
         """A finished match of the guild with its seed, options and move log; else None."""
@@ -105,10 +137,72 @@ class WebMixin(StoreBase):
             ]
         return FinishedMatch(found[match_id], int(seed), dict(options or {}), moves)
 
+    async def rating_history(
+        self, guild_id: int, user_id: int, *, season: int | None = None
+    ) -> list[RatingPoint]:
+        """The player's rating after each of their recorded matches, oldest first.
+
+        One point per match for its game and one for all games (game None); season None
+        gives every season (each season starts from the initial rating again).
+        """
+        async with self._read() as s:
+            return await self._history(s, guild_id, user_id, season)
+
+    async def player_name(self, guild_id: int, user_id: int) -> str | None:
+        """The name a player last played under on the guild; None if they never finished one."""
+        async with self._read() as s:
+            return await self._player_name(s, guild_id, user_id)
+
+    # --- inside a read transaction ----------------------------------------------------------
+    async def _seasons(self, s: AsyncSession, guild_id: int) -> list[SeasonInfo]:
+        rows = await s.execute(
+            select(SEASONS).where(SEASONS.c.guild_id == guild_id).order_by(SEASONS.c.number)
+        )
+        return [self._season(row) for row in rows]
+
+    async def _recent(
+        self,
+        s: AsyncSession,
+        guild_id: int,
+        game: str | None,
+        user_id: int | None,
+        offset: int,
+        limit: int,
+    ) -> list[MatchSummary]:
+        _check_page(offset, limit)
+        if game is not None:
+            check_game(game)
+        if user_id is None:
+            where = MATCHES.c.guild_id == guild_id
+            if game is not None:
+                where &= MATCHES.c.game == game
+        else:
+            theirs = (RESULTS.c.guild_id == guild_id) & (RESULTS.c.user_id == user_id)
+            if game is not None:
+                theirs &= RESULTS.c.game == game
+            ids = (
+                select(RESULTS.c.match_id)
+                .where(theirs)
+                .distinct()
+                .order_by(RESULTS.c.match_id.desc())
+                .offset(offset)
+                .limit(limit)
+            )
+            where = MATCHES.c.id.in_(ids.scalar_subquery())
+            offset = 0
+        found = await self._summaries(s, where, offset=offset, limit=limit)
+        return sorted(found.values(), key=lambda m: -m.id)
+
     async def _summaries(
-        self, s: AsyncSession, where: ColumnElement[bool]
+        self,
+        s: AsyncSession,
+        where: ColumnElement[bool],
+        *,
+        offset: int = 0,
+        limit: int | None = None,
     ) -> dict[int, MatchSummary]:
-        """Headers matching `where` (finished tables only) with their seats, by match id."""
+        """Headers matching `where` (finished tables only), newest first from `offset`, at
+        most `limit`, with their seats: two queries whatever the number of matches."""
         query: Select[Any] = (
             select(
                 MATCHES.c.id,
@@ -117,12 +211,18 @@ class WebMixin(StoreBase):
                 MATCHES.c.finished_at,
                 MATCHES.c.rated,
                 MATCHES.c.teams,
+                TABLES.c.status,
             )
             .join(SEASONS, SEASONS.c.id == MATCHES.c.season_id)
             .join(TABLES, TABLES.c.id == MATCHES.c.table_id)
-            .where(where & _FINISHED)
+            .where(where)
+            .order_by(MATCHES.c.id.desc())
+            .offset(offset)
+            .limit(limit)
         )
-        headers = (await s.execute(query)).all()
+        # The status is checked here rather than in SQL: as a condition it tempts SQLite
+        # into walking every finished table through the status index.
+        headers = [h for h in await s.execute(query) if h.status == FINISHED]
         if not headers:
             return {}
         seats: dict[int, list[MatchSeat]] = defaultdict(list)
@@ -168,56 +268,48 @@ class WebMixin(StoreBase):
             )
         return summaries
 
-    async def rating_history(
-        self, guild_id: int, user_id: int, *, season: int | None = None
+    async def _history(
+        self, s: AsyncSession, guild_id: int, user_id: int, season: int | None
     ) -> list[RatingPoint]:
-        """The player's rating after each of their recorded matches, oldest first.
-
-        One point per match for its game and one for all games (game None); season None
-        gives every season (each season starts from the initial rating again).
-        """
         where = (HISTORY.c.guild_id == guild_id) & (HISTORY.c.user_id == user_id)
         if season is not None:
             where &= SEASONS.c.number == season
-        async with self._read() as s:
-            rows = await s.execute(
-                select(
-                    HISTORY.c.match_id,
-                    SEASONS.c.number,
-                    HISTORY.c.game,
-                    MATCHES.c.finished_at,
-                    HISTORY.c.mu,
-                    HISTORY.c.sigma,
-                )
-                .join(SEASONS, SEASONS.c.id == HISTORY.c.season_id)
-                .join(MATCHES, MATCHES.c.id == HISTORY.c.match_id)
-                .where(where)
-                .order_by(HISTORY.c.match_id, HISTORY.c.game)
+        rows = await s.execute(
+            select(
+                HISTORY.c.match_id,
+                SEASONS.c.number,
+                HISTORY.c.game,
+                MATCHES.c.finished_at,
+                HISTORY.c.mu,
+                HISTORY.c.sigma,
             )
-            points = []
-            for match_id, number, game, finished_at, mu, sigma in rows:
-                finished = as_utc(finished_at)
-                assert finished is not None
-                points.append(
-                    RatingPoint(
-                        match_id=match_id,
-                        season=number,
-                        game=None if game == ALL_GAMES else game,
-                        finished_at=finished,
-                        mu=mu,
-                        sigma=sigma,
-                        rating=ratings.conservative(mu, sigma),
-                    )
+            .join(SEASONS, SEASONS.c.id == HISTORY.c.season_id)
+            .join(MATCHES, MATCHES.c.id == HISTORY.c.match_id)
+            .where(where)
+            .order_by(HISTORY.c.match_id, HISTORY.c.game)
+        )
+        points = []
+        for match_id, number, game, finished_at, mu, sigma in rows:
+            finished = as_utc(finished_at)
+            assert finished is not None
+            points.append(
+                RatingPoint(
+                    match_id=match_id,
+                    season=number,
+                    game=None if game == ALL_GAMES else game,
+                    finished_at=finished,
+                    mu=mu,
+                    sigma=sigma,
+                    rating=ratings.conservative(mu, sigma),
                 )
+            )
         return points
 
-    async def player_name(self, guild_id: int, user_id: int) -> str | None:
-        """The name a player last played under on the guild; None if they never finished one."""
-        async with self._read() as s:
-            name = await s.scalar(
-                select(RATINGS.c.name)
-                .where((RATINGS.c.guild_id == guild_id) & (RATINGS.c.user_id == user_id))
-                .order_by(RATINGS.c.updated_at.desc(), RATINGS.c.season_id.desc())
-                .limit(1)
-            )
+    async def _player_name(self, s: AsyncSession, guild_id: int, user_id: int) -> str | None:
+        name = await s.scalar(
+            select(RATINGS.c.name)
+            .where((RATINGS.c.guild_id == guild_id) & (RATINGS.c.user_id == user_id))
+            .order_by(RATINGS.c.updated_at.desc(), RATINGS.c.season_id.desc())
+            .limit(1)
+        )
         return None if name is None else str(name)

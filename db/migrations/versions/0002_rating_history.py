@@ -58,12 +58,21 @@ def upgrade() -> None:
         ["guild_id", "user_id", "season_id"],
     )
     # A server's latest matches, all games or one (the web's leaderboard and match list).
-    op.create_index(op.f("ix_matches_guild_id_game"), "matches", ["guild_id", "game"])
+    op.create_index(op.f("ix_matches_guild_id_id"), "matches", ["guild_id", "id"])
+    op.create_index(op.f("ix_matches_guild_id_game_id"), "matches", ["guild_id", "game", "id"])
+    # Covers the leaderboard: a season's 10,000 players sorted from the index alone.
+    op.create_index(
+        "ix_ratings_board",
+        "ratings",
+        ["season_id", "game", "matches", "mu", "sigma", "points", "wins", "user_id", "name"],
+    )
     _backfill()
 
 
 def downgrade() -> None:
-    op.drop_index(op.f("ix_matches_guild_id_game"), table_name="matches")
+    op.drop_index("ix_ratings_board", table_name="ratings")
+    op.drop_index(op.f("ix_matches_guild_id_game_id"), table_name="matches")
+    op.drop_index(op.f("ix_matches_guild_id_id"), table_name="matches")
     op.drop_table("rating_history")
 
 
