@@ -33,7 +33,8 @@ async def check_schema(url: str) -> None:
     if found != wanted:
         raise SchemaMismatch(
             f"the database at DATABASE_URL is at revision {found or 'none'}, this code reads "
-            f"{wanted}: start the bot once (it migrates the database), then the web"
+            f"{wanted}: run the web from the same Tapis version as the bot, and start the bot "
+            "once first (it migrates the database)"
         )
 
 

@@ -16,7 +16,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 import games
 from db import MatchSummary, Store
 
-from . import charts, data, i18n, words
+from . import cards, charts, data, i18n, words
 from .api import EXPIRY_PATTERN, GUILD_PATTERN, SIGNATURE_PATTERN, GameSlug
 from .replay import Frame
 
@@ -107,7 +107,7 @@ def context(request: Request, lang: str | None) -> Ctx:
 
 
 def render(name: str, ctx: Ctx, status: int = 200, **values: Any) -> HTMLResponse:
-    html = ENV.get_template(name).render(c=ctx, words=words, **values)
+    html = ENV.get_template(name).render(c=ctx, words=words, pictures=cards.HAVE_PICTURES, **values)
     return HTMLResponse(html, status_code=status)
 
 

@@ -311,6 +311,7 @@ class BulkMixin(SeasonsMixin):
                 "name": total.name,
                 "mu": total.mu,
                 "sigma": total.sigma,
+                "rating": ratings.conservative(total.mu, total.sigma),
                 "matches": total.matches,
                 "wins": total.wins,
                 "points": total.points,

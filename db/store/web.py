@@ -2,8 +2,9 @@
 
 Everything here is scoped by guild: a match or a player of another server is simply not
 found. Only recorded matches (so finished ones) are ever returned. A page's reads run in
-one read transaction (`board_page`, `player_page`, `finished_match`): one consistent
-snapshot, and one BEGIN instead of one per query.
+one read transaction (`board_page`, `player_page`, `finished_match`), in one trip to a
+worker thread on SQLite (`StoreBase._read_all`): one consistent snapshot, and no event
+loop round trip per statement.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections import defaultdict
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, select
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
 
 from .. import ratings
 from ..records import (
@@ -68,36 +69,40 @@ class WebMixin(SeasonsMixin, LeaderboardMixin):
 
         Season None is the open season, or the last one when none is open.
         """
-        async with self._read() as s:
-            seasons = await self._seasons(s, guild_id)
-            if season is None:
+
+        def read(s: Session) -> BoardPage:
+            seasons = self._seasons(s, guild_id)
+            number = season
+            if number is None:
                 open_ = [x.number for x in seasons if x.current]
-                season = open_[-1] if open_ else (seasons[-1].number if seasons else None)
+                number = open_[-1] if open_ else (seasons[-1].number if seasons else None)
             page = None
-            if season is not None and any(x.number == season for x in seasons):
-                page = await self._leaderboard(
-                    s, guild_id, game, season, offset, limit, min_matches
-                )
-            latest = await self._recent(s, guild_id, game, None, 0, recent) if recent else []
-        return BoardPage(seasons, page, latest)
+            if number is not None and any(x.number == number for x in seasons):
+                page = self._leaderboard(s, guild_id, game, number, offset, limit, min_matches)
+            latest = self._recent(s, guild_id, game, None, 0, recent) if recent else []
+            return BoardPage(seasons, page, latest)
+
+        return await self._read_all(read)
 
     async def player_page(
         self, guild_id: int, user_id: int, *, season: int | None, offset: int, limit: int
     ) -> PlayerPage | None:
         """A player's name, record, rating history for a season (None: their latest) and
         latest matches; None if they never finished a match on the guild."""
-        async with self._read() as s:
-            name = await self._player_name(s, guild_id, user_id)
+
+        def read(s: Session) -> PlayerPage | None:
+            name = self._player_name(s, guild_id, user_id)
             if name is None:
                 return None
-            records = await self._stats(s, guild_id, user_id)
-            if season is None and records:
-                season = max(r.season for r in records)
-            history = (
-                await self._history(s, guild_id, user_id, season) if season is not None else []
-            )
-            matches = await self._recent(s, guild_id, None, user_id, offset, limit)
-        return PlayerPage(name, records, season, history, matches)
+            records = self._stats(s, guild_id, user_id)
+            number = season
+            if number is None and records:
+                number = max(r.season for r in records)
+            history = self._history(s, guild_id, user_id, number) if number is not None else []
+            matches = self._recent(s, guild_id, None, user_id, offset, limit)
+            return PlayerPage(name, records, number, history, matches)
+
+        return await self._read_all(read)
 
     # --- single reads ---------------------------------------------------------------------
     async def recent_matches(
@@ -110,32 +115,34 @@ class WebMixin(SeasonsMixin, LeaderboardMixin):
         limit: int = 10,
     ) -> list[MatchSummary]:
         """The guild's finished matches, newest first; only `user_id`'s if given."""
-        async with self._read() as s:
-            return await self._recent(s, guild_id, game, user_id, offset, limit)
+        return await self._read_all(
+            lambda s: self._recent(s, guild_id, game, user_id, offset, limit)
+        )
 
     async def finished_match(self, guild_id: int, match_id: int) -> FinishedMatch | None:
         """A finished match of the guild with its seed, options and move log; else None."""
-        async with self._read() as s:
+
+        def read(s: Session) -> FinishedMatch | None:
             where = (MATCHES.c.id == match_id) & (MATCHES.c.guild_id == guild_id)
-            found = await self._summaries(s, where)
+            found = self._summaries(s, where)
             if match_id not in found:
                 return None
-            table_id, seed, options = (
-                await s.execute(
-                    select(TABLES.c.id, TABLES.c.seed, TABLES.c.options)
-                    .join(MATCHES, MATCHES.c.table_id == TABLES.c.id)
-                    .where(MATCHES.c.id == match_id)
-                )
+            table_id, seed, options = s.execute(
+                select(TABLES.c.id, TABLES.c.seed, TABLES.c.options)
+                .join(MATCHES, MATCHES.c.table_id == TABLES.c.id)
+                .where(MATCHES.c.id == match_id)
             ).one()
             moves = [
                 MoveRecord(seq, seat, action_id)
-                for seq, seat, action_id in await s.execute(
+                for seq, seat, action_id in s.execute(
                     select(MOVES.c.seq, MOVES.c.seat, MOVES.c.action_id)
                     .where(MOVES.c.table_id == table_id)
                     .order_by(MOVES.c.seq)
                 )
             ]
-        return FinishedMatch(found[match_id], int(seed), dict(options or {}), moves)
+            return FinishedMatch(found[match_id], int(seed), dict(options or {}), moves)
+
+        return await self._read_all(read)
 
     async def rating_history(
         self, guild_id: int, user_id: int, *, season: int | None = None
@@ -145,24 +152,22 @@ class WebMixin(SeasonsMixin, LeaderboardMixin):
         One point per match for its game and one for all games (game None); season None
         gives every season (each season starts from the initial rating again).
         """
-        async with self._read() as s:
-            return await self._history(s, guild_id, user_id, season)
+        return await self._read_all(lambda s: self._history(s, guild_id, user_id, season))
 
     async def player_name(self, guild_id: int, user_id: int) -> str | None:
         """The name a player last played under on the guild; None if they never finished one."""
-        async with self._read() as s:
-            return await self._player_name(s, guild_id, user_id)
+        return await self._read_all(lambda s: self._player_name(s, guild_id, user_id))
 
     # --- inside a read transaction ----------------------------------------------------------
-    async def _seasons(self, s: AsyncSession, guild_id: int) -> list[SeasonInfo]:
-        rows = await s.execute(
+    def _seasons(self, s: Session, guild_id: int) -> list[SeasonInfo]:
+        rows = s.execute(
             select(SEASONS).where(SEASONS.c.guild_id == guild_id).order_by(SEASONS.c.number)
         )
         return [self._season(row) for row in rows]
 
-    async def _recent(
+    def _recent(
         self,
-        s: AsyncSession,
+        s: Session,
         guild_id: int,
         game: str | None,
         user_id: int | None,
@@ -190,12 +195,12 @@ class WebMixin(SeasonsMixin, LeaderboardMixin):
             )
             where = MATCHES.c.id.in_(ids.scalar_subquery())
             offset = 0
-        found = await self._summaries(s, where, offset=offset, limit=limit)
+        found = self._summaries(s, where, offset=offset, limit=limit)
         return sorted(found.values(), key=lambda m: -m.id)
 
-    async def _summaries(
+    def _summaries(
         self,
-        s: AsyncSession,
+        s: Session,
         where: ColumnElement[bool],
         *,
         offset: int = 0,
@@ -222,11 +227,11 @@ class WebMixin(SeasonsMixin, LeaderboardMixin):
         )
         # The status is checked here rather than in SQL: as a condition it tempts SQLite
         # into walking every finished table through the status index.
-        headers = [h for h in await s.execute(query) if h.status == FINISHED]
+        headers = [h for h in s.execute(query) if h.status == FINISHED]
         if not headers:
             return {}
         seats: dict[int, list[MatchSeat]] = defaultdict(list)
-        for row in await s.execute(
+        for row in s.execute(
             select(
                 RESULTS.c.match_id,
                 RESULTS.c.seat,
@@ -268,13 +273,13 @@ class WebMixin(SeasonsMixin, LeaderboardMixin):
             )
         return summaries
 
-    async def _history(
-        self, s: AsyncSession, guild_id: int, user_id: int, season: int | None
+    def _history(
+        self, s: Session, guild_id: int, user_id: int, season: int | None
     ) -> list[RatingPoint]:
         where = (HISTORY.c.guild_id == guild_id) & (HISTORY.c.user_id == user_id)
         if season is not None:
             where &= SEASONS.c.number == season
-        rows = await s.execute(
+        rows = s.execute(
             select(
                 HISTORY.c.match_id,
                 SEASONS.c.number,
@@ -305,8 +310,8 @@ class WebMixin(SeasonsMixin, LeaderboardMixin):
             )
         return points
 
-    async def _player_name(self, s: AsyncSession, guild_id: int, user_id: int) -> str | None:
-        name = await s.scalar(
+    def _player_name(self, s: Session, guild_id: int, user_id: int) -> str | None:
+        name = s.scalar(
             select(RATINGS.c.name)
             .where((RATINGS.c.guild_id == guild_id) & (RATINGS.c.user_id == user_id))
             .order_by(RATINGS.c.updated_at.desc(), RATINGS.c.season_id.desc())

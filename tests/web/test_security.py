@@ -168,3 +168,20 @@ def test_no_interactive_docs_and_no_card_pictures_yet(client: TestClient) -> Non
     assert client.get("/cards/..%2f..%2fetc.png").status_code == 404
     home = client.get("/")
     assert home.status_code == 200 and "Alice" not in home.text
+
+
+def test_card_pictures_plug_in_through_the_cards_hook(
+    client: TestClient, seeded: Seeded, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from web import cards
+
+    monkeypatch.setattr(cards, "HAVE_PICTURES", True)
+    monkeypatch.setattr(cards, "png", lambda card_id: b"\x89PNG " + card_id.encode())
+    picture = client.get("/cards/QS.png")
+    assert picture.status_code == 200 and picture.headers["content-type"] == "image/png"
+    assert picture.content == b"\x89PNG QS"
+    assert client.get("/cards/ZZ.png").status_code == 404  # not a card id: never asked
+    page = client.get(signed(f"match/{seeded.matches['manille']}")).text
+    assert re.search(
+        r'<img class="card [a-z]+ picture" data-card="\w+" src="/cards/\w+\.png"', page
+    )

@@ -1,4 +1,4 @@
-"""Rating history (one row per player, game and recorded match) and the web's indexes.
+"""Rating history, the stored rating (mu - 3 sigma) and the indexes of the web's pages.
 
 Revision ID: 0002
 Revises: 0001
@@ -60,17 +60,36 @@ def upgrade() -> None:
     # A server's latest matches, all games or one (the web's leaderboard and match list).
     op.create_index(op.f("ix_matches_guild_id_id"), "matches", ["guild_id", "id"])
     op.create_index(op.f("ix_matches_guild_id_game_id"), "matches", ["guild_id", "game", "id"])
-    # Covers the leaderboard: a season's 10,000 players sorted from the index alone.
+    # The leaderboard's order as an index: the rating (mu - 3 sigma) stored, then indexed
+    # with everything a page reads, so that a page is a walk along the index.
+    with op.batch_alter_table("ratings") as batch:
+        batch.add_column(sa.Column("rating", sa.Float(), nullable=True))
+    op.execute("UPDATE ratings SET rating = mu - 3.0 * sigma")
+    with op.batch_alter_table("ratings") as batch:
+        batch.alter_column("rating", existing_type=sa.Float(), nullable=False)
     op.create_index(
-        "ix_ratings_board",
+        "ix_ratings_rank",
         "ratings",
-        ["season_id", "game", "matches", "mu", "sigma", "points", "wins", "user_id", "name"],
+        [
+            "season_id",
+            "game",
+            "rating",
+            "points",
+            "matches",
+            "user_id",
+            "name",
+            "wins",
+            "mu",
+            "sigma",
+        ],
     )
     _backfill()
 
 
 def downgrade() -> None:
-    op.drop_index("ix_ratings_board", table_name="ratings")
+    op.drop_index("ix_ratings_rank", table_name="ratings")
+    with op.batch_alter_table("ratings") as batch:
+        batch.drop_column("rating")
     op.drop_index(op.f("ix_matches_guild_id_game_id"), table_name="matches")
     op.drop_index(op.f("ix_matches_guild_id_id"), table_name="matches")
     op.drop_table("rating_history")
