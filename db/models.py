@@ -178,7 +178,8 @@ class MatchResult(Base, table=True):
     """One seat's result in a recorded match (AI seats included, for history)."""
 
     __tablename__ = "match_results"
-    __table_args__ = (Index(None, "guild_id", "user_id"),)
+    # A player's matches, newest first, from the index alone (the web's player page).
+    __table_args__ = (Index(None, "guild_id", "user_id", "match_id"),)
 
     match_id: int = Field(
         sa_type=Integer,
@@ -250,7 +251,19 @@ class RatingHistory(Base, table=True):
     """
 
     __tablename__ = "rating_history"
-    __table_args__ = (Index(None, "guild_id", "user_id", "season_id"),)
+    # A player's season of ratings from the index alone (the web's chart).
+    __table_args__ = (
+        Index(
+            "ix_rating_history_player",
+            "guild_id",
+            "user_id",
+            "season_id",
+            "match_id",
+            "game",
+            "mu",
+            "sigma",
+        ),
+    )
 
     match_id: int = Field(
         sa_type=Integer,

@@ -53,10 +53,17 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("match_id", "game", "user_id", name=op.f("pk_rating_history")),
     )
     op.create_index(
-        op.f("ix_rating_history_guild_id_user_id_season_id"),
+        "ix_rating_history_player",
         "rating_history",
-        ["guild_id", "user_id", "season_id"],
+        ["guild_id", "user_id", "season_id", "match_id", "game", "mu", "sigma"],
     )
+    # A player's matches newest first from the index alone; it replaces (guild, user).
+    op.create_index(
+        op.f("ix_match_results_guild_id_user_id_match_id"),
+        "match_results",
+        ["guild_id", "user_id", "match_id"],
+    )
+    op.drop_index(op.f("ix_match_results_guild_id_user_id"), table_name="match_results")
     # A server's latest matches, all games or one (the web's leaderboard and match list).
     op.create_index(op.f("ix_matches_guild_id_id"), "matches", ["guild_id", "id"])
     op.create_index(op.f("ix_matches_guild_id_game_id"), "matches", ["guild_id", "game", "id"])
@@ -87,6 +94,10 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.create_index(
+        op.f("ix_match_results_guild_id_user_id"), "match_results", ["guild_id", "user_id"]
+    )
+    op.drop_index(op.f("ix_match_results_guild_id_user_id_match_id"), table_name="match_results")
     op.drop_index("ix_ratings_rank", table_name="ratings")
     with op.batch_alter_table("ratings") as batch:
         batch.drop_column("rating")
