@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -218,23 +219,29 @@ async def measure(url: str, requests: int, seed: int, target_ms: float) -> bool:
         return base + f"/match/{match_id}", f"step={rng.randint(0, match_moves[match_id])}"
 
     ok = True
+    # Other processes share this machine's 2 cores: the load says how much they took.
+    print(f"load average before: {os.getloadavg()[0]:.2f}")
     async with app.router.lifespan_context(app):
         for name, make in (("leaderboard", leaderboard), ("player", player), ("replay", match)):
             for _ in range(20):  # warm up: connections, templates, imports
                 await call(app, *make())
             times = []
+            cpu = time.process_time()
             for _ in range(requests):
                 status, seconds = await call(app, *make())
                 if status != 200:
                     raise SystemExit(f"{name}: status {status}")
                 times.append(seconds * 1000)
+            cpu_ms = (time.process_time() - cpu) / requests * 1000
             p50, p95, p99 = (percentile(times, p) for p in (50, 95, 99))
             verdict = "ok" if p99 <= target_ms else "OVER TARGET"
             ok &= p99 <= target_ms
             print(
                 f"{name:12} n={requests}  p50 {p50:6.2f} ms  p95 {p95:6.2f} ms  "
-                f"p99 {p99:6.2f} ms  mean {statistics.fmean(times):6.2f} ms  {verdict}"
+                f"p99 {p99:6.2f} ms  mean {statistics.fmean(times):6.2f} ms  "
+                f"cpu {cpu_ms:5.2f} ms/request  {verdict}"
             )
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
     return ok
 
 
