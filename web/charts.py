@@ -40,15 +40,15 @@ class Chart:
     plot: tuple[float, float, float, float]  # left, top, right, bottom
 
 
-def _thin(values: list[float]) -> list[tuple[int, float]]:
-    """(index, value) pairs, at most MAX_POINTS of them, always keeping the last."""
-    if len(values) <= MAX_POINTS:
-        return list(enumerate(values))
-    stride = len(values) / MAX_POINTS
-    picked = sorted({min(len(values) - 1, int(i * stride)) for i in range(MAX_POINTS)})
-    if picked[-1] != len(values) - 1:
-        picked.append(len(values) - 1)
-    return [(i, values[i]) for i in picked]
+def _thin(points: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """At most MAX_POINTS of the (x, value) points, always keeping the last."""
+    if len(points) <= MAX_POINTS:
+        return points
+    stride = len(points) / MAX_POINTS
+    picked = sorted({min(len(points) - 1, int(i * stride)) for i in range(MAX_POINTS)})
+    if picked[-1] != len(points) - 1:
+        picked.append(len(points) - 1)
+    return [points[i] for i in picked]
 
 
 def _nice_step(span: float, count: int) -> float:
@@ -60,21 +60,22 @@ def _nice_step(span: float, count: int) -> float:
     return 10 * magnitude
 
 
-def line_chart(series: list[tuple[str, str, list[float]]]) -> Chart | None:
-    """A chart of (label, css class, values) series against match number; None if empty.
+def line_chart(series: list[tuple[str, str, list[tuple[int, float]]]], length: int) -> Chart | None:
+    """A chart of (label, css class, [(x, value)]) series; None if nothing to draw.
 
-    Every series shares the x axis: value i of each is after that series' i-th match.
+    x is a match's place (0 .. length - 1) among all the matches the chart covers, so a
+    game's line has its points under the matches it was played in.
     """
-    drawn = [(label, css, values) for label, css, values in series if values]
-    if not drawn:
+    drawn = [(label, css, points) for label, css, points in series if points]
+    if not drawn or length < 1:
         return None
-    every = [v for _, _, values in drawn for v in values]
+    every = [v for _, _, points in drawn for _, v in points]
     low, high = min(every), max(every)
     if high - low < 1:
         low, high = low - 1, high + 1
     step = _nice_step(high - low, 4)
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
-    longest = max(len(values) for _, _, values in drawn)
+    longest = length
     x0, y0, x1, y1 = LEFT, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM
 
     def x(index: int) -> float:
@@ -84,8 +85,8 @@ def line_chart(series: list[tuple[str, str, list[float]]]) -> Chart | None:
         return y1 - (y1 - y0) * (value - low) / (high - low)
 
     lines = []
-    for label, css, values in drawn:
-        pairs = _thin(values)
+    for label, css, points in drawn:
+        pairs = _thin(points)
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in pairs)
         end = pairs[-1]
         lines.append(Series(label, css, points, (round(x(end[0]), 1), round(y(end[1]), 1)), end[1]))

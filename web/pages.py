@@ -181,16 +181,18 @@ async def player(
 ) -> HTMLResponse:
     ctx = context(request, lang)
     p = await data.player(store, guild, user_id, season=season, number=page)
+    # x: the match's place among all the player's matches of the season, for every line.
+    place = {match_id: i for i, match_id in enumerate(sorted({h.match_id for h in p.history}))}
     series = []
     for slug in (None, *games.SLUGS):
-        values = [h.rating for h in p.history if h.game == slug]
-        if values:
-            series.append((ctx.game(slug), SERIES_CSS[slug], values))
+        points = [(place[h.match_id], h.rating) for h in p.history if h.game == slug]
+        if points:
+            series.append((ctx.game(slug), SERIES_CSS[slug], points))
     return render(
         "player.html",
         ctx,
         p=p,
-        chart=charts.line_chart(series),
+        chart=charts.line_chart(series, len(place)),
         matches=[match_line(ctx, m) for m in p.matches],
     )
 

@@ -179,6 +179,9 @@ def test_leaderboard_player_and_replay_as_a_person_would(
     page.wait_for_selector("#player-name")
     assert page.inner_text("#player-name") == "Alice"
     assert page.locator("figure.chart svg polyline").count() >= 2  # all games and each game
+    page.click("nav.seasons a:not([aria-current])")  # the older season: a longer history
+    page.wait_for_selector('nav.seasons a[aria-current="page"]:has-text("Saison 1")')
+    assert page.locator("figure.chart svg polyline").count() >= 5
     shot(page, "player")
 
     manille = seeded.matches["s2-manille"]
