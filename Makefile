@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench demo play clean
+.PHONY: run web test lint bench demo play clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -15,7 +15,19 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python -m bot
 
-test: $(STAMP)
+web: $(STAMP)
+	$(BIN)/python -m web
+
+# The browser tests drive Debian's Chromium (Playwright's own download cannot work here).
+# Installed with apt-get when missing and possible (root, apt); otherwise those tests skip.
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 \
+	  || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+	       && { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+	            || echo "chromium could not be installed: the browser tests will be skipped"; } ; } \
+	  || echo "no chromium and no way to install it: the browser tests will be skipped"
+
+test: $(STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict games
 	$(BIN)/mypy bot db art

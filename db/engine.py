@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
-from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -89,12 +89,26 @@ def make_engine(url: str | URL, *, foreign_keys: bool = True, pooled: bool = Tru
         return create_async_engine(url, **kwargs)
     sqlite_path(url)  # refuses in-memory databases
     engine = create_async_engine(url, **kwargs)
-    _configure_sqlite(engine, foreign_keys=foreign_keys)
+    _configure_sqlite(engine.sync_engine, foreign_keys=foreign_keys)
     return engine
 
 
-def _configure_sqlite(engine: AsyncEngine, *, foreign_keys: bool) -> None:
-    @event.listens_for(engine.sync_engine, "connect")
+def make_sqlite_reader(url: str | URL) -> Engine:
+    """A synchronous engine on the same SQLite file, for reads run whole in a worker thread.
+
+    Through aiosqlite every statement is several trips between the event loop and the
+    driver's thread; a page that reads in one trip to a worker thread pays one. Same
+    settings as `make_engine` (WAL, busy timeout, BEGIN emitted by us).
+    """
+    parsed = make_url(url).set(drivername="sqlite")
+    sqlite_path(parsed)  # refuses in-memory databases
+    engine = create_engine(parsed, connect_args={"check_same_thread": False})
+    _configure_sqlite(engine, foreign_keys=True)
+    return engine
+
+
+def _configure_sqlite(engine: Engine, *, foreign_keys: bool) -> None:
+    @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # we emit BEGIN ourselves (see module doc)
         cursor = dbapi_connection.cursor()
@@ -105,7 +119,7 @@ def _configure_sqlite(engine: AsyncEngine, *, foreign_keys: bool) -> None:
         finally:
             cursor.close()
 
-    @event.listens_for(engine.sync_engine, "begin")
+    @event.listens_for(engine, "begin")
     def on_begin(connection: Connection) -> None:
         write = connection.get_execution_options().get(WRITE_OPTION, False)
         connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")

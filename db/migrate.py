@@ -17,6 +17,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
 from .engine import database_url, prepare
@@ -39,6 +40,26 @@ def head_revision() -> str:
     if head is None:
         raise RuntimeError(f"no migration found in {MIGRATIONS_DIR}")
     return head
+
+
+async def current_revision(url: str) -> str | None:
+    """The revision the database at `url` is at (None: not migrated); changes nothing."""
+    from sqlalchemy.ext.asyncio import create_async_engine
+    from sqlalchemy.pool import NullPool
+
+    from .engine import sqlite_path
+
+    path = sqlite_path(url)
+    if path is not None and not await asyncio.to_thread(path.exists):
+        return None  # connecting would create an empty file
+    engine = create_async_engine(url, poolclass=NullPool)
+    try:
+        async with engine.connect() as conn:
+            return await conn.run_sync(
+                lambda sync: MigrationContext.configure(sync).get_current_revision()
+            )
+    finally:
+        await engine.dispose()
 
 
 async def upgrade(url: str, revision: str = "head") -> None:

@@ -159,6 +159,9 @@ class Match(Base, table=True):
     __table_args__ = (
         UniqueConstraint("table_id"),
         Index(None, "season_id", "game"),
+        # A server's latest matches, of all games or of one (the web companion's lists).
+        Index(None, "guild_id", "id"),
+        Index(None, "guild_id", "game", "id"),
     )
 
     id: int | None = Field(default=None, sa_type=Integer, primary_key=True)
@@ -175,7 +178,8 @@ class MatchResult(Base, table=True):
     """One seat's result in a recorded match (AI seats included, for history)."""
 
     __tablename__ = "match_results"
-    __table_args__ = (Index(None, "guild_id", "user_id"),)
+    # A player's matches, newest first, from the index alone (the web's player page).
+    __table_args__ = (Index(None, "guild_id", "user_id", "match_id"),)
 
     match_id: int = Field(
         sa_type=Integer,
@@ -200,7 +204,26 @@ class Rating(Base, table=True):
     """A player's rating and season totals for one game, or ALL_GAMES ("*")."""
 
     __tablename__ = "ratings"
-    __table_args__ = (Index(None, "guild_id", "user_id"),)
+    __table_args__ = (
+        Index(None, "guild_id", "user_id"),
+        # The leaderboard's order, covering everything a page reads: a page is a walk
+        # (backwards) along the index, ranked players then the others, instead of a sort of
+        # a season's 10,000 players. Plain ascending columns: only ties on (rating, points,
+        # matches) are sorted by user id, and every database compares it the same way.
+        Index(
+            "ix_ratings_rank",
+            "season_id",
+            "game",
+            "rating",
+            "points",
+            "matches",
+            "user_id",
+            "name",
+            "wins",
+            "mu",
+            "sigma",
+        ),
+    )
 
     season_id: int = Field(
         sa_type=Integer, primary_key=True, sa_column_args=[ForeignKey("seasons.id")]
@@ -213,7 +236,46 @@ class Rating(Base, table=True):
     name: str = Field(sa_type=NAME)
     mu: float = Field(sa_type=Float)
     sigma: float = Field(sa_type=Float)
+    rating: float = Field(sa_type=Float)  # mu - 3 sigma, stored so that it can be indexed
     matches: int = Field(default=0, sa_type=Integer)
     wins: int = Field(default=0, sa_type=Integer)
     points: int = Field(default=0, sa_type=Integer)
     updated_at: datetime = Field(sa_type=TIME)
+
+
+class RatingHistory(Base, table=True):
+    """A player's rating right after one recorded match, for one game or ALL_GAMES ("*").
+
+    The ratings table only keeps the latest value; this is what a rating-over-time chart
+    needs. Written with the ratings in the same transaction, one row per human user.
+    """
+
+    __tablename__ = "rating_history"
+    # A player's season of ratings from the index alone (the web's chart).
+    __table_args__ = (
+        Index(
+            "ix_rating_history_player",
+            "guild_id",
+            "user_id",
+            "season_id",
+            "match_id",
+            "game",
+            "mu",
+            "sigma",
+        ),
+    )
+
+    match_id: int = Field(
+        sa_type=Integer,
+        primary_key=True,
+        sa_column_args=[ForeignKey("matches.id", ondelete="CASCADE")],
+        sa_column_kwargs={"autoincrement": False},
+    )
+    game: str = Field(sa_type=SLUG, primary_key=True)
+    user_id: int = Field(
+        sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False}
+    )
+    guild_id: int = Field(sa_type=BigInteger)
+    season_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("seasons.id")])
+    mu: float = Field(sa_type=Float)
+    sigma: float = Field(sa_type=Float)

@@ -167,3 +167,90 @@ class StatRow:
     mu: float
     sigma: float
     rating: float
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSeat:
+    """One seat of a recorded match as it finished (`user_id` None for an AI seat)."""
+
+    seat: int
+    user_id: int | None
+    is_ai: bool
+    name: str
+    rank: int
+    score: int
+    season_points: int
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A recorded (so finished) match: its game, season, time and every seat's result."""
+
+    id: int
+    game: str
+    season: int
+    finished_at: datetime
+    rated: bool
+    teams: list[list[int]] | None
+    seats: list[MatchSeat]
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedMatch:
+    """A recorded match with what replays it: seed, options as stored, and the move log."""
+
+    summary: MatchSummary
+    seed: int
+    options: dict[str, Any]
+    moves: list[MoveRecord]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """A player's rating for one game (None: all games) right after one recorded match."""
+
+    match_id: int
+    season: int
+    game: str | None
+    finished_at: datetime
+    mu: float
+    sigma: float
+    rating: float
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedMatch:
+    """A finished match to bulk-import: the table (seats, seed, options, moves) and result.
+
+    `table.id`, `status` and `version` are ignored: the table gets a new id, is finished
+    and its version is its last move.
+    """
+
+    table: TableRecord
+    results: list[SeatResult]
+    teams: list[list[int]] | None = None
+    finished_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPage:
+    """What a leaderboard page shows, read in one transaction.
+
+    `page` is None when the guild has no season yet, or not the one asked for.
+    """
+
+    seasons: list[SeasonInfo]
+    page: LeaderboardPage | None
+    recent: list[MatchSummary]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    """What a player page shows, read in one transaction; `season` is the history's."""
+
+    name: str
+    records: list[StatRow]
+    season: int | None
+    history: list[RatingPoint]
+    matches: list[MatchSummary]

@@ -11,19 +11,25 @@ move, a result recorded twice, two seasons opened at once).
 
 One module per concern, each a mixin over `StoreBase` (engine and sessions, base.py):
 tables.py (lobby, seats, start, loading), moves.py (move log and snapshots), results.py
-(a finished match and its ratings), seasons.py, leaderboard.py (leaderboard and stats).
+(a finished match and its ratings), seasons.py, leaderboard.py (leaderboard and stats),
+web.py (the web companion's reads: finished matches, replays, rating history) and bulk.py
+(bulk import of finished matches, for benchmarks and migrations between databases).
 """
 
 from __future__ import annotations
 
+from .bulk import BulkMixin
 from .leaderboard import LeaderboardMixin
 from .moves import MovesMixin
 from .results import ResultsMixin
 from .seasons import SeasonsMixin
 from .tables import UPDATABLE_FIELDS, TablesMixin
+from .web import WebMixin
 
 
-class Store(TablesMixin, MovesMixin, ResultsMixin, SeasonsMixin, LeaderboardMixin):
+class Store(
+    TablesMixin, MovesMixin, ResultsMixin, BulkMixin, WebMixin, SeasonsMixin, LeaderboardMixin
+):
     """Persistence for tables, moves, results, seasons and ratings. Owns its engine."""
 
     async def close(self) -> None:

@@ -9,18 +9,19 @@ so that one logical write is never split across two transactions.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
-from typing import Any, Self, cast
+from typing import Any, Self, TypeVar, cast
 
 from sqlalchemy import CursorResult, Result, Table, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy.orm import Session
 from sqlmodel import SQLModel
 
 from .. import ratings
-from ..engine import WRITE_OPTION, make_engine, make_sessionmaker, prepare
+from ..engine import WRITE_OPTION, make_engine, make_sessionmaker, make_sqlite_reader, prepare
 from ..migrate import upgrade
 from ..models import (
     MAX_NAME,
@@ -30,6 +31,7 @@ from ..models import (
     MatchResult,
     Move,
     Rating,
+    RatingHistory,
     Season,
     Seat,
     Snapshot,
@@ -62,6 +64,9 @@ SEASONS = _table(Season)
 MATCHES = _table(Match)
 RESULTS = _table(MatchResult)
 RATINGS = _table(Rating)
+HISTORY = _table(RatingHistory)
+
+T = TypeVar("T")
 
 RETRIES = 5
 """Attempts for writes that may lose a race on PostgreSQL (a new rating or season row)."""
@@ -110,6 +115,8 @@ class StoreBase:
         self._moves_in: asyncio.Queue[Any] = asyncio.Queue()  # see MovesMixin
         self._move_writer: asyncio.Task[None] | None = None
         self._sync: Any = None  # the SQLite group writer's thread and connection (MovesMixin)
+        # SQLite: a synchronous engine on the same file for `_read_all` (see there).
+        self._reader = None if self._postgres else make_sqlite_reader(engine.url)
 
     @classmethod
     async def open(cls, url: str, *, migrate: bool = True) -> Self:
@@ -121,6 +128,8 @@ class StoreBase:
 
     async def close(self) -> None:
         await self._engine.dispose()
+        if self._reader is not None:
+            await asyncio.to_thread(self._reader.dispose)
 
     async def __aenter__(self) -> Self:
         return self
@@ -136,6 +145,24 @@ class StoreBase:
             if self._postgres:
                 await session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
             yield session
+
+    async def _read_all(self, read: Callable[[Session], T]) -> T:
+        """`read(session)` in one read transaction, for reads of several statements.
+
+        On SQLite the whole function runs in a worker thread on a synchronous connection:
+        through aiosqlite every statement costs several trips between the event loop and
+        the driver's thread, which under load costs more than the queries themselves. On
+        PostgreSQL it runs in the async session (`run_sync`), a network round trip each.
+        """
+        if self._reader is None:
+            async with self._read() as s:
+                return await s.run_sync(read)
+        return await asyncio.to_thread(self._read_in_thread, read)
+
+    def _read_in_thread(self, read: Callable[[Session], T]) -> T:
+        assert self._reader is not None
+        with Session(self._reader) as session:
+            return read(session)
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[AsyncSession]:

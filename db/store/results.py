@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from .. import ratings
 from ..records import ALL_GAMES, SeatResult, TableStatus
 from .base import (
+    HISTORY,
     MATCHES,
     RATINGS,
     RESULTS,
@@ -126,7 +127,7 @@ class ResultsMixin(SeasonsMixin):
                 if o.user_id is not None
             }
             for key in (game, ALL_GAMES):
-                await self._update_ratings(s, season_id, guild_id, key, plan, names, now)
+                await self._update_ratings(s, match_id, season_id, guild_id, key, plan, names, now)
             await s.execute(
                 update(TABLES)
                 .where(TABLES.c.id == table_id)
@@ -137,6 +138,7 @@ class ResultsMixin(SeasonsMixin):
     async def _update_ratings(
         self,
         s: AsyncSession,
+        match_id: int,
         season_id: int,
         guild_id: int,
         game: str,
@@ -174,6 +176,7 @@ class ResultsMixin(SeasonsMixin):
                         name=names[uid],
                         mu=skill.mu,
                         sigma=skill.sigma,
+                        rating=skill.rating,
                         matches=RATINGS.c.matches + 1,
                         wins=RATINGS.c.wins + int(outcome.won),
                         points=RATINGS.c.points + outcome.season_points,
@@ -190,9 +193,25 @@ class ResultsMixin(SeasonsMixin):
                         name=names[uid],
                         mu=skill.mu,
                         sigma=skill.sigma,
+                        rating=skill.rating,
                         matches=1,
                         wins=int(outcome.won),
                         points=outcome.season_points,
                         updated_at=now,
                     )
                 )
+        await s.execute(
+            insert(HISTORY),
+            [
+                {
+                    "match_id": match_id,
+                    "game": game,
+                    "user_id": uid,
+                    "guild_id": guild_id,
+                    "season_id": season_id,
+                    "mu": skills[uid].mu,
+                    "sigma": skills[uid].sigma,
+                }
+                for uid in users
+            ],
+        )

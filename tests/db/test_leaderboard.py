@@ -111,3 +111,33 @@ async def test_stats_per_game_and_season(store: Store) -> None:
     assert all(r.rating == pytest.approx(r.mu - 3 * r.sigma) for r in stats)
     assert await store.stats(GUILD, user(99)) == []
     assert await store.stats(GUILD + 1, user(1)) == []
+
+
+async def test_every_page_is_a_slice_of_the_full_order(store: Store) -> None:
+    """Ranked then unranked, each by rating, points, matches, user id: whatever the page
+    boundaries, the pages put together are that one order (ties included)."""
+    await ladder(store, 14)
+    for i in range(6):  # equal ratings among AI-only players, with different match counts
+        for _ in range(i % 3 + 1):
+            await play(store, [user(100 + i), None], [1 + i % 2, 2 - i % 2])
+    for min_matches in (1, 2, 3):
+        full = await store.leaderboard(GUILD, game="manille", limit=100, min_matches=min_matches)
+        expected = sorted(
+            full.rows,
+            key=lambda r: (
+                r.matches < min_matches,
+                -r.rating,
+                -r.points,
+                -r.matches,
+                r.user_id,
+            ),
+        )
+        assert full.rows == expected
+        for size in (1, 3, 7):
+            pieced = []
+            for offset in range(0, full.total, size):
+                page = await store.leaderboard(
+                    GUILD, game="manille", offset=offset, limit=size, min_matches=min_matches
+                )
+                pieced += page.rows
+            assert pieced == full.rows

@@ -1,0 +1,285 @@
+"""The web companion in a real browser: Playwright driving Debian's Chromium, headless.
+
+The app runs under uvicorn on a loopback port. The tests follow a person's path: the
+leaderboard from a signed link, a player, a replay stepped with the buttons and the arrow
+keys (the cards shown must be the engine's own replay at that step), the language switch,
+a phone-sized screen, and a wrong link. Each page's screenshot goes to docs/screens/.
+
+Playwright's own browser download cannot work here, so Chromium comes from the system
+(`apt-get install chromium`, which `make test` does when it can); without it these tests
+are skipped, saying so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import socket
+import threading
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+import games
+from db import Store
+from web import replay
+from web.app import create_app
+
+from .conftest import settings_for, signed
+from .seed import GUILD, XSS, Seeded, uid
+
+SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "chrome")
+
+
+def find_chromium() -> str | None:
+    explicit = os.environ.get("TAPIS_CHROMIUM")
+    if explicit:
+        return explicit if Path(explicit).is_file() else None
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+CHROMIUM = find_chromium()
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="no Chromium found (apt-get install chromium, or set TAPIS_CHROMIUM to its path)",
+)
+
+
+@pytest.fixture(scope="module")
+def server(seeded: Seeded) -> Iterator[str]:
+    """The app served by uvicorn on a free loopback port, in a thread; yields its origin."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)  # connections wait in the backlog until uvicorn accepts them
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(
+        create_app(settings_for(seeded)), log_level="warning", lifespan="on", server_header=False
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        launched = p.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+class Watch:
+    """What a page did that it must not: dialogs (an injected alert) and CSP violations."""
+
+    def __init__(self, page: Any) -> None:
+        self.dialogs: list[str] = []
+        self.csp: list[str] = []
+        page.on("dialog", self._dialog)
+        page.on("console", self._console)
+
+    def _dialog(self, dialog: Any) -> None:
+        self.dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    def _console(self, message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            self.csp.append(message.text)
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(
+        viewport={"width": 1100, "height": 900}, locale="fr-FR", device_scale_factor=1
+    )
+    opened = context.new_page()
+    opened.set_default_timeout(10_000)
+    opened.watch = Watch(opened)
+    try:
+        yield opened
+    finally:
+        context.close()
+
+
+def shot(page: Any, name: str) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"web-{name}.png"), full_page=True)
+
+
+def engine_hands(seeded: Seeded, match_id: int, step: int) -> list[list[str]]:
+    """Every seat's hand after `step` moves, straight from the engine's replay."""
+
+    async def load() -> Any:
+        store = await Store.open(seeded.url, migrate=False)
+        try:
+            return await store.finished_match(GUILD, match_id)
+        finally:
+            await store.close()
+
+    # Playwright's sync API keeps an event loop running in this thread: load in another.
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        match = worker.submit(asyncio.run, load()).result()
+    assert match is not None
+    rules = games.get(match.summary.game)
+    moves = [(m.seat, m.action_id) for m in match.moves]
+    options = replay.game_options(match.options)
+    state = rules.replay(len(match.summary.seats), match.seed, options, moves[:step])
+    return [list(state.view(seat)["hand"]) for seat in range(len(match.summary.seats))]
+
+
+def shown_hands(page: Any) -> list[list[str]]:
+    return page.eval_on_selector_all(
+        "[data-hand]",
+        "hands => hands.map(h => Array.from(h.querySelectorAll('[data-card]'))"
+        ".map(c => c.dataset.card))",
+    )
+
+
+def current_step(page: Any) -> int:
+    return int(page.get_attribute("#replay", "data-step"))
+
+
+def wait_step(page: Any, step: int) -> None:
+    page.wait_for_selector(f'#replay[data-step="{step}"]')
+
+
+def test_leaderboard_player_and_replay_as_a_person_would(
+    page: Any, server: str, seeded: Seeded
+) -> None:
+    response = page.goto(server + signed())
+    assert response.status == 200
+    assert page.locator("h1").first.inner_text().startswith("Classement")
+    assert page.locator("table.board tbody tr").count() == 4  # season 2: four players
+    # A name made of markup is shown as its text, and runs no script.
+    assert page.get_by_text(XSS, exact=True).count() >= 1
+    shot(page, "leaderboard")
+
+    page.click(f'a[data-player="{uid(1)}"]')
+    page.wait_for_selector("#player-name")
+    assert page.inner_text("#player-name") == "Alice"
+    assert page.locator("figure.chart svg polyline").count() >= 2  # all games and each game
+    page.click("nav.seasons a:not([aria-current])")  # the older season: a longer history
+    page.wait_for_selector('nav.seasons a[aria-current="page"]:has-text("Saison 1")')
+    assert page.locator("figure.chart svg polyline").count() >= 5
+    shot(page, "player")
+
+    manille = seeded.matches["s2-manille"]
+    page.click(f'a[data-match="{manille}"]')
+    page.wait_for_selector("#replay")
+    assert current_step(page) == 0
+    assert shown_hands(page) == engine_hands(seeded, manille, 0)
+    shot(page, "replay")
+    assert page.watch.dialogs == [] and page.watch.csp == []
+
+
+def test_replay_steps_with_buttons_and_arrow_keys(page: Any, server: str, seeded: Seeded) -> None:
+    match_id = seeded.matches["bianco"]
+    page.goto(server + signed(f"match/{match_id}"))
+    total = int(page.get_attribute("#replay", "data-total"))
+    assert total > 10
+
+    for expected in (1, 2, 3):
+        page.click('#replay a[data-nav="next-move"]')
+        wait_step(page, expected)
+        assert shown_hands(page) == engine_hands(seeded, match_id, expected)
+    page.click('#replay a[data-nav="prev-move"]')
+    wait_step(page, 2)
+    assert shown_hands(page) == engine_hands(seeded, match_id, 2)
+
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 3)
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 4)
+    page.keyboard.press("ArrowLeft")
+    wait_step(page, 3)
+    assert shown_hands(page) == engine_hands(seeded, match_id, 3)
+    assert "step=3" in page.url  # the address follows, so a step can be shared
+
+    # Deal by deal: Shift+→ lands on the next deal's first position, Shift+← back on 0.
+    page.keyboard.press("Shift+ArrowRight")
+    page.wait_for_selector('#replay[data-deal="2"]')
+    second_deal = current_step(page)
+    assert 3 < second_deal < total
+    assert shown_hands(page) == engine_hands(seeded, match_id, second_deal)
+    assert all(len(hand) > 0 for hand in shown_hands(page))  # a fresh deal: everyone holds cards
+    shot(page, "replay-deal")
+    page.keyboard.press("Shift+ArrowLeft")
+    wait_step(page, 0)
+
+    # The last step: the match is over, the forward controls are disabled.
+    page.goto(server + signed(f"match/{match_id}", lang=None) + f"?step={total}")
+    assert page.get_attribute('#replay [data-nav="next-move"]', "aria-disabled") == "true"
+    assert shown_hands(page) == engine_hands(seeded, match_id, total)
+    assert page.watch.csp == []
+
+
+def test_language_switch_and_english_browser(page: Any, server: str, browser: Any) -> None:
+    page.goto(server + signed())
+    assert page.get_attribute("html", "lang") == "fr"
+    page.click("#lang-switch")
+    page.wait_for_selector("html[lang='en']")
+    assert page.locator("h1").first.inner_text().startswith("Leaderboard")
+    # The chosen language sticks while following links.
+    page.click(f'a[data-player="{uid(1)}"]')
+    page.wait_for_selector("#player-name")
+    assert page.get_attribute("html", "lang") == "en"
+    assert "Rating over the matches" in page.inner_text("main")
+    shot(page, "player-en")
+
+    english = browser.new_context(locale="en-US")
+    try:
+        other = english.new_page()
+        other.goto(server + signed())
+        assert other.get_attribute("html", "lang") == "en"
+    finally:
+        english.close()
+
+
+def test_phone_sized_replay(browser: Any, server: str, seeded: Seeded) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        locale="fr-FR",
+    )
+    try:
+        phone = context.new_page()
+        phone.goto(server + signed(f"match/{seeded.matches['manille']}") + "?step=6")
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390  # nothing wider than the screen
+        shot(phone, "replay-phone")
+        phone.goto(server + signed())
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        shot(phone, "leaderboard-phone")
+    finally:
+        context.close()
+
+
+def test_a_wrong_signature_is_a_plain_404(page: Any, server: str) -> None:
+    good = signed()
+    bad = good[:-2] + ("A/" if good[-2] != "A" else "B/")
+    response = page.goto(server + bad)
+    assert response.status == 404
+    assert "Classement" not in page.inner_text("body")
+    shot(page, "404")

@@ -1,0 +1,48 @@
+"""The rating chart's geometry: inside its frame, thinned when long, ticks around the data."""
+
+from __future__ import annotations
+
+from web import charts
+
+
+def coordinates(points: str) -> list[tuple[float, float]]:
+    return [(float(x), float(y)) for x, y in (p.split(",") for p in points.split())]
+
+
+def test_no_values_no_chart() -> None:
+    assert charts.line_chart([], 0) is None
+    assert charts.line_chart([("a", "s-all", [])], 3) is None
+
+
+def test_points_stay_in_the_plot_and_higher_is_up() -> None:
+    chart = charts.line_chart(
+        [("all", "s-all", [(0, 0.0), (1, 5.0), (2, -3.0)]), ("m", "s-manille", [(1, 2.0)])], 3
+    )
+    assert chart is not None
+    left, top, right, bottom = chart.plot
+    line = coordinates(chart.series[0].points)
+    assert all(left <= x <= right and top <= y <= bottom for x, y in line)
+    assert line[1][1] < line[0][1] < line[2][1]  # 5 above 0 above -3
+    assert line[0][0] == left and line[-1][0] == right
+    labels = [float(t.label) for t in chart.y_ticks]
+    assert min(labels) <= -3 and max(labels) >= 5
+    assert chart.series[0].value == -3.0
+    # A game's point sits under the match it was played in, not at its own count.
+    (manille,) = coordinates(chart.series[1].points)
+    assert manille[0] == line[1][0]
+
+
+def test_long_series_are_thinned_keeping_the_last_point() -> None:
+    values = [(i, float(i % 17)) for i in range(5_000)]
+    chart = charts.line_chart([("all", "s-all", values)], 5_000)
+    assert chart is not None
+    line = coordinates(chart.series[0].points)
+    assert len(line) <= charts.MAX_POINTS + 1
+    assert line[-1][0] == chart.plot[2]
+    assert chart.x_ticks[-1].label == "5000"
+
+
+def test_a_flat_series_still_gets_a_range() -> None:
+    chart = charts.line_chart([("all", "s-all", [(0, 1.5), (1, 1.5)])], 2)
+    assert chart is not None
+    assert len(chart.y_ticks) >= 2

@@ -1,0 +1,150 @@
+"""The HTML pages against the database and the engine: same figures as the bot, real replays."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+import games
+from db import Store
+from web import replay, words
+
+from .conftest import signed
+from .seed import GUILD, Seeded, uid
+
+MIN_MATCHES = 2  # conftest.settings_for
+
+
+def from_store(seeded: Seeded, call: str, *args: Any, **kwargs: Any) -> Any:
+    async def run() -> Any:
+        store = await Store.open(seeded.url, migrate=False)
+        try:
+            return await getattr(store, call)(*args, **kwargs)
+        finally:
+            await store.close()
+
+    return asyncio.run(run())
+
+
+def board_rows(page: str) -> list[tuple[str, str, str]]:
+    """(user id, shown rank, shown rating) per leaderboard row, in page order."""
+    body = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    rows = []
+    for row in re.findall(r"<tr.*?</tr>", body, re.S):
+        cells = [
+            html.unescape(re.sub(r"<[^>]+>", "", c)).strip()
+            for c in re.findall(r"<td.*?</td>", row, re.S)
+        ]
+        player = re.search(r'data-player="(\d+)"', row)
+        assert player is not None
+        rows.append((player[1], cells[0], cells[2]))
+    return rows
+
+
+def test_leaderboard_has_the_bot_order_and_figures(client: TestClient, seeded: Seeded) -> None:
+    for game, season in ((None, None), ("manille", 1), (None, 1), ("nain-jaune", 2)):
+        query = {k: v for k, v in (("game", game), ("season", season)) if v is not None}
+        page = client.get(signed(), params=query)
+        assert page.status_code == 200
+        expected = from_store(
+            seeded,
+            "leaderboard",
+            GUILD,
+            game=game,
+            season=season or 2,
+            limit=25,
+            min_matches=MIN_MATCHES,
+        )
+        shown = board_rows(page.text)
+        assert [r[0] for r in shown] == [str(row.user_id) for row in expected.rows]
+        for (_, rank, rating), row in zip(shown, expected.rows, strict=True):
+            assert rank == (str(row.rank) if row.rank else "–")
+            if row.matches >= MIN_MATCHES:
+                assert rating == f"{row.rating:.1f}".replace(".", ",")
+            else:
+                assert rating == "non classé"
+
+
+def test_leaderboard_in_english_from_the_browser_or_the_switch(client: TestClient) -> None:
+    english = client.get(signed(), headers={"Accept-Language": "en-GB,en;q=0.9"}).text
+    assert '<html lang="en">' in english and "Leaderboard" in english and "unranked" in english
+    french = client.get(signed()).text
+    assert '<html lang="fr">' in french and "Classement" in french
+    switched = client.get(signed(lang="en")).text
+    assert '<html lang="en">' in switched
+    # A chosen language is kept in the page's links; the switch offers the other one.
+    assert re.search(r'href="[^"]*/player/\d+\?lang=en"', switched)
+    assert re.search(r'id="lang-switch" href="[^"]*\?lang=fr"', switched)
+
+
+def test_player_page_record_chart_and_matches(client: TestClient, seeded: Seeded) -> None:
+    page = client.get(signed(f"player/{uid(1)}"), params={"season": 1})
+    assert page.status_code == 200
+    text = page.text
+    stats = from_store(seeded, "stats", GUILD, uid(1))
+    assert text.count("<tr") - 1 == len(stats)  # one row per season and game, plus the header
+    assert "<svg" in text and text.count("<polyline") == len(
+        {s.game for s in stats if s.season == 1}
+    )
+    assert 'aria-current="page">Saison 1<' in text
+    mine = from_store(seeded, "recent_matches", GUILD, user_id=uid(1), limit=50)
+    assert [int(m) for m in re.findall(r'data-match="(\d+)"', text)] == [m.id for m in mine]
+
+
+def test_unknown_player_or_season_is_not_found(client: TestClient) -> None:
+    assert client.get(signed(f"player/{uid(99)}")).status_code == 404
+    assert client.get(signed(f"player/{uid(5)}"), params={"season": 1}).status_code == 404
+
+
+def shown_hands(page: str) -> list[list[str]]:
+    hands = re.findall(r'data-hand="(\d+)"[^>]*>(.*?)</div>', page, re.S)
+    return [re.findall(r'data-card="([^"]+)"', body) for _, body in hands]
+
+
+def test_match_page_shows_the_engine_state_at_each_step(client: TestClient, seeded: Seeded) -> None:
+    match_id = seeded.matches["bonanza"]
+    found = from_store(seeded, "finished_match", GUILD, match_id)
+    moves = [(m.seat, m.action_id) for m in found.moves]
+    players = len(found.summary.seats)
+    rules = games.get("bonanza")
+    options = replay.game_options(found.options)
+    for step in (0, 1, len(moves) // 2, len(moves)):
+        page = client.get(signed(f"match/{match_id}"), params={"step": step})
+        assert page.status_code == 200
+        state = rules.replay(players, found.seed, options, moves[:step])
+        assert shown_hands(page.text) == [state.view(seat)["hand"] for seat in range(players)]
+        assert f'data-step="{step}"' in page.text
+
+
+def test_match_page_tells_the_last_move_and_links_the_deals(
+    client: TestClient, seeded: Seeded
+) -> None:
+    match_id = seeded.matches["manille"]
+    found = from_store(seeded, "finished_match", GUILD, match_id)
+    seat, action = found.moves[4].seat, found.moves[4].action_id
+    name = found.summary.seats[seat].name
+    page = client.get(signed(f"match/{match_id}"), params={"step": 5}).text
+    label = words.card_face(action.split(":")[1], "fr").label
+    assert f'id="last-move">{html.escape(name)} joue {label}</p>' in page
+    moves = [(m.seat, m.action_id) for m in found.moves]
+    starts = replay.deal_starts("manille", 4, found.seed, found.options, moves)
+    assert len(starts) > 1
+    next_deal = re.search(r'data-nav="next-deal" href="[^"]*\?step=(\d+)"', page)
+    assert next_deal is not None and int(next_deal[1]) == starts[1]
+    start = client.get(signed(f"match/{match_id}")).text
+    assert 'data-nav="prev-move" aria-disabled="true"' in start
+
+
+def test_a_match_that_no_longer_replays_shows_no_card(client: TestClient, seeded: Seeded) -> None:
+    page = client.get(signed(f"match/{seeded.matches['broken']}"))
+    assert page.status_code == 200
+    assert "ne peut pas être rejouée" in page.text
+    assert "data-card" not in page.text and 'id="replay"' not in page.text
+    detail = client.get(signed(f"matches/{seeded.matches['broken']}", api=True)).json()
+    assert detail["replayable"] is False
+    step = client.get(signed(f"matches/{seeded.matches['broken']}/steps/0", api=True))
+    assert step.status_code == 404

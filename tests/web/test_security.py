@@ -1,0 +1,187 @@
+"""Access and hardening: signed links only, one plain 404, strict headers, hostile names."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from web import links
+from web.app import create_app
+
+from .conftest import SECRET, settings_for, signed
+from .seed import GUILD, OTHER_GUILD, RTL, XSS, Seeded, uid
+
+NOW = 1_900_000_000
+
+
+def flip(url: str) -> str:
+    """The same URL with one character of its signature changed."""
+    parts = url.split("/")
+    at = parts.index("g") + 3
+    parts[at] = ("B" if parts[at][0] == "A" else "A") + parts[at][1:]
+    return "/".join(parts)
+
+
+def test_flip_changes_only_the_signature() -> None:
+    url = signed("player/5")
+    assert flip(url) != url and flip(url).split("/")[:4] == url.split("/")[:4]
+
+
+def test_pages_need_a_valid_signature(client: TestClient, seeded: Seeded) -> None:
+    assert client.get(signed()).status_code == 200
+    not_found = client.get(signed("match/999999"))
+    assert not_found.status_code == 404
+    for url in (
+        flip(signed()),
+        flip(signed(f"match/{seeded.matches['manille']}")),
+        signed().replace(str(GUILD), str(OTHER_GUILD)),  # another server, same signature
+        f"/g/{GUILD}/{NOW}/{'A' * 43}/",
+        f"/g/{GUILD}/",
+        "/g/abc/1/2/",
+        links.link("", GUILD, SECRET, expires_at=1_000_000_000),  # expired in 2001
+        links.link("", GUILD, "another-secret-that-is-also-long-enough-42"),
+    ):
+        response = client.get(url)
+        assert response.status_code == 404, url
+        assert response.text == not_found.text  # reveals nothing: the very same page
+
+
+def test_api_needs_a_valid_signature(client: TestClient) -> None:
+    good = signed("leaderboard", api=True)
+    assert client.get(good).status_code == 200
+    bad = good.replace(str(GUILD), str(OTHER_GUILD))
+    response = client.get(bad)
+    assert response.status_code == 404
+    assert response.json() == {"detail": "Not Found"}
+
+
+def test_links_expire_by_the_clock(seeded: Seeded) -> None:
+    url = links.link("", GUILD, SECRET, expires_at=NOW + 10)
+    for now, status in ((NOW, 200), (NOW + 10, 404)):
+        app = create_app(settings_for(seeded), clock=lambda now=now: float(now))
+        with TestClient(app) as c:
+            assert c.get(url).status_code == status
+
+
+def test_a_server_sees_only_its_own_matches_and_players(client: TestClient, seeded: Seeded) -> None:
+    other = seeded.other_guild_match
+    assert client.get(signed(f"match/{other}")).status_code == 404
+    assert client.get(signed(f"matches/{other}", api=True)).status_code == 404
+    assert client.get(signed(f"match/{other}", guild=OTHER_GUILD)).status_code == 200
+    assert client.get(signed(f"player/{uid(5)}", guild=OTHER_GUILD)).status_code == 404
+
+
+def test_unfinished_tables_are_never_shown(client: TestClient, seeded: Seeded) -> None:
+    listed = client.get(signed("matches", api=True), params={"page": 1}).json()["matches"]
+    assert seeded.unfinished_table not in {m["id"] for m in listed}
+    highest = max(seeded.matches.values())
+    assert client.get(signed(f"match/{highest + 100}")).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("path", "query"),
+    [
+        ("", {"page": 10**9}),
+        ("", {"page": 1001}),
+        ("", {"page": 0}),
+        ("", {"page": -1}),
+        ("", {"page": "abc"}),
+        ("", {"season": 10**12}),
+        ("", {"game": "poker"}),
+        ("match/1", {"step": 10**9}),
+        ("match/99999999999999999999", {}),
+        ("player/99999999999999999999999", {}),
+    ],
+)
+def test_impossible_values_are_refused_without_error(
+    client: TestClient, path: str, query: dict[str, object]
+) -> None:
+    page = client.get(signed(path), params=query)
+    assert 400 <= page.status_code < 500
+    api_path = {"": "leaderboard", "match/1": "matches/1/steps/99"}.get(path, path)
+    api_path = api_path.replace("match/", "matches/").replace("player/", "players/")
+    answer = client.get(signed(api_path, api=True), params=query)
+    assert 400 <= answer.status_code < 500
+
+
+def test_pages_past_the_last_are_not_found(client: TestClient, seeded: Seeded) -> None:
+    assert client.get(signed(), params={"page": 2}).status_code == 404
+    assert client.get(signed(), params={"season": 7}).status_code == 404
+    match = seeded.matches["manille"]
+    total = len(client.get(signed(f"matches/{match}", api=True)).json()["moves"])
+    assert client.get(signed(f"match/{match}"), params={"step": total}).status_code == 200
+    assert client.get(signed(f"match/{match}"), params={"step": total + 1}).status_code == 404
+
+
+def test_security_headers_everywhere(client: TestClient, seeded: Seeded) -> None:
+    for url in (
+        signed(),
+        signed(f"match/{seeded.matches['bonanza']}"),
+        signed("leaderboard", api=True),
+        flip(signed()),
+        "/",
+        "/static/tapis.css",
+        "/api/openapi.json",
+        "/nowhere",
+    ):
+        headers = client.get(url).headers
+        csp = headers["content-security-policy"]
+        assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+        assert "default-src 'none'" in csp and "unsafe-inline" not in csp
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+        assert headers["x-frame-options"] == "DENY"
+    assert client.get(signed()).headers["cache-control"] == "private, no-store"
+
+
+def test_pages_hold_no_inline_script_style_or_handler(client: TestClient, seeded: Seeded) -> None:
+    for url in (
+        signed(),
+        signed(f"player/{uid(2)}"),
+        signed(f"match/{seeded.matches['nain']}", lang="en"),
+        flip(signed()),
+        "/",
+    ):
+        html = client.get(url).text
+        scripts = re.findall(r"<script\b[^>]*>", html)
+        assert all(re.search(r'src="/static/[a-z]+\.js"', tag) for tag in scripts), scripts
+        assert not re.search(r"<script\b[^>]*>[^<]", html)
+        assert not re.search(r"\sstyle=", html)
+        assert not re.search(r"\son[a-z]+=", html)
+
+
+def test_hostile_names_are_shown_as_text(client: TestClient, seeded: Seeded) -> None:
+    html = client.get(signed(f"match/{seeded.matches['manille']}")).text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert XSS not in html
+    assert f'<bdi dir="auto" class="seat-name">{RTL}</bdi>' in html
+    board = client.get(signed()).text
+    assert XSS not in board and "&lt;script&gt;" in board
+
+
+def test_no_interactive_docs_and_no_card_pictures_yet(client: TestClient) -> None:
+    assert client.get("/docs").status_code == 404
+    assert client.get("/redoc").status_code == 404
+    assert client.get("/cards/QS.png").status_code == 404
+    assert client.get("/cards/..%2f..%2fetc.png").status_code == 404
+    home = client.get("/")
+    assert home.status_code == 200 and "Alice" not in home.text
+
+
+def test_card_pictures_plug_in_through_the_cards_hook(
+    client: TestClient, seeded: Seeded, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from web import cards
+
+    monkeypatch.setattr(cards, "HAVE_PICTURES", True)
+    monkeypatch.setattr(cards, "png", lambda card_id: b"\x89PNG " + card_id.encode())
+    picture = client.get("/cards/QS.png")
+    assert picture.status_code == 200 and picture.headers["content-type"] == "image/png"
+    assert picture.content == b"\x89PNG QS"
+    assert client.get("/cards/ZZ.png").status_code == 404  # not a card id: never asked
+    page = client.get(signed(f"match/{seeded.matches['manille']}")).text
+    assert re.search(
+        r'<img class="card [a-z]+ picture" data-card="\w+" src="/cards/\w+\.png"', page
+    )

@@ -1,0 +1,102 @@
+"""A small line chart drawn on the server as SVG geometry (no script, no inline style).
+
+`line_chart` turns series of numbers into polyline points and axis ticks in a fixed
+viewBox; the template writes the SVG elements and the stylesheet colours them by class.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+WIDTH, HEIGHT = 640, 260
+LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 28
+MAX_POINTS = 400
+"""Longer series are thinned to this many points: a chart is ~600 pixels wide."""
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    label: str
+    css: str
+    points: str  # "x,y x,y ..." for <polyline points>
+    last: tuple[float, float]  # where the series ends, for its end dot
+    value: float  # its last value
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    position: float
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    width: int
+    height: int
+    series: list[Series]
+    y_ticks: list[Tick]
+    x_ticks: list[Tick]
+    plot: tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def _thin(points: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """At most MAX_POINTS of the (x, value) points, always keeping the last."""
+    if len(points) <= MAX_POINTS:
+        return points
+    stride = len(points) / MAX_POINTS
+    picked = sorted({min(len(points) - 1, int(i * stride)) for i in range(MAX_POINTS)})
+    if picked[-1] != len(points) - 1:
+        picked.append(len(points) - 1)
+    return [points[i] for i in picked]
+
+
+def _nice_step(span: float, count: int) -> float:
+    raw = span / max(count, 1)
+    magnitude = 10 ** math.floor(math.log10(raw)) if raw > 0 else 1.0
+    for factor in (1, 2, 5, 10):
+        if raw <= factor * magnitude:
+            return factor * magnitude
+    return 10 * magnitude
+
+
+def line_chart(series: list[tuple[str, str, list[tuple[int, float]]]], length: int) -> Chart | None:
+    """A chart of (label, css class, [(x, value)]) series; None if nothing to draw.
+
+    x is a match's place (0 .. length - 1) among all the matches the chart covers, so a
+    game's line has its points under the matches it was played in.
+    """
+    drawn = [(label, css, points) for label, css, points in series if points]
+    if not drawn or length < 1:
+        return None
+    every = [v for _, _, points in drawn for _, v in points]
+    low, high = min(every), max(every)
+    if high - low < 1:
+        low, high = low - 1, high + 1
+    step = _nice_step(high - low, 4)
+    low, high = math.floor(low / step) * step, math.ceil(high / step) * step
+    longest = length
+    x0, y0, x1, y1 = LEFT, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM
+
+    def x(index: int) -> float:
+        return x0 + (x1 - x0) * (index / (longest - 1) if longest > 1 else 0.5)
+
+    def y(value: float) -> float:
+        return y1 - (y1 - y0) * (value - low) / (high - low)
+
+    lines = []
+    for label, css, points in drawn:
+        pairs = _thin(points)
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in pairs)
+        end = pairs[-1]
+        lines.append(Series(label, css, points, (round(x(end[0]), 1), round(y(end[1]), 1)), end[1]))
+    y_ticks = []
+    value = low
+    while value <= high + step / 2:
+        y_ticks.append(Tick(round(y(value), 1), f"{value:g}"))
+        value += step
+    x_step = max(1, int(_nice_step(longest, 5)))
+    x_ticks = [Tick(round(x(i - 1), 1), str(i)) for i in range(1, longest + 1, x_step)]
+    if longest > 1 and x_ticks[-1].label != str(longest):
+        x_ticks.append(Tick(round(x(longest - 1), 1), str(longest)))
+    return Chart(WIDTH, HEIGHT, lines, y_ticks, x_ticks, (x0, y0, x1, y1))

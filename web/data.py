@@ -1,0 +1,153 @@
+"""What each page shows, read from the Store once and shared by the HTML pages and the API.
+
+Raises NotFound for anything that does not exist on this server (an unknown season,
+player or match, a page past the last); the app turns it into the same 404 as a bad link.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from db import FinishedMatch, LeaderboardPage, MatchSummary, RatingPoint, SeasonInfo, StatRow, Store
+
+from . import replay
+
+BOARD_PAGE = 25
+MATCHES_PAGE = 20
+RECENT = 8
+MAX_PAGE = 1000
+"""Pages are numbered 1..MAX_PAGE; a larger number is refused before any query."""
+MAX_STEP = 100_000
+
+
+class NotFound(LookupError):
+    """Nothing to show here; answered by the same 404 as a wrong link."""
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    seasons: list[SeasonInfo]
+    season: SeasonInfo | None
+    page: LeaderboardPage | None
+    number: int  # 1-based page number
+    pages: int
+    size: int
+    recent: list[MatchSummary]
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    user_id: int
+    name: str
+    records: list[StatRow]
+    seasons: list[int]  # seasons they played, newest first
+    season: int | None  # the season the chart shows
+    history: list[RatingPoint]
+    matches: list[MatchSummary]
+    number: int
+    has_next: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    match: FinishedMatch
+    frame: replay.Frame | None  # None when the log no longer replays
+
+    @property
+    def summary(self) -> MatchSummary:
+        return self.match.summary
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in sorted(self.summary.seats, key=lambda s: s.seat)]
+
+
+async def board(
+    store: Store,
+    guild_id: int,
+    *,
+    game: str | None,
+    season: int | None,
+    number: int,
+    min_matches: int,
+    size: int = BOARD_PAGE,
+) -> Board:
+    """One page of the season leaderboard, ordered and counted exactly as /leaderboard."""
+    found = await store.board_page(
+        guild_id,
+        game=game,
+        season=season,
+        offset=(number - 1) * size,
+        limit=size,
+        min_matches=min_matches,
+        recent=RECENT if number == 1 else 0,
+    )
+    if season is not None and found.page is None:
+        raise NotFound(f"season {season}")
+    chosen = None
+    if found.page is not None:
+        chosen = next(s for s in found.seasons if s.number == found.page.season)
+    pages = max(1, -(-found.page.total // size)) if found.page else 1
+    if number > pages:
+        raise NotFound(f"page {number}")
+    return Board(found.seasons, chosen, found.page, number, pages, size, found.recent)
+
+
+async def player(
+    store: Store, guild_id: int, user_id: int, *, season: int | None, number: int
+) -> Player:
+    found = await store.player_page(
+        guild_id,
+        user_id,
+        season=season,
+        offset=(number - 1) * MATCHES_PAGE,
+        limit=MATCHES_PAGE + 1,
+    )
+    if found is None:
+        raise NotFound(f"player {user_id}")
+    seasons = sorted({r.season for r in found.records}, reverse=True)
+    if season is not None and season not in seasons:
+        raise NotFound(f"season {season}")
+    if number > 1 and not found.matches:
+        raise NotFound(f"page {number}")
+    return Player(
+        user_id=user_id,
+        name=found.name,
+        records=found.records,
+        seasons=seasons,
+        season=found.season,
+        history=found.history,
+        matches=found.matches[:MATCHES_PAGE],
+        number=number,
+        has_next=len(found.matches) > MATCHES_PAGE,
+    )
+
+
+async def matches(
+    store: Store, guild_id: int, *, game: str | None, number: int
+) -> tuple[list[MatchSummary], bool]:
+    """A page of the server's finished matches, newest first, and whether more follow."""
+    found = await store.recent_matches(
+        guild_id, game=game, offset=(number - 1) * MATCHES_PAGE, limit=MATCHES_PAGE + 1
+    )
+    if number > 1 and not found:
+        raise NotFound(f"page {number}")
+    return found[:MATCHES_PAGE], len(found) > MATCHES_PAGE
+
+
+async def match(store: Store, guild_id: int, match_id: int, *, step: int | None) -> Match:
+    """A finished match and, when its log replays, the position at `step` (0 if None)."""
+    found = await store.finished_match(guild_id, match_id)
+    if found is None:
+        raise NotFound(f"match {match_id}")
+    moves = [(m.seat, m.action_id) for m in found.moves]
+    wanted = 0 if step is None else step
+    if wanted > len(moves):
+        raise NotFound(f"step {wanted}")
+    game, players = found.summary.game, len(found.summary.seats)
+    try:
+        starts = replay.deal_starts(game, players, found.seed, found.options, moves)
+        frame = replay.frame(game, players, found.seed, found.options, moves, wanted, starts)
+    except replay.ReplayError:
+        frame = None
+    return Match(found, frame)

@@ -1,0 +1,171 @@
+"""The pages' own words (French first, English) and picking the reader's language.
+
+Game words (game names, cards, moves) are in web/words.py; this is the page furniture.
+The language is `?lang=` when the reader chose one with the switch, else the first of
+French or English in the browser's Accept-Language, else French.
+"""
+
+from __future__ import annotations
+
+LANGS = ("fr", "en")
+DEFAULT_LANG = "fr"
+
+TEXT: dict[str, dict[str, str]] = {
+    "site": {"fr": "Tapis", "en": "Tapis"},
+    "switch": {"fr": "English", "en": "Français"},
+    "leaderboard": {"fr": "Classement", "en": "Leaderboard"},
+    "season": {"fr": "Saison {n}", "en": "Season {n}"},
+    "season_label": {"fr": "Saison", "en": "Season"},
+    "season_current": {"fr": "Saison {n} (en cours)", "en": "Season {n} (current)"},
+    "rank": {"fr": "Rang", "en": "Rank"},
+    "player": {"fr": "Joueur", "en": "Player"},
+    "rating": {"fr": "Cote", "en": "Rating"},
+    "matches": {"fr": "Parties", "en": "Matches"},
+    "wins": {"fr": "Victoires", "en": "Wins"},
+    "points": {"fr": "Points", "en": "Points"},
+    "unrated": {"fr": "non classé", "en": "unranked"},
+    "nobody": {"fr": "Personne n'est encore classé.", "en": "Nobody is ranked yet."},
+    "min_matches": {
+        "fr": "Un joueur est classé à partir de {n}.",
+        "en": "Players are ranked from {n} on.",
+    },
+    "page": {"fr": "Page {page} sur {pages}", "en": "Page {page} of {pages}"},
+    "previous": {"fr": "Précédente", "en": "Previous"},
+    "next": {"fr": "Suivante", "en": "Next"},
+    "recent": {"fr": "Dernières parties", "en": "Latest matches"},
+    "no_match": {"fr": "Aucune partie terminée.", "en": "No finished match."},
+    "watch": {"fr": "Revoir", "en": "Replay"},
+    "record": {"fr": "Bilan", "en": "Record"},
+    "game": {"fr": "Jeu", "en": "Game"},
+    "rating_over_time": {"fr": "Cote au fil des parties", "en": "Rating over the matches"},
+    "chart_empty": {
+        "fr": "Pas encore de partie classée cette saison.",
+        "en": "No rated match this season yet.",
+    },
+    "chart_caption": {
+        "fr": "Cote (μ − 3σ) après chaque partie, saison {n}.",
+        "en": "Rating (μ − 3σ) after each match, season {n}.",
+    },
+    "back_board": {"fr": "← Classement", "en": "← Leaderboard"},
+    "match": {"fr": "Partie n°{n}", "en": "Match #{n}"},
+    "finished_on": {"fr": "terminée le {date}", "en": "finished on {date}"},
+    "result": {"fr": "Résultat", "en": "Result"},
+    "score": {"fr": "Score", "en": "Score"},
+    "ai": {"fr": "IA", "en": "AI"},
+    "start": {"fr": "Distribution", "en": "The deal"},
+    "move": {"fr": "Coup {n} sur {total}", "en": "Move {n} of {total}"},
+    "deal": {"fr": "Donne {n} sur {total}", "en": "Deal {n} of {total}"},
+    "prev_move": {"fr": "Coup précédent", "en": "Previous move"},
+    "next_move": {"fr": "Coup suivant", "en": "Next move"},
+    "prev_deal": {"fr": "Donne précédente", "en": "Previous deal"},
+    "next_deal": {"fr": "Donne suivante", "en": "Next deal"},
+    "first": {"fr": "Début", "en": "Start"},
+    "last": {"fr": "Fin", "en": "End"},
+    "keys": {
+        "fr": "Clavier : ← → coup par coup, Maj + ← → donne par donne.",
+        "en": "Keyboard: ← → move by move, Shift + ← → deal by deal.",
+    },
+    "hand": {"fr": "Main", "en": "Hand"},
+    "empty_hand": {"fr": "main vide", "en": "empty hand"},
+    "to_play": {"fr": "à jouer", "en": "to play"},
+    "dealer": {"fr": "donneur", "en": "dealer"},
+    "last_move": {"fr": "Dernier coup", "en": "Last move"},
+    "nothing_yet": {"fr": "Les cartes sont distribuées.", "en": "The cards are dealt."},
+    "no_replay": {
+        "fr": "Cette partie ne peut pas être rejouée avec cette version de Tapis.",
+        "en": "This match cannot be replayed with this version of Tapis.",
+    },
+    "tokens": {"fr": "jetons", "en": "tokens"},
+    "not_found_title": {"fr": "Page introuvable", "en": "Page not found"},
+    "not_found": {
+        "fr": "Cette page n'existe pas ou son lien a expiré. Demandez un nouveau lien au bot.",
+        "en": "This page does not exist or its link has expired. Ask the bot for a new link.",
+    },
+    "bad_request_title": {"fr": "Demande invalide", "en": "Invalid request"},
+    "bad_request": {
+        "fr": "Cette adresse contient une valeur impossible.",
+        "en": "This address holds an impossible value.",
+    },
+    "home": {
+        "fr": "Les classements et les parties d'un serveur s'ouvrent avec le lien "
+        "« Voir sur le web » que donne le bot dans /classement.",
+        "en": "A server's leaderboards and matches open through the “View on the web” "
+        "link the bot gives in /leaderboard.",
+    },
+}
+
+# Counted words: (singular, plural). French uses the singular for 0 and 1.
+COUNTED: dict[str, dict[str, tuple[str, str]]] = {
+    "n_matches": {"fr": ("{n} partie", "{n} parties"), "en": ("{n} match", "{n} matches")},
+    "n_wins": {"fr": ("{n} victoire", "{n} victoires"), "en": ("{n} win", "{n} wins")},
+    "n_points": {"fr": ("{n} point", "{n} points"), "en": ("{n} point", "{n} points")},
+    "n_cards": {"fr": ("{n} carte", "{n} cartes"), "en": ("{n} card", "{n} cards")},
+    "n_tokens": {"fr": ("{n} jeton", "{n} jetons"), "en": ("{n} token", "{n} tokens")},
+}
+
+MONTHS = {
+    "fr": [
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+    ],
+    "en": [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ],
+}
+
+
+def text(key: str, lang: str, **values: object) -> str:
+    return TEXT[key][lang].format(**values)
+
+
+def counted(key: str, n: int, lang: str) -> str:
+    one, many = COUNTED[key][lang]
+    singular = n in (0, 1) if lang == "fr" else n == 1
+    return (one if singular else many).format(n=n)
+
+
+def negotiate(chosen: str | None, accept_language: str | None) -> str:
+    """`chosen` if it is a language we speak, else the browser's preference, else French."""
+    if chosen in LANGS:
+        return str(chosen)
+    best: tuple[float, int, str] | None = None
+    for position, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        primary = tag.strip().lower().split("-")[0]
+        if primary not in LANGS:
+            continue
+        quality = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if quality <= 0:
+            continue
+        candidate = (-quality, position, primary)
+        if best is None or candidate < best:
+            best = candidate
+    return best[2] if best else DEFAULT_LANG
