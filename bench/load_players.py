@@ -25,6 +25,7 @@ from tests.bot.harness import (
     is_over,
     match_players,
     quick_options_text,
+    table_command,
     version_of,
 )
 
@@ -200,8 +201,8 @@ class Bench:
         for _ in range(players):
             self.users += 1
             users.append(emu.create_user(f"joueur{self.users}", guild=place.guild))
-        options = {"game": slot.game, "options": quick_options_text(slot.game)}
-        reply = await self.answer(await emu.slash(users[0], place.channel, "table", options))
+        command, options = table_command(slot.game, quick_options_text(slot.game))
+        reply = await self.answer(await emu.slash(users[0], place.channel, command, options))
         number, mention = TABLE_NUMBER.search(reply.content), MENTION.search(reply.content)
         if number is None or mention is None:
             raise LookupError(f"unexpected answer to /table: {reply.content[:100]!r}")

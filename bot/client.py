@@ -14,6 +14,7 @@ from db import Store
 from .ai import AiPlayer, WorkerAi
 from .cogs.stats import StatsCog
 from .cogs.tables import TablesCog
+from .commands import table_group
 from .config import Settings
 from .controller import Controller
 from .i18n import Translator
@@ -89,6 +90,7 @@ class TapisBot(commands.Bot):
         restored = await self.service.restore()
         log.info("restored %d open table(s)", len(restored))
         await self.tree.set_translator(Translator())
+        self.tree.add_command(table_group(self.controller.open_table))
         await self.add_cog(TablesCog(self.controller, self.service))
         await self.add_cog(StatsCog(self.store, self.settings.min_rated_matches))
         await self._sync_commands()

@@ -21,7 +21,6 @@ import games
 from . import render
 from .i18n import lang_of, tr
 from .messages import hand_message, public_message
-from .options import OptionsError, parse_options_text
 from .replies import edit_hand, guard, is_ephemeral, refuse, release
 from .runtime import Runtimes, Shared, TableRuntime
 from .service import ServiceError, StaleVersion, Table, TableService
@@ -50,7 +49,11 @@ class Controller:
 
     # --- opening a table ---------------------------------------------------------------
     async def open_table(
-        self, interaction: discord.Interaction[Any], game: str, options_text: str | None
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        options: dict[str, Any],
+        settings: dict[str, Any],
     ) -> None:
         lang = lang_of(interaction.locale)
         if interaction.guild is None or interaction.channel is None:
@@ -58,11 +61,6 @@ class Controller:
             return
         if not games.known(game):
             await refuse(interaction, "err.unknown_game")
-            return
-        try:
-            options, settings = parse_options_text(game, options_text or "")
-        except OptionsError as exc:
-            await refuse(interaction, "err.bad_options", detail=exc.detail)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:

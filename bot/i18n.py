@@ -57,6 +57,8 @@ class Translator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
+        if "en" in string.extras:  # a text that carries its own translation (bot.commands)
+            return string.extras["en"] if locale.value.startswith("en") else None
         key = string.extras.get("key")
         if key is not None and key.startswith(GAME_KEY) and games.known(key[len(GAME_KEY) :]):
             name = games.get(key[len(GAME_KEY) :]).words.name

@@ -26,16 +26,6 @@ class TablesCog(commands.Cog):
         self.controller = controller
         self.service = service
 
-    @app_commands.command(name=ls("cmd.table"), description=ls("cmd.table.desc"))
-    @app_commands.guild_only()
-    @app_commands.rename(game=ls("param.game"), options=ls("param.options"))
-    @app_commands.describe(game=ls("param.game.desc"), options=ls("param.options.desc"))
-    @app_commands.choices(game=game_choices())
-    async def table(
-        self, interaction: discord.Interaction[Any], game: str, options: str | None = None
-    ) -> None:
-        await self.controller.open_table(interaction, game, options)
-
     @app_commands.command(name=ls("cmd.tables"), description=ls("cmd.tables.desc"))
     @app_commands.guild_only()
     async def tables(self, interaction: discord.Interaction[Any]) -> None:

@@ -17,8 +17,9 @@ from typing import Any
 
 import games
 from bot.client import TapisBot
+from bot.commands import TIMER, slash_name
 from bot.config import Settings
-from bot.options import public_fields
+from bot.options import parse_options_text, public_fields
 from bot.runtime import Clock
 from db import Store
 from emulator.drivers import Emulator
@@ -38,6 +39,15 @@ def match_players(slug: str) -> int:
     """Seats for whole-match runs (tests, demo, load bench): the game's quick table size."""
     rules = games.get(slug)
     return rules.quick_players or rules.min_players
+
+
+def table_command(slug: str, options: str | None = None) -> tuple[str, dict[str, Any]]:
+    """`/table <slug>` with `options` ("timer=0 target=200", as the model's field names)
+    as the typed parameters a host fills in, under their French names."""
+    values, settings = parse_options_text(slug, options or "")
+    infos = {**public_fields(slug), TIMER.name: TIMER}
+    typed = {slash_name(infos[k].label["fr"]): v for k, v in {**values, **settings}.items()}
+    return f"table {slug}", typed
 
 
 def quick_options_text(slug: str) -> str:
@@ -85,10 +95,8 @@ class Tapis:
         self, host: User, game: str, options: str | None = None, *, channel: Channel | None = None
     ) -> tuple[int, Channel, Message]:
         """/table in `channel` (default: the Tapis channel); the table's id, place and lobby."""
-        opts: dict[str, Any] = {"game": game}
-        if options:
-            opts["options"] = options
-        handle = await self.emu.slash(host, channel or self.channel, "table", opts)
+        command, typed = table_command(game, options)
+        handle = await self.emu.slash(host, channel or self.channel, command, typed)
         reply = await self.run(handle)
         assert reply is not None, "no answer to /table"
         text = reply.content

@@ -264,8 +264,25 @@ async def test_commands_are_localized(emulator: Emulator, tmp_path: Path) -> Non
         assert board["name_localizations"]["fr"] == "classement"
         assert board["description_localizations"]["en-US"] == "The season leaderboard"
         table = commands["table"]
-        game = next(o for o in table["options"] if o["name"] == "game")
-        assert {c["value"] for c in game["choices"]} >= {"manille", "bianco-mano", "bonanza"}
+        subcommands = {o["name"]: o for o in table["options"] if o["type"] == 1}
+        assert set(subcommands) >= {
+            "manille",
+            "bianco-mano",
+            "blanche-neige",
+            "nain-jaune",
+            "bonanza",
+        }
+        manille = {o["name"]: o for o in subcommands["manille"]["options"]}
+        target = manille["objectif"]
+        assert target["type"] == 4 and target["name_localizations"]["en-US"] == "target"
+        assert [c["value"] for c in target["choices"]] == [100, 200]
+        assert target["choices"][0]["name_localizations"]["en-US"]
+        assert manille["points-au-delà-de-30"]["type"] == 5  # a boolean
+        deals = {o["name"]: o for o in subcommands["bianco-mano"]["options"]}["manches"]
+        assert (deals["type"], deals["min_value"], deals["max_value"]) == (4, 1, 100)
+        timer = manille["minuteur"]
+        assert (timer["min_value"], timer["max_value"]) == (0, 3600)
+        assert "options" not in manille  # no free-text options any more
 
 
 async def test_a_match_outlives_the_fifteen_minute_tokens(

@@ -22,8 +22,9 @@ BOT = Path(__file__).resolve().parents[2] / "bot"
 # Keys every view has (the engine contract): the bot may read those.
 COMMON_VIEW_KEYS = {"phase", "dealer", "hand", "hand_sizes", "scores", "events", "to_move"}
 # The bot's own words that a game also happens to use as a view key: a table id (the
-# custom_id field `table`) is not Bonanza's `table` of played cards.
-BOT_WORDS = {"table"}
+# custom_id field `table`) is not Bonanza's `table` of played cards; the kinds of option
+# every game's model declares (games/options.py) are not Bonanza's `choice` verb.
+BOT_WORDS = {"table", "bool", "int", "choice", "multi"}
 
 
 async def test_the_toy_game_plays_from_the_lobby_to_the_leaderboard(

@@ -26,7 +26,14 @@ from db import Store, TableRecord
 from emulator.drivers import Emulator
 from emulator.model import Channel, Message, User
 from games import Rng
-from tests.bot.harness import click_random_action, is_my_turn, is_over, text_of, version_of
+from tests.bot.harness import (
+    click_random_action,
+    is_my_turn,
+    is_over,
+    table_command,
+    text_of,
+    version_of,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "manille"
@@ -160,7 +167,8 @@ async def open_and_start(
 ) -> tuple[int, Message]:
     """The host opens a Manille table, the others join, the host starts it."""
     host = users[0]
-    reply = await (await emulator.slash(host, channel, "table", {"game": GAME})).wait_final(10.0)
+    command, options = table_command(GAME)
+    reply = await (await emulator.slash(host, channel, command, options)).wait_final(10.0)
     assert reply is not None, "no answer to /table"
     found = re.search(r"(?:n°|#)(\d+)", reply.content)
     assert found, f"no table number in {reply.content!r}"

@@ -15,10 +15,47 @@ from tests.bot.harness import running_tapis, text_of
 @pytest.mark.parametrize(
     ("command", "options"),
     [
-        ("table", []),  # the required game is missing
-        ("table", [{"type": 3, "name": "jeu", "value": 12}]),  # a number for a text option
-        ("table", [{"type": 3, "name": "jeu", "value": "belote"}]),  # not one of the choices
-        ("table", [{"type": 4, "name": "jeu", "value": 3}]),  # the wrong option type
+        (
+            "table",
+            [
+                {
+                    "type": 1,
+                    "name": "manille",
+                    "options": [{"type": 4, "name": "objectif", "value": 150}],
+                }
+            ],
+        ),  # not one of the choices
+        (
+            "table",
+            [
+                {
+                    "type": 1,
+                    "name": "manille",
+                    "options": [{"type": 5, "name": "objectif", "value": True}],
+                }
+            ],
+        ),  # the wrong option type
+        (
+            "table",
+            [
+                {
+                    "type": 1,
+                    "name": "bianco-mano",
+                    "options": [{"type": 4, "name": "manches", "value": 0}],
+                }
+            ],
+        ),  # out of range
+        (
+            "table",
+            [
+                {
+                    "type": 1,
+                    "name": "manille",
+                    "options": [{"type": 4, "name": "minuteur", "value": "60"}],
+                }
+            ],
+        ),  # a text for a number
+        ("rules", []),  # the required game is missing
         ("leaderboard", [{"type": 4, "name": "saison", "value": "deux"}]),
         ("leaderboard", [{"type": 3, "name": "inconnu", "value": "x"}]),  # no such option
         ("rules", "not a list"),
