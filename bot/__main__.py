@@ -10,6 +10,7 @@ import discord
 
 from .client import TapisBot
 from .config import Settings
+from .lifecycle import run
 from .logs import quiet_libraries
 
 MISSING_TOKEN = """\
@@ -47,13 +48,11 @@ async def main() -> int:
     setup_logging(settings.log_level)
     point_at(settings)
     bot = TapisBot(settings, tune_gc=True)
-    async with bot:
-        await bot.start(token)
-    return 0
+    return await run(bot, token)
 
 
 if __name__ == "__main__":
     try:
         raise SystemExit(asyncio.run(main()))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C before the signal handlers are in place
         raise SystemExit(130) from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from typing import Any
@@ -15,6 +16,7 @@ from .autoplay import Autoplay, Chooser, Clock, default_chooser
 from .config import Settings
 from .controller import Controller
 from .i18n import Translator
+from .lifecycle import InteractionGate, shut_down
 from .service import TableService
 from .views import DYNAMIC_ITEMS, dispatch_orphan, on_message
 
@@ -60,6 +62,8 @@ class TapisBot(commands.Bot):
         self.store: Store
         self.service: TableService
         self.controller: Controller
+        self.gate = InteractionGate(self)  # stops new clicks at shutdown (bot.lifecycle)
+        self._stopping: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         self.store = self._given_store or await Store.open(self.settings.database_url)
@@ -114,13 +118,11 @@ class TapisBot(commands.Bot):
         await dispatch_orphan(interaction, custom_id)
 
     async def close(self) -> None:
-        autoplay = getattr(self, "autoplay", None)
-        if autoplay is not None:
-            await autoplay.close()
-        controller = getattr(self, "controller", None)
-        if controller is not None:
-            await controller.close()
-        await super().close()
-        store = getattr(self, "store", None)
-        if store is not None and self._given_store is None:
-            await store.close()
+        """Stop in order, once however often called: no new clicks, those in flight
+        finished, AI and timers stopped, queued moves committed or failed, then the
+        gateway and the database closed (bot.lifecycle)."""
+        if self._stopping is None:
+            owns_store = self._given_store is None
+            stopping = shut_down(self, super().close, owns_store=owns_store)
+            self._stopping = asyncio.ensure_future(stopping)
+        await asyncio.shield(self._stopping)
