@@ -73,6 +73,9 @@ class World:
         # Called with each interaction the moment its initial response is accepted (benchmarks
         # measure creation → callback latency from here without polling).
         self.ack_listeners: list[Callable[[InteractionHandle], None]] = []
+        # Called with (method, route template, path parameters) of each API call as it
+        # arrives, before it is handled (the chaos bench kills the bot mid-request here).
+        self.request_listeners: list[Callable[[str, str, dict[str, str]], None]] = []
         self.violations: list[Violation] = []
         self.errors: list[tuple[int, int, str]] = []
         self.unknown_routes: list[str] = []
