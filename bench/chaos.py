@@ -206,6 +206,8 @@ class Table:
     hands: dict[int, int]  # user id → their hand message's id
     pick: Rng
     finished: bool = False
+    last_version: int = -1  # the stored version last seen, and since when (loop time)
+    still_since: float = 0.0
 
 
 @dataclass
@@ -325,6 +327,10 @@ class Chaos:
         self.current: dict[str, Table | None] = dict.fromkeys(GAMES)
         self.acks: dict[tuple[int, int], tuple[int, str]] = {}  # (table, seq) → (user, action)
         self.settled: dict[int, TableRecord] = {}  # finished tables, checked once
+        self.lost: dict[Any, int] = {}  # (table, version) → moves shown or acked, not stored
+        self.duplicated: dict[Any, int] = {}
+        self.seen_problems: set[str] = set()
+        self.moment = "at the start"  # which check is running, for the problems it finds
         self.patches: Counter[int] = Counter()  # table message id → edits received
         self.plan: Plan | None = None
         self.fired = asyncio.Event()
@@ -449,35 +455,29 @@ class Chaos:
         return None
 
     async def play(self, table: Table) -> None:
-        """Whoever sees their turn plays; when nobody does, the database says why."""
+        """Whoever sees their turn plays; when nobody can, the database says why."""
         loop = asyncio.get_running_loop()
-        still_since = loop.time()
-        last_version = -1
         while not table.finished:
             try:
                 ready = await self.emu.wait_for(lambda: self._ready(table), timeout=1.0)
             except (TimeoutError, AssertionError):
                 ready = None
-            if ready is not None:
-                if not await self.click(table, *ready):
-                    user, hand = ready
-                    self.say(f"table {table.id}: nothing to click on {text_of(hand)[-300:]!r}")
-                    await self._answer_of(await self.emu.click(user, hand, f"th:{table.id}"))
+            if ready is not None and await self.click(table, *ready):
                 continue
             record = await self._record(table.id)
             if record.status == "finished":
                 table.finished = True
                 return
-            if record.version != last_version:
-                last_version, still_since = record.version, loop.time()
-            elif loop.time() - still_since > STILL_FOR:
+            if record.version != table.last_version:
+                table.last_version, table.still_since = record.version, loop.time()
+            elif loop.time() - table.still_since > STILL_FOR:
                 raise ChaosFailure(f"table {table.id} ({table.game}) stuck at v{record.version}")
             state = table_from_record(record).state
             if state is None or state.is_over():
                 continue  # the result is being recorded
             for seat in state.to_move():
                 user = next((u for u in table.humans if table.seats[u.id] == seat), None)
-                if user is not None:  # their hand is stale (the bot restarted): refresh it
+                if user is not None:  # their hand is out of date (the bot restarted)
                     hand = self.emu.message(table.hands[user.id])
                     assert hand is not None
                     await self._answer_of(await self.emu.click(user, hand, f"th:{table.id}"))
@@ -499,7 +499,9 @@ class Chaos:
             raise
 
     async def click(self, table: Table, user: User, hand: Message) -> bool:
-        """Play one of the hand's actions; False if it offers none to play."""
+        """Play one of the hand's actions. False if the hand offers none, or if the bot
+        answered with something else than this hand redrawn (the table is gone: the
+        match ended while this hand still showed a turn)."""
         version = shown_version(hand)
         options = choices(hand)
         if version is None or not options:
@@ -517,7 +519,9 @@ class Chaos:
         if ends:
             self._point("end", table.id, version)
         answer = await self._answer_of(handle)
-        if answer is None or answer.id != hand.id or any(s in text_of(answer) for s in STALE):
+        if answer is None or answer.id != hand.id:
+            return False
+        if any(s in text_of(answer) for s in STALE):
             return True
         if shown_version(answer) == version + 1:
             self.acks[(table.id, version + 1)] = (user.id, action)
@@ -563,7 +567,8 @@ class Chaos:
         for table_id, record in records.items():
             matches, results = counts.get(table_id, (0, 0))
             if matches > 1 or results > len(record.seats):
-                self.figures.duplicated += max(matches - 1, 0) + max(results - len(record.seats), 0)
+                extra = max(matches - 1, 0) + max(results - len(record.seats), 0)
+                self._count(self.duplicated, (table_id, "results"), extra)
                 self._problem(f"table {table_id}: {matches} results headers, {results} rows")
             if record.status == "finished" and (matches, results) != (1, len(record.seats)):
                 self._problem(f"table {table_id} finished with {matches}/{results} result rows")
@@ -575,21 +580,22 @@ class Chaos:
             ]
             top = max((v for v in shown if v is not None), default=0)
             if top > record.version:
-                self.figures.lost += top - record.version
+                for version in range(record.version + 1, top + 1):
+                    self._count(self.lost, (table_id, version), 1)
                 self._problem(f"table {table_id}: v{top} was shown, v{record.version} stored")
         for (table_id, seq), (user_id, action) in self.acks.items():
             record = records[table_id]
             move = record.moves[seq - 1] if seq <= len(record.moves) else None
             seat_user = record.seats[move.seat].user_id if move is not None else None
             if move is None or move.action_id != action or seat_user != user_id:
-                self.figures.lost += 1
+                self._count(self.lost, (table_id, seq), 1)
                 self._problem(f"table {table_id}: acknowledged move {seq} ({action}) not stored")
         return records
 
     def _check_log(self, record: TableRecord) -> None:
         seqs = [m.seq for m in record.moves]
         if len(seqs) != len(set(seqs)):
-            self.figures.duplicated += len(seqs) - len(set(seqs))
+            self._count(self.duplicated, (record.id, "moves"), len(seqs) - len(set(seqs)))
         if seqs != list(range(1, len(seqs) + 1)):
             self._problem(f"table {record.id}: move log {seqs[:5]}... has a gap")
         if record.status == "lobby":
@@ -623,8 +629,16 @@ class Chaos:
             print(line, flush=True)
 
     def _problem(self, text: str) -> None:
-        if text not in self.figures.problems:
-            self.figures.problems.append(text)
+        """Each problem once, with the check that first saw it."""
+        if text not in self.seen_problems:
+            self.seen_problems.add(text)
+            self.figures.problems.append(f"{text} ({self.moment})")
+
+    def _count(self, tally: dict[Any, int], key: Any, n: int) -> None:
+        """Lost or duplicated moves, each counted once however many checks see it."""
+        tally[key] = n
+        self.figures.lost = sum(self.lost.values())
+        self.figures.duplicated = sum(self.duplicated.values())
 
     def landed(self, records: dict[int, TableRecord]) -> str:
         """Where the last kill really was, read from the database."""
@@ -694,6 +708,7 @@ class Chaos:
                     await self._cancel(slots)
                 self.plan, self.fire_pending = None, False
                 killed_at = time.monotonic()
+                self.moment = f"after kill {sum(self.figures.kills.values()) + 1}, {plan.kind}"
                 await self.bot.wait_dead()
                 records = await self.check_stored()
                 self.figures.kills[plan.kind if self.landing else "fallback"] += 1
@@ -759,6 +774,7 @@ class Chaos:
         if code != 0 or seconds > EXIT_WITHIN:
             self._problem(f"SIGTERM: exit {code} after {seconds:.1f} s\n{self.bot.tail()}")
         await self.emu.wait_for(lambda: not self.emu.gateway.connected, timeout=10.0)
+        self.moment = "after the final SIGTERM"
         records = await self.check_stored()
         self.figures.moves = sum(r.version for r in records.values())
         self.figures.player_moves = len(self.acks)
