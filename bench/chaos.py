@@ -50,7 +50,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+from load_bot import BotChild as LoadBotChild  # noqa: E402
 
 import games  # noqa: E402
 from bot.service import table_from_record  # noqa: E402
@@ -60,7 +62,6 @@ from emulator.handles import InteractionFailed, InteractionHandle  # noqa: E402
 from emulator.model import Channel, Guild, Message, User  # noqa: E402
 from games import Rng  # noqa: E402
 from tests.bot.harness import (  # noqa: E402
-    COMMANDS,
     is_my_turn,
     is_over,
     quick_options_text,
@@ -80,7 +81,6 @@ KINDS = ("write", "redraw", "ai", "end")
 # about 10 ms (median here), its commit in between: 0-12 ms straddles the commit.
 DELAYS = {"write": 0.012, "redraw": 0.0, "ai": 0.150, "end": 0.025}
 AI_DELAY = "0.1"  # seconds an AI waits before moving (AI_DELAY of the bot)
-START_TIMEOUT = 30.0  # a cold `python -m bot`: imports, migration, restore, identify
 RESUME_TIMEOUT = 30.0  # every open table redrawn and moved on after a restart
 STILL_FOR = 30.0  # a table that does not move for this long, bot up, is stuck
 FALLBACK_AFTER = 90.0  # a kill whose point never comes is made at once ("fallback")
@@ -95,57 +95,20 @@ class ChaosFailure(AssertionError):
 
 
 # --- the bot process -----------------------------------------------------------------------
-class BotChild:
-    """`python -m bot` from an empty directory with only this environment (no `.env`);
-    one log file per start."""
+class BotChild(LoadBotChild):
+    """The load bench's `python -m bot` child (no `.env`, only this environment), with the
+    AI's delay, INFO logs and one log file per start, killed and restarted at will."""
 
-    def __init__(self, workdir: Path, emu: Emulator, db_path: Path) -> None:
-        self.workdir = workdir
-        self.emu = emu
-        self.env = {
-            "PATH": os.environ.get("PATH", ""),
-            "DISCORD_TOKEN": "chaos",
-            "DATABASE_URL": f"sqlite+aiosqlite:///{db_path}",
-            "LOG_LEVEL": "INFO",
-            "AI_DELAY": AI_DELAY,
-            "PYTHONPATH": str(ROOT),
-            **emu.env(),
-        }
-        self.proc: asyncio.subprocess.Process | None = None
+    def __init__(self, workdir: Path, emu: Emulator) -> None:
+        super().__init__(workdir, emu)
+        self.env |= {"DISCORD_TOKEN": "chaos", "LOG_LEVEL": "INFO", "AI_DELAY": AI_DELAY}
         self.starts = 0
 
-    @property
-    def log(self) -> Path:
-        return self.workdir / f"bot{self.starts}.log"
-
     async def start(self) -> None:
-        """Start and wait for the new process's IDENTIFY and its commands."""
+        """A new process, ready once connected with its commands synced."""
         self.starts += 1
-        with self.log.open("wb") as out:
-            self.proc = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "bot",
-                cwd=self.workdir,
-                env=self.env,
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=out,
-                stderr=asyncio.subprocess.STDOUT,
-            )
-        ready = asyncio.ensure_future(self._ready())
-        died = asyncio.ensure_future(self.proc.wait())
-        try:
-            done, _ = await asyncio.wait({ready, died}, return_when=asyncio.FIRST_COMPLETED)
-            if died in done:
-                raise ChaosFailure(f"the bot exited with {self.proc.returncode}\n{self.tail()}")
-            ready.result()
-        finally:
-            ready.cancel()
-            died.cancel()
-
-    async def _ready(self) -> None:
-        await self.emu.wait_connected(START_TIMEOUT, identifies=self.starts)
-        await self.emu.wait_commands(*COMMANDS, timeout=START_TIMEOUT)
+        self.log = self.workdir / f"bot{self.starts}.log"
+        await super().start()
 
     def kill(self) -> None:
         """SIGKILL: nothing of the bot's runs after this, as in a crash or an OOM kill."""
@@ -158,7 +121,7 @@ class BotChild:
         await self.proc.wait()
         await self.emu.wait_for(lambda: not self.emu.gateway.connected, timeout=10.0)
 
-    async def stop(self, sig: signal.Signals) -> tuple[int, float]:
+    async def stop_with(self, sig: signal.Signals) -> tuple[int, float]:
         """Send `sig` and wait for the exit: (status, seconds); killed after 15 s."""
         assert self.proc is not None
         started = time.monotonic()
@@ -170,11 +133,7 @@ class BotChild:
             code = await self.proc.wait()
         return code, time.monotonic() - started
 
-    def tail(self, lines: int = 30) -> str:
-        text = self.log.read_text(errors="replace") if self.log.exists() else ""
-        return f"--- {self.log.name} ---\n" + "\n".join(text.splitlines()[-lines:])
-
-    def errors(self) -> list[str]:
+    def error_lines(self) -> list[str]:
         """ERROR lines and tracebacks of every log of the run."""
         found = []
         for n in range(1, self.starts + 1):
@@ -316,7 +275,7 @@ class Chaos:
         self.verbose = verbose
         self.db_path = workdir / "tapis.db"
         self.url = f"sqlite+aiosqlite:///{self.db_path}"
-        self.bot = BotChild(workdir, emu, self.db_path)
+        self.bot = BotChild(workdir, emu)
         self.rng = Rng(seed)
         self.seed = seed
         self.figures = Figures()
@@ -767,7 +726,7 @@ class Chaos:
             if open_before:
                 await self._alongside(self.check_resumed(open_before, restarted_at), slots)
             self.fire_pending = True  # no new table from now on
-            self.figures.shutdown = await self.bot.stop(signal.SIGTERM)
+            self.figures.shutdown = await self.bot.stop_with(signal.SIGTERM)
         finally:
             await self._cancel(slots)
         code, seconds = self.figures.shutdown
@@ -783,7 +742,7 @@ class Chaos:
         unexpected = set(self.figures.violations) - {"ack_timeout"}
         if unexpected:
             self._problem(f"Discord rules broken: {sorted(unexpected)}")
-        self.figures.bot_errors = self.bot.errors()
+        self.figures.bot_errors = self.bot.error_lines()
 
 
 async def run_chaos(
@@ -807,7 +766,7 @@ async def main(argv: list[str] | None = None) -> int:
                 figures = await run_chaos(
                     emu, Path(tmp), kills=args.kills, seed=args.seed, verbose=args.verbose
                 )
-            except ChaosFailure as exc:
+            except (ChaosFailure, RuntimeError) as exc:  # RuntimeError: the bot died
                 print(f"chaos: FAILED: {exc}", file=sys.stderr)
                 return 1
     print(figures.report(args.seed))

@@ -12,48 +12,33 @@ snapshot, and a restart carries on with the table.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import signal
-import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-import games
-from bot.service import table_from_record
-from db import Store, TableRecord
+from db import Store
 from emulator.drivers import Emulator
 from emulator.handles import InteractionHandle
 from games import Rng
 from tests.bot.harness import click_random_action, is_my_turn, text_of, version_of
 from tests.bot.test_restart import (
-    GAME,
     PLAYERS,
     BotProcess,
     bot_processes,
+    check_log,
     click_action,
     first_ready,
     open_and_start,
     open_hand,
+    play,
     refresh_hands,
 )
+from tests.db.util import write_lock
 
 RESTARTING = "redémarre"  # err.restarting in French
 EXIT_WITHIN = 5.0
 DEFERRED_UPDATE = 6  # the bot acknowledged the click and is still working on it
-
-
-@contextlib.contextmanager
-def write_lock(path: Path) -> Iterator[None]:
-    """Another writer holding SQLite's write lock: the bot's next write waits for it."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        yield
-    finally:
-        conn.execute("ROLLBACK")
-        conn.close()
 
 
 async def log_says(bots: BotProcess, text: str, timeout: float = 5.0) -> None:
@@ -65,17 +50,6 @@ async def log_says(bots: BotProcess, text: str, timeout: float = 5.0) -> None:
     while text not in log.read_text(errors="replace"):
         assert loop.time() < deadline, f"the bot never logged {text!r}\n{bots.tail()}"
         await asyncio.sleep(0.02)
-
-
-def check_stored(record: TableRecord, version: int) -> None:
-    """Seqs 1..version without hole, and seed + options + log replay to the snapshot."""
-    assert [m.seq for m in record.moves] == list(range(1, version + 1))
-    assert record.version == record.snapshot_version == version
-    table = table_from_record(record)
-    replayed = games.get(GAME).replay(
-        len(table.seats), table.seed, table.options, [(m.seat, m.action_id) for m in record.moves]
-    )
-    assert replayed == table.state, "the log does not replay to the stored snapshot"
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "sigint"])
@@ -94,10 +68,7 @@ async def test_signal_finishes_the_move_in_flight_refuses_new_clicks_and_exits_0
         await emulator.wait_commands("table")
         table_id, public = await open_and_start(emulator, channel, users)
         hands = {u.id: (await open_hand(emulator, u, public, table_id)).id for u in users}
-        for _ in range(3):
-            found = await first_ready(emulator, hands, users)
-            assert found is not None
-            await click_action(emulator, found[0], found[1], pick)
+        assert await play(emulator, table_id, users, hands, pick, moves=3) == 3
         found = await first_ready(emulator, hands, users)
         assert found is not None
         mover, hand = found
@@ -141,7 +112,8 @@ async def test_signal_finishes_the_move_in_flight_refuses_new_clicks_and_exits_0
         async with await Store.open(f"sqlite+aiosqlite:///{db_path}", migrate=False) as store:
             record = await store.get_table(table_id)
         assert record is not None
-        check_stored(record, before + 1)
+        assert record.version == before + 1
+        check_log(record, over=False)
 
         # A restart carries on: the table message is redrawn and play goes on.
         await bots.start()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,7 @@ import pytest
 from db import Store, StoreClosed
 
 from .conftest import postgres_url
-from .util import new_table
+from .util import new_table, write_lock
 
 MOVES = 12
 
@@ -54,18 +53,6 @@ async def test_a_move_after_close_is_refused(store: Store) -> None:
     await store.close()
     with pytest.raises(StoreClosed):
         await store.append_move(table_id, 2, 0, "take", "{}")
-
-
-@contextlib.contextmanager
-def write_lock(path: Path) -> Iterator[None]:
-    """Another process's writer holding SQLite's write lock."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        yield
-    finally:
-        conn.execute("ROLLBACK")
-        conn.close()
 
 
 async def test_moves_that_cannot_commit_in_time_fail_and_are_not_written_later(
