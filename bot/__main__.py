@@ -10,6 +10,7 @@ import discord
 
 from .client import TapisBot
 from .config import Settings
+from .lifecycle import run
 from .logs import quiet_libraries
 
 MISSING_TOKEN = """\
@@ -48,16 +49,14 @@ async def main() -> int:
     point_at(settings)
     bot = TapisBot(settings, tune_gc=True)
     try:
-        async with bot:
-            await bot.start(token)
+        return await run(bot, token)
     except discord.LoginFailure as exc:
         print(f"Discord refused the token: {exc} Check DISCORD_TOKEN in .env.", file=sys.stderr)
         return 2
-    return 0
 
 
 if __name__ == "__main__":
     try:
         raise SystemExit(asyncio.run(main()))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C before the signal handlers are in place
         raise SystemExit(130) from None

@@ -79,6 +79,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Oups, quelque chose s'est mal passé. Réessayez dans un instant.",
         "en": "Oops, something went wrong. Please try again in a moment.",
     },
+    "err.restarting": {
+        "fr": "Tapis redémarre, réessayez dans un instant : rien n'a été joué.",
+        "en": "Tapis is restarting, try again in a moment: nothing was played.",
+    },
     "err.no_table": {
         "fr": "Cette table n'existe plus.",
         "en": "This table no longer exists.",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from typing import Any
@@ -18,6 +19,7 @@ from .commands import table_group
 from .config import Settings
 from .controller import Controller
 from .i18n import Translator
+from .lifecycle import InteractionGate, shut_down
 from .pacing import Pacer
 from .runtime import Clock, LoopClock, Runtimes, Shared
 from .service import TableService
@@ -72,6 +74,8 @@ class TapisBot(commands.Bot):
         self.service: TableService
         self.runtimes: Runtimes
         self.controller: Controller
+        self.gate = InteractionGate(self)  # stops new clicks at shutdown (bot.lifecycle)
+        self._stopping: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         self.store = self._given_store or await Store.open(self.settings.database_url)
@@ -130,11 +134,16 @@ class TapisBot(commands.Bot):
         await refuse_orphan(interaction)
 
     async def close(self) -> None:
-        runtimes = getattr(self, "runtimes", None)
-        if runtimes is not None:
-            await runtimes.close()
-            await runtimes.shared.ai.close()
-        await super().close()
-        store = getattr(self, "store", None)
-        if store is not None and self._given_store is None:
-            await store.close()
+        """Stop in order, once however often called: no new clicks, those in flight
+        finished, AI, timers and redraws stopped, queued moves committed or failed, then
+        the gateway and the database closed (bot.lifecycle)."""
+        if self._stopping is None:
+            stopping = shut_down(
+                self.gate,
+                getattr(self, "runtimes", None),
+                getattr(self, "store", None),
+                super().close,
+                owns_store=self._given_store is None,
+            )
+            self._stopping = asyncio.ensure_future(stopping)
+        await asyncio.shield(self._stopping)

@@ -29,6 +29,17 @@ class StoreError(Exception):
     """Base class of the errors the Store raises on purpose."""
 
 
+class StoreClosed(StoreError):
+    """The store closed before this move's commit was confirmed: treat it as not played.
+
+    Raised by `append_move` once `close()` has begun, and for every move still queued when
+    the flush at close runs out of time, so that no caller waits forever on a dropped move.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("the store is closed: the move was not confirmed")
+
+
 class DuplicateMove(StoreError):
     """The move log already holds this (table, seq): the move was applied before.
 

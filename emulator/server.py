@@ -32,6 +32,10 @@ def build_app(world: World, hub: GatewayHub, gateway_url: Callable[[], str]) -> 
     async def record(request: web.Request, handler: Handler) -> web.StreamResponse:
         """Turn ApiError into Discord's answer and log every call, violations included."""
         route = _route_name(request)
+        if world.request_listeners and request.path.startswith(API_PREFIX):
+            method, template = route.split(" ", 1)
+            for listener in world.request_listeners:
+                listener(method, template, dict(request.match_info))
         try:
             auth = request.headers.get("Authorization", "")
             if (

@@ -91,6 +91,9 @@ class World:
         # Called with each message right after it is created or edited: lets a test see
         # every state a message ever showed, not only its last one.
         self.write_listeners: list[Callable[[Message], None]] = []
+        # Called with (method, route template, path parameters) of each API call as it
+        # arrives, before it is handled (the chaos bench kills the bot mid-request here).
+        self.request_listeners: list[Callable[[str, str, dict[str, str]], None]] = []
         self.violations: list[Violation] = []
         self.errors: list[tuple[int, int, str]] = []
         self.unknown_routes: list[str] = []

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .bulk import BulkMixin
 from .leaderboard import LeaderboardMixin
-from .moves import MovesMixin
+from .moves import FLUSH_TIMEOUT, MovesMixin
 from .results import ResultsMixin
 from .seasons import SeasonsMixin
 from .tables import UPDATABLE_FIELDS, TablesMixin
@@ -32,8 +32,9 @@ class Store(
 ):
     """Persistence for tables, moves, results, seasons and ratings. Owns its engine."""
 
-    async def close(self) -> None:
-        await self._stop_move_writer()
+    async def close(self, timeout: float = FLUSH_TIMEOUT) -> None:
+        """Commit or fail (StoreClosed) every queued move, within `timeout`, then close."""
+        await self._stop_move_writer(timeout)
         await super().close()
 
 

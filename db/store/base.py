@@ -113,6 +113,8 @@ class StoreBase:
         self._postgres = engine.dialect.name == "postgresql"
         self._sqlite_writer = asyncio.Lock()
         self._moves_in: asyncio.Queue[Any] = asyncio.Queue()  # see MovesMixin
+        self._moves_closed = False  # set by close(): append_move refuses from then on
+        self._writing: list[Any] = []  # the group the move writer is committing
         self._move_writer: asyncio.Task[None] | None = None
         self._sync: Any = None  # the SQLite group writer's thread and connection (MovesMixin)
         # SQLite: a synchronous engine on the same file for `_read_all` (see there).

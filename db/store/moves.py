@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
+import threading
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -19,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from ..engine import sqlite_path
 from ..models import MAX_ACTION
-from ..records import DuplicateMove, MoveGap, MoveRecord, TableNotFound
+from ..records import DuplicateMove, MoveGap, MoveRecord, StoreClosed, TableNotFound
 from .base import MOVES, TABLES, StoreBase, utcnow
 from .sqlite_thread import (
     INSERT_MOVE_SQL,
@@ -30,6 +31,9 @@ from .sqlite_thread import (
     SqliteThread,
     db_time,
 )
+
+FLUSH_TIMEOUT = 2.0
+"""Seconds `close()` waits for queued moves to commit before failing the rest."""
 
 
 @dataclass
@@ -42,6 +46,19 @@ class _PendingMove:
     done: asyncio.Future[None]
 
 
+_Queued = _PendingMove | asyncio.Future[None]  # a move, or a flush barrier
+
+
+def _settle(move: _PendingMove, outcome: BaseException | None) -> None:
+    """Answer a move's caller once; a caller that gave up (cancelled) is skipped."""
+    if move.done.done():
+        return
+    if outcome is None:
+        move.done.set_result(None)
+    else:
+        move.done.set_exception(outcome)
+
+
 class MovesMixin(StoreBase):
     """Appending to and reading a table's move log.
 
@@ -50,6 +67,9 @@ class MovesMixin(StoreBase):
     refused move (a duplicate, a gap) affects only itself. Each caller still returns only
     once its move is committed, so nothing is shown before it is stored; a busy server pays
     one commit (one fsync) for many moves instead of one each.
+
+    Closing flushes: every move queued before `close()` is committed or failed (StoreClosed)
+    before the engine goes, so no caller is left waiting on a move nobody will write.
     """
 
     MAX_GROUP = 64
@@ -65,41 +85,91 @@ class MovesMixin(StoreBase):
         """
         if not action_id or len(action_id) > MAX_ACTION:
             raise ValueError(f"invalid action id {action_id!r}")
+        if self._moves_closed:
+            raise StoreClosed()
         loop = asyncio.get_running_loop()
         pending = _PendingMove(table_id, seq, seat, action_id, snapshot, loop.create_future())
         self._move_queue().put_nowait(pending)
         await pending.done
 
-    def _move_queue(self) -> asyncio.Queue[_PendingMove]:
+    def _move_queue(self) -> asyncio.Queue[_Queued]:
         """The queue, with its writer started on first use (it needs the running loop)."""
         if self._move_writer is None or self._move_writer.done():
             self._move_writer = asyncio.create_task(self._write_moves(self._moves_in))
         return self._moves_in
 
-    async def _write_moves(self, queue: asyncio.Queue[_PendingMove]) -> None:
+    async def _write_moves(self, queue: asyncio.Queue[_Queued]) -> None:
         while True:
-            group = [await queue.get()]
-            while len(group) < self.MAX_GROUP and not queue.empty():
-                group.append(queue.get_nowait())
+            items = [await queue.get()]
+            while len(items) < self.MAX_GROUP and not queue.empty():
+                items.append(queue.get_nowait())
+            group = [item for item in items if isinstance(item, _PendingMove)]
+            self._writing = group
             try:
-                if self._postgres:
-                    outcomes = await self._write_group(group)
-                else:
-                    # SQLite: the whole group in one trip to a worker thread, not one per
-                    # statement, so a busy event loop does not stretch every write.
-                    async with self._write_gate():
-                        outcomes = await self._writer_thread().run(
-                            partial(self._write_group_sync, group=group)
-                        )
+                outcomes = await self._commit_group(group) if group else []
             except Exception as exc:  # the commit itself failed: nothing of the group is stored
                 outcomes = [exc] * len(group)
+            except BaseException:  # cancelled by a flush out of time: fail, never drop
+                for move in group:
+                    _settle(move, StoreClosed())
+                raise
+            finally:
+                self._writing = []
             for move, outcome in zip(group, outcomes, strict=True):
-                if move.done.done():
-                    continue
-                if outcome is None:
-                    move.done.set_result(None)
-                else:
-                    move.done.set_exception(outcome)
+                _settle(move, outcome)
+            for item in items:  # barriers: everything queued before them is settled now
+                if not isinstance(item, _PendingMove) and not item.done():
+                    item.set_result(None)
+
+    async def _commit_group(self, group: list[_PendingMove]) -> list[BaseException | None]:
+        if self._postgres:
+            return await self._write_group(group)
+        # SQLite: the whole group in one trip to a worker thread, not one per statement,
+        # so a busy event loop does not stretch every write.
+        async with self._write_gate():
+            thread = self._writer_thread()
+            work = partial(self._write_group_sync, group=group, abandoned=thread.abandoned)
+            return await thread.run(work)
+
+    async def flush_moves(self, timeout: float = FLUSH_TIMEOUT) -> int:
+        """Wait until every move queued so far is committed or refused.
+
+        After `timeout` the writer is stopped and every move it held or that still waits
+        fails with StoreClosed (a later append starts a new writer, unless the store is
+        closed). Returns how many moves failed that way.
+        """
+        writer = self._move_writer
+        if writer is not None and not writer.done():
+            barrier: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._moves_in.put_nowait(barrier)
+            await asyncio.wait({barrier}, timeout=timeout)
+            if barrier.done():
+                return 0
+            held = sum(not move.done.done() for move in self._writing)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
+            if self._sync is not None:
+                # The thread may still wait for SQLite's lock: what it holds must roll back
+                # rather than commit after its callers were told it failed. A later append
+                # gets a new thread and connection.
+                self._sync.abandoned.set()
+                await self._sync.close(timeout=0)
+                self._sync = None
+            return held + self._fail_queued()
+        return self._fail_queued()
+
+    def _fail_queued(self) -> int:
+        """Fail whatever is still queued when no writer will come for it."""
+        failed = 0
+        while not self._moves_in.empty():
+            item = self._moves_in.get_nowait()
+            if isinstance(item, _PendingMove):
+                failed += not item.done.done()
+                _settle(item, StoreClosed())
+            elif not item.done():
+                item.set_result(None)
+        return failed
 
     async def _write_group(self, group: list[_PendingMove]) -> list[BaseException | None]:
         outcomes: list[BaseException | None] = [None] * len(group)
@@ -113,13 +183,16 @@ class MovesMixin(StoreBase):
         return outcomes
 
     def _write_group_sync(
-        self, conn: sqlite3.Connection, group: list[_PendingMove]
+        self, conn: sqlite3.Connection, group: list[_PendingMove], abandoned: threading.Event
     ) -> list[BaseException | None]:
-        """The whole group in one transaction on the writer thread's own connection."""
+        """The whole group in one transaction on the writer thread's own connection; rolled
+        back if the flush gave up on it while it waited for the lock."""
         outcomes: list[BaseException | None] = [None] * len(group)
         now = db_time(utcnow())
         conn.execute("BEGIN IMMEDIATE")
         try:
+            if abandoned.is_set():
+                raise StoreClosed()
             for i, move in enumerate(group):
                 conn.execute("SAVEPOINT move")
                 try:
@@ -128,6 +201,8 @@ class MovesMixin(StoreBase):
                     outcomes[i] = exc
                     conn.execute("ROLLBACK TO move")
                 conn.execute("RELEASE move")
+            if abandoned.is_set():
+                raise StoreClosed()
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
@@ -195,15 +270,19 @@ class MovesMixin(StoreBase):
             update(TABLES).where(TABLES.c.id == table_id).values(version=seq, updated_at=now)
         )
 
-    async def _stop_move_writer(self) -> None:
+    async def _stop_move_writer(self, timeout: float = FLUSH_TIMEOUT) -> int:
+        """Refuse new moves, commit or fail the queued ones, then stop the writer."""
+        self._moves_closed = True
+        failed = await self.flush_moves(timeout)
         writer = self._move_writer
         if writer is not None:
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
         if self._sync is not None:
-            await self._sync.close()
+            await self._sync.close(timeout)
             self._sync = None
+        return failed
 
     async def moves(self, table_id: int) -> list[MoveRecord]:
         """The table's log in order, which with the seed and options replays the table."""

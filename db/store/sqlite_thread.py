@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -76,6 +77,7 @@ class SqliteThread:
         self._path = path
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tapis-sqlite")
         self._conn: sqlite3.Connection | None = None  # only touched on the thread
+        self.abandoned = threading.Event()  # set when nobody waits for its writes any more
 
     async def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         loop = asyncio.get_running_loop()
@@ -91,10 +93,14 @@ class SqliteThread:
             self._conn = conn
         return work(self._conn)
 
-    async def close(self) -> None:
+    async def close(self, timeout: float | None = None) -> None:
+        """Close the connection after the work already handed to the thread. A write stuck
+        on another process's lock is not waited for past `timeout`: the thread closes the
+        connection itself once that write ends."""
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._pool, self._close)
+        closing = loop.run_in_executor(self._pool, self._close)
         self._pool.shutdown(wait=False)
+        await asyncio.wait({closing}, timeout=timeout)
 
     def _close(self) -> None:
         if self._conn is not None:

@@ -267,8 +267,9 @@ def count_rows(path: Path, table: str, table_id: int) -> int:
     return int(row[0])
 
 
-def check_log(record: TableRecord) -> None:
-    """Seqs 1..n without hole or repeat, and seed + options + log replay to the snapshot."""
+def check_log(record: TableRecord, *, over: bool = True) -> None:
+    """Seqs 1..n without hole or repeat, seed + options + log replay to the snapshot, and
+    the match is over (unless `over=False`)."""
     seqs = [m.seq for m in record.moves]
     assert len(seqs) == len(set(seqs)), f"duplicate moves: {seqs}"
     assert seqs == list(range(1, len(seqs) + 1)), f"gap in the move log: {seqs}"
@@ -276,7 +277,7 @@ def check_log(record: TableRecord) -> None:
     assert record.version == record.snapshot_version == len(seqs)
     # The game options as the bot reads them back (it may store table settings beside them).
     table = table_from_record(record)
-    assert table.state is not None and table.state.is_over()
+    assert table.state is not None and table.state.is_over() == over
     replayed = games.get(GAME).replay(
         len(table.seats), table.seed, table.options, [(m.seat, m.action_id) for m in record.moves]
     )

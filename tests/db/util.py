@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import sqlite3
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 from db import SeatInfo, SeatResult, Store
 
@@ -73,3 +76,15 @@ async def play(
     )
     assert recorded
     return table_id
+
+
+@contextlib.contextmanager
+def write_lock(path: Path) -> Iterator[None]:
+    """Another process's writer holding SQLite's write lock: the next write waits for it."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        yield
+    finally:
+        conn.execute("ROLLBACK")
+        conn.close()

@@ -333,3 +333,27 @@ async def test_discord_py_manages_application_emojis(scene: Scene) -> None:
     assert renamed.name == "card_ace" and scene.emu.emoji("card_ace").id == made.id
     await renamed.delete()
     assert await bot.fetch_application_emojis() == [] and scene.emu.emojis() == []
+
+
+async def test_request_listeners_see_each_call_before_it_is_handled(scene: Scene) -> None:
+    emu = scene.emu
+    seen: list[tuple[str, str, dict[str, str], str | None]] = []
+
+    def listen(method: str, route: str, params: dict[str, str]) -> None:
+        msg = emu.message(int(params["message_id"])) if "message_id" in params else None
+        seen.append((method, route, params, msg.content if msg else None))
+
+    emu.world.request_listeners.append(listen)
+    channel = scene.bot.get_partial_messageable(scene.chan.id)
+    sent = await channel.send("avant")
+    await sent.edit(content="après")
+    edits = [s for s in seen if s[0] == "PATCH"]
+    assert edits == [
+        (
+            "PATCH",
+            "/channels/{channel_id}/messages/{message_id}",
+            {"channel_id": str(scene.chan.id), "message_id": str(sent.id)},
+            "avant",  # not yet edited when the listener runs
+        )
+    ]
+    assert ("POST", "/channels/{channel_id}/messages") in [(m, r) for m, r, _, _ in seen]

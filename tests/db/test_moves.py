@@ -1,0 +1,87 @@
+"""Closing the store flushes the move writer: every queued move is committed or failed."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from db import Store, StoreClosed
+
+from .conftest import postgres_url
+from .util import new_table, write_lock
+
+MOVES = 12
+
+
+def moves_of(store: Store, table_id: int, seqs: range) -> list[asyncio.Task[None]]:
+    """Queue moves without waiting for them, as concurrent clicks would."""
+    return [
+        asyncio.ensure_future(store.append_move(table_id, seq, 0, f"play:{seq}", f'{{"v":{seq}}}'))
+        for seq in seqs
+    ]
+
+
+async def test_close_commits_every_queued_move_before_the_engine_goes(
+    store: Store, backend: str, tmp_path: Path
+) -> None:
+    table_id = await new_table(store, status="playing")
+    pending = moves_of(store, table_id, range(1, MOVES + 1))
+    await asyncio.sleep(0)  # queued, not yet written
+    await store.close()
+    done, not_done = await asyncio.wait(pending, timeout=5.0)
+    assert not not_done, "a queued move was left without an answer"
+    assert all(task.exception() is None for task in done)
+    url = (
+        postgres_url()
+        if backend == "postgresql"
+        else f"sqlite+aiosqlite:///{tmp_path / 'tapis.db'}"
+    )
+    async with await Store.open(url, migrate=False) as again:
+        table = await again.get_table(table_id)
+    assert table is not None
+    assert [m.seq for m in table.moves] == list(range(1, MOVES + 1))
+    assert table.version == MOVES
+
+
+async def test_a_move_after_close_is_refused(store: Store) -> None:
+    table_id = await new_table(store, status="playing")
+    await store.append_move(table_id, 1, 0, "take", "{}")
+    await store.close()
+    with pytest.raises(StoreClosed):
+        await store.append_move(table_id, 2, 0, "take", "{}")
+
+
+async def test_moves_that_cannot_commit_in_time_fail_and_are_not_written_later(
+    store: Store, backend: str, tmp_path: Path
+) -> None:
+    if backend != "sqlite":
+        pytest.skip("holds SQLite's file lock")
+    path = tmp_path / "tapis.db"  # the `store` fixture's file
+    table_id = await new_table(store, status="playing")
+    await store.append_move(table_id, 1, 0, "take", "{}")
+    with write_lock(path):
+        pending = moves_of(store, table_id, range(2, 5))
+        await asyncio.sleep(0.1)  # the writer now waits for the lock
+        thread = store._sync
+        assert thread is not None
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        await store.close(timeout=0.3)
+        assert loop.time() - started < 2.0, "close waited for the lock"
+        done, not_done = await asyncio.wait(pending, timeout=1.0)
+        assert not not_done, "a queued move was left without an answer"
+        assert all(isinstance(task.exception(), StoreClosed) for task in done)
+    # The old writer thread gets the lock now; it must roll back, not commit.
+    await asyncio.to_thread(thread._pool.shutdown, wait=True)
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        seqs = [
+            row[0] for row in conn.execute("SELECT seq FROM moves WHERE table_id = ?", (table_id,))
+        ]
+        version = conn.execute(
+            "SELECT version FROM game_tables WHERE id = ?", (table_id,)
+        ).fetchone()[0]
+    assert seqs == [1] and version == 1, "a move reported failed was written after all"
