@@ -39,6 +39,31 @@ COMMANDS: dict[str, dict[str, str]] = {
         "fr": "Le bilan d'un joueur",
         "en": "A player's record",
     },
+    "cmd.config": {"base": "config", "fr": "config", "en": "config"},
+    "cmd.config.desc": {
+        "base": "Réglages du serveur (Gérer le serveur)",
+        "fr": "Réglages du serveur (Gérer le serveur)",
+        "en": "Server settings (Manage Server)",
+    },
+    "cmd.config.lang": {"base": "langue", "fr": "langue", "en": "language"},
+    "cmd.config.lang.desc": {
+        "base": "La langue des tables de ce serveur",
+        "fr": "La langue des tables de ce serveur",
+        "en": "The language of this server's tables",
+    },
+    "param.lang": {"base": "langue", "fr": "langue", "en": "language"},
+    "param.lang.desc": {
+        "base": "Français, anglais, ou celle de qui ouvre la table",
+        "fr": "Français, anglais, ou celle de qui ouvre la table",
+        "en": "French, English, or that of whoever opens the table",
+    },
+    "choice.lang.fr": {"base": "Français", "fr": "Français", "en": "French"},
+    "choice.lang.en": {"base": "Anglais", "fr": "Anglais", "en": "English"},
+    "choice.lang.auto": {
+        "base": "Celle de qui ouvre la table",
+        "fr": "Celle de qui ouvre la table",
+        "en": "That of whoever opens the table",
+    },
     "cmd.season": {"base": "season", "fr": "saison", "en": "season"},
     "cmd.season.desc": {
         "base": "Gérer les saisons",
@@ -136,6 +161,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "err.host_leave": {
         "fr": "L'hôte ne quitte pas sa table : annulez-la plutôt.",
         "en": "The host cannot leave their own table: cancel it instead.",
+    },
+    "config.lang.fr": {
+        "fr": "Les nouvelles tables de ce serveur parleront français.",
+        "en": "New tables on this server will speak French.",
+    },
+    "config.lang.en": {
+        "fr": "Les nouvelles tables de ce serveur parleront anglais.",
+        "en": "New tables on this server will speak English.",
+    },
+    "config.lang.auto": {
+        "fr": "Chaque table parlera la langue de qui l'ouvre.",
+        "en": "Each table will speak the language of whoever opens it.",
     },
     "err.not_stored": {
         "fr": "Pas joué : la sauvegarde n'a pas répondu. Rien n'a changé, réessayez.",

@@ -13,6 +13,7 @@ from discord.ext import commands
 from db import Store
 
 from .ai import AiPlayer, WorkerAi
+from .cogs.config import ConfigCog
 from .cogs.stats import StatsCog
 from .cogs.tables import TablesCog
 from .commands import table_group
@@ -96,6 +97,7 @@ class TapisBot(commands.Bot):
         await self.tree.set_translator(Translator())
         self.tree.add_command(table_group(self.controller.open_table))
         await self.add_cog(TablesCog(self.controller, self.service))
+        await self.add_cog(ConfigCog(self.store))
         await self.add_cog(StatsCog(self.store, self.settings.min_rated_matches))
         await self._sync_commands()
         self._restored = restored

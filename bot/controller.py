@@ -23,7 +23,7 @@ from .i18n import lang_of, tr
 from .messages import hand_message, public_message
 from .replies import edit_hand, guard, is_ephemeral, refuse, release
 from .runtime import Runtimes, Shared, TableRuntime
-from .service import ServiceError, StaleVersion, Table, TableService
+from .service import ServiceError, StaleVersion, Table, TableService, storing
 from .views import ReplaceButton, lobby_view
 
 log = logging.getLogger("tapis.bot")
@@ -64,6 +64,8 @@ class Controller:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
+            async with storing():
+                chosen = await self.service.store.guild_lang(interaction.guild.id)
             table = await self.service.create(
                 guild_id=interaction.guild.id,
                 channel_id=interaction.channel.id,
@@ -71,9 +73,10 @@ class Controller:
                 host_name=interaction.user.display_name,
                 game=game,
                 options=options,
-                # The opener's own language: Discord reports en-US as the locale of every
-                # server that is not a Community server, so the guild's says little.
-                lang=lang,
+                # The server's choice (/config langue), else the opener's own language:
+                # Discord reports en-US as the locale of every server that is not a
+                # Community server, so the guild's locale says little.
+                lang=chosen or lang,
                 **settings,
             )
         except ServiceError as exc:

@@ -152,6 +152,18 @@ class Season(Base, table=True):
     ended_at: datetime | None = Field(default=None, sa_type=TIME, nullable=True)
 
 
+class GuildSettings(Base, table=True):
+    """A server's own choices, set by its admins (`/config`); no row: the defaults."""
+
+    __tablename__ = "guild_settings"
+
+    guild_id: int = Field(
+        sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False}
+    )
+    lang: str | None = Field(default=None, sa_type=String(8), nullable=True)
+    updated_at: datetime = Field(sa_type=TIME)
+
+
 class Match(Base, table=True):
     """Header of a recorded result; its unique `table_id` makes recording idempotent."""
 

@@ -13,12 +13,14 @@ One module per concern, each a mixin over `StoreBase` (engine and sessions, base
 tables.py (lobby, seats, start, loading), moves.py (move log and snapshots), results.py
 (a finished match and its ratings), seasons.py, leaderboard.py (leaderboard and stats),
 web.py (the web companion's reads: finished matches, replays, rating history) and bulk.py
-(bulk import of finished matches, for benchmarks and migrations between databases).
+(bulk import of finished matches, for benchmarks and migrations between databases),
+guilds.py (a server's own settings).
 """
 
 from __future__ import annotations
 
 from .bulk import BulkMixin
+from .guilds import GuildsMixin
 from .leaderboard import LeaderboardMixin
 from .moves import FLUSH_TIMEOUT, MovesMixin
 from .results import ResultsMixin
@@ -28,7 +30,14 @@ from .web import WebMixin
 
 
 class Store(
-    TablesMixin, MovesMixin, ResultsMixin, BulkMixin, WebMixin, SeasonsMixin, LeaderboardMixin
+    TablesMixin,
+    MovesMixin,
+    ResultsMixin,
+    BulkMixin,
+    WebMixin,
+    SeasonsMixin,
+    LeaderboardMixin,
+    GuildsMixin,
 ):
     """Persistence for tables, moves, results, seasons and ratings. Owns its engine."""
 
