@@ -1,41 +1,74 @@
 """Random legal games through the public engine contract: games/s, actions/s, peak memory.
 
-Usage: python bench/engine.py [--seconds S] [--game SLUG ...]
-Targets (2-core machine): Manille and Bianco Mano >= 100,000 actions/s; the other three
->= 50,000 actions/s. The figures count `legal_actions` + `apply` per action, as a bot or
-an AI would call them.
+Usage:
+  python bench/engine.py [--seconds S] [--game SLUG ...]
+  python bench/engine.py --profile SLUG [--matches N] [--top K]
+  python bench/engine.py --compare REF [--game SLUG ...] [--matches N] [--rounds R]
+
+Every mode plays the same loop a bot or an AI would: `is_over`, `to_move`, `legal_actions`,
+then `apply` of a random legal action (so `apply` checks legality again, as it must).
+
+- The default mode prints wall-clock rates against the targets (2-core machine: Manille and
+  Bianco Mano >= 100,000 actions/s; the other three >= 50,000).
+- `--profile SLUG` prints a cProfile summary of a fixed set of seeded matches.
+- `--compare REF` checks out REF (a commit, branch or tag) in a temporary git worktree and
+  measures it against the working tree, back to back, alternating old and new processes
+  for R rounds. Each process times the same seeded matches (every table size, default
+  options) several times and keeps its best process-CPU time; the figure kept is the best
+  over the rounds, the least disturbed by other jobs on a shared machine. Both sides must
+  play exactly the same games (same actions, same outcomes), which the bench checks.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import hashlib
+import json
+import pstats
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import games
-from games import Rng
+ROOT = Path(__file__).resolve().parent.parent
+if "--worker" not in sys.argv:  # a worker imports the tree it is told to measure
+    sys.path.insert(0, str(ROOT))
 
 TARGETS = {"manille": 100_000, "bianco-mano": 100_000}
 DEFAULT_TARGET = 50_000
 
 
-def play(rules: games.Rules, players: int, seed: int) -> int:
+def play(rules: Any, players: int, seed: int, trace: list[str] | None = None) -> int:
+    from games import Rng
+
     state = rules.new(players=players, seed=seed)
     pick = Rng(seed ^ 0x5EED)
     n = 0
     while not state.is_over():
         seat = state.to_move()[0]
         actions = state.legal_actions(seat)
-        state.apply(seat, actions[int(pick.random() * len(actions))].id)
+        action = actions[int(pick.random() * len(actions))].id
+        state.apply(seat, action)
         n += 1
+        if trace is not None:
+            trace.append(action)
+    if trace is not None:
+        out = state.outcome()
+        trace.append(f"{out.ranks}{out.scores}")
     return n
 
 
-def bench(rules: games.Rules, seconds: float) -> tuple[int, int, float, float]:
+def workload(rules: Any, matches: int) -> list[tuple[int, int]]:
+    """`matches` seeded matches, table sizes in turn from the smallest to the largest."""
+    counts = list(range(rules.min_players, rules.max_players + 1))
+    return [(counts[m % len(counts)], m) for m in range(matches)]
+
+
+def bench(rules: Any, seconds: float) -> tuple[int, int, float, float]:
     counts = list(range(rules.min_players, rules.max_players + 1))
     n_games = n_actions = 0
     start = time.perf_counter()
@@ -50,16 +83,13 @@ def bench(rules: games.Rules, seconds: float) -> tuple[int, int, float, float]:
     return n_games, n_actions, elapsed, peak / 1024
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--game", action="append", help="slug (repeatable); default: all")
-    args = parser.parse_args()
-    slugs = args.game or games.slugs()
+def rates(slugs: list[str], seconds: float) -> int:
+    import games
+
     print(f"{'game':<14}{'games/s':>10}{'actions/s':>12}{'peak KiB':>10}{'target':>10}  ok")
     failed = False
     for slug in slugs:
-        n_games, n_actions, elapsed, peak = bench(games.get(slug), args.seconds)
+        n_games, n_actions, elapsed, peak = bench(games.get(slug), seconds)
         rate = n_actions / elapsed
         target = TARGETS.get(slug, DEFAULT_TARGET)
         ok = rate >= target
@@ -69,6 +99,125 @@ def main() -> int:
             f"  {'yes' if ok else 'NO'}"
         )
     return 1 if failed else 0
+
+
+def profile(slug: str, matches: int, top: int) -> int:
+    import games
+
+    rules = games.get(slug)
+    jobs = workload(rules, matches)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    actions = sum(play(rules, players, seed) for players, seed in jobs)
+    profiler.disable()
+    print(f"{slug}: {matches} matches, {actions:,} actions")
+    stats = pstats.Stats(profiler, stream=sys.stdout)
+    stats.strip_dirs().sort_stats("tottime").print_stats(top)
+    stats.sort_stats("cumulative").print_stats(top)
+    return 0
+
+
+# --- before/after comparison -------------------------------------------------------------
+def worker(root: str, slug: str, matches: int, reps: int) -> int:
+    """Time the fixed workload in the tree at `root`; print one JSON line."""
+    sys.path.insert(0, root)
+    import games
+
+    if not Path(games.__file__).resolve().is_relative_to(Path(root).resolve()):
+        raise SystemExit(f"imported {games.__file__}, not the tree at {root}")
+    rules = games.get(slug)
+    jobs = workload(rules, matches)
+    trace: list[str] = []
+    for players, seed in jobs:  # untimed: what was played, to compare both sides
+        play(rules, players, seed, trace)
+    digest = hashlib.sha256("\n".join(trace).encode()).hexdigest()[:16]
+    best = float("inf")
+    actions = 0
+    for _ in range(reps):
+        start = time.process_time()
+        actions = sum(play(rules, players, seed) for players, seed in jobs)
+        best = min(best, time.process_time() - start)
+    print(json.dumps({"actions": actions, "cpu": best, "digest": digest}))
+    return 0
+
+
+def measure(root: Path, slug: str, matches: int, reps: int) -> dict[str, Any]:
+    cmd = [sys.executable, __file__, "--worker", str(root), "--game", slug]
+    cmd += ["--matches", str(matches), "--reps", str(reps)]
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=root).stdout
+    result: dict[str, Any] = json.loads(out.splitlines()[-1])
+    return result
+
+
+def compare(ref: str, slugs: list[str], matches: int | None, rounds: int, reps: int) -> int:
+    with tempfile.TemporaryDirectory(prefix="tapis-bench-") as tmp:
+        old = Path(tmp) / "old"
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(old), ref],
+            check=True,
+        )
+        try:
+            return _compare(old, ref, slugs, matches, rounds, reps)
+        finally:
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)], check=True
+            )
+
+
+def _compare(
+    old: Path, ref: str, slugs: list[str], fixed: int | None, rounds: int, reps: int
+) -> int:
+    print(f"before = {ref}, after = working tree; best process-CPU time over {rounds} rounds")
+    head = f"{'game':<14}{'matches':>8}{'actions':>9}{'before/s':>12}{'after/s':>12}"
+    print(f"{head}{'speed-up':>10}  same games")
+    failed = False
+    for slug in slugs:
+        matches = fixed
+        if not matches:  # about 0.3 s of the old code per timing
+            probe = measure(old, slug, 10, 1)
+            matches = max(10, round(10 * 0.3 / max(probe["cpu"], 1e-3)))
+        best = {"before": float("inf"), "after": float("inf")}
+        seen: dict[str, dict[str, Any]] = {}
+        for r in range(rounds):
+            order = [("before", old), ("after", ROOT)]
+            for side, root in order if r % 2 == 0 else order[::-1]:
+                res = measure(root, slug, matches, reps)
+                best[side] = min(best[side], res["cpu"])
+                seen[side] = res
+        same = seen["before"]["digest"] == seen["after"]["digest"]
+        failed |= not same
+        n = seen["after"]["actions"]
+        before, after = seen["before"]["actions"] / best["before"], n / best["after"]
+        print(
+            f"{slug:<14}{matches:>8}{n:>9,}{before:>12,.0f}{after:>12,.0f}{after / before:>9.2f}x"
+            f"  {'yes' if same else 'NO'}",
+            flush=True,
+        )
+    return 1 if failed else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--game", action="append", help="slug (repeatable); default: all")
+    parser.add_argument("--profile", metavar="SLUG", help="print a cProfile summary")
+    parser.add_argument("--top", type=int, default=30, help="profile lines to print")
+    parser.add_argument("--compare", metavar="REF", help="measure REF against the tree")
+    parser.add_argument("--matches", type=int, default=None, help="matches per measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="before/after alternations")
+    parser.add_argument("--reps", type=int, default=3, help="timings per process")
+    parser.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        return worker(args.worker, args.game[0], args.matches, args.reps)
+    import games
+
+    slugs = args.game or games.slugs()
+    if args.profile:
+        return profile(args.profile, args.matches or 20, args.top)
+    if args.compare:
+        return compare(args.compare, slugs, args.matches, args.rounds, args.reps)
+    return rates(slugs, args.seconds)
 
 
 if __name__ == "__main__":

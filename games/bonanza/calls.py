@@ -24,7 +24,10 @@ if TYPE_CHECKING:
 # Window starts of a three-card sequence: bit 1 (A-2-3) to bit 12 (Q-K-A).
 _SEQ_STARTS = 0x1FFE
 
-SeqKey = tuple[int, int, int]  # (top value, suit rank, 1 natural / 0 with the joker)
+# A Séquence's rank: top value, then 1 natural / 0 with the joker, then the suit. With one
+# deck two sequences never share top value and suit, so the book's "a natural sequence wins"
+# can only break a tie on the top value; the suit order comes after it.
+SeqKey = tuple[int, int, int]  # (top value, 1 natural / 0 with the joker, suit rank)
 
 
 def holder(st: BonanzaState, card: str) -> int | None:
@@ -167,11 +170,14 @@ def natural_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:
         if not x:
             continue
         top = x.bit_length() + 1
-        key = (top, SUIT_RANK[s], 1)
+        key = (top, 1, SUIT_RANK[s])
         if best is None or key > best[0]:
+            # The ace sits at bit 14 and again at bit 1: a run topped by it stops at the 2,
+            # so a whole suit lists each card once.
+            low = 2 if top == 14 else 1
             v = top
             run = []
-            while v >= 1 and m >> v & 1:
+            while v >= low and m >> v & 1:
                 run.append(card_at(v, s))
                 v -= 1
             best = (key, run[::-1])
@@ -187,7 +193,7 @@ def joker_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:
         if not y:
             continue
         top = y.bit_length() + 1
-        key = (top, SUIT_RANK[s], 0)
+        key = (top, 0, SUIT_RANK[s])
         if best is None or key > best[0]:
             cards = [card_at(v, s) if m >> v & 1 else JOKER for v in (top - 2, top - 1, top)]
             best = (key, cards)

@@ -90,7 +90,7 @@ class ManilleState(GameState):
         else:
             deck = list(DECK)
             self.rng.shuffle(deck)
-            cutter = (self.dealer - 1) % PLAYERS
+            cutter = (self.dealer + 1) % PLAYERS  # the book's cutter is also trick 1's leader
             self._deal(cut(deck, self.rng), shuffled=True, cutter=cutter)
 
     def _deal(self, deck: list[str], shuffled: bool, cutter: int | None) -> None:
@@ -127,7 +127,7 @@ class ManilleState(GameState):
         """No shuffle (unless the option says so): gather the tricks, cut, next dealer deals."""
         deck = gather(self.tricks)
         self.dealer = (self.dealer + 1) % PLAYERS
-        cutter = (self.dealer - 1) % PLAYERS
+        cutter = (self.dealer + 1) % PLAYERS  # the book's cutter is also trick 1's leader
         shuffled = self.options.shuffle_each_deal
         if shuffled:
             self.rng.shuffle(deck)

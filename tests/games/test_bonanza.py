@@ -310,8 +310,8 @@ def test_the_best_sequence_wins_and_a_tie_on_the_top_card_goes_to_spades() -> No
 
 
 def test_aces_are_low_in_a23_and_high_in_qka_but_k_a_2_is_no_sequence() -> None:
-    assert natural_sequence(h("AH 2H 3H 9C")) == ((3, 2, 1), h("AH 2H 3H"))
-    assert natural_sequence(h("QC KC AC")) == ((14, 0, 1), h("QC KC AC"))
+    assert natural_sequence(h("AH 2H 3H 9C")) == ((3, 1, 2), h("AH 2H 3H"))
+    assert natural_sequence(h("QC KC AC")) == ((14, 1, 0), h("QC KC AC"))
     assert natural_sequence(h("KD AD 2D 5S")) is None
     longer, higher = natural_sequence(h("2S 3S 4S 5S 6S")), natural_sequence(h("9C 10C JC"))
     assert longer is not None and higher is not None and higher[0] > longer[0]
@@ -320,8 +320,43 @@ def test_aces_are_low_in_a23_and_high_in_qka_but_k_a_2_is_no_sequence() -> None:
 def test_a_natural_sequence_beats_a_joker_one_with_the_same_top_card() -> None:
     natural = natural_sequence(h("10S JS QS"))
     with_joker = joker_sequence(h("10S JS JK"))
-    assert with_joker == ((12, 3, 0), h("10S JS JK"))
+    assert with_joker == ((12, 0, 3), h("10S JS JK"))
     assert natural is not None and natural[0] > with_joker[0]
+
+
+def test_at_equal_top_card_a_natural_sequence_beats_a_joker_one_before_the_suit_order() -> None:
+    natural = natural_sequence(h("JH QH KH"))
+    with_joker = joker_sequence(h("JS QS JK"))  # the joker stands for K♠
+    assert with_joker == ((13, 0, 3), h("JS QS JK"))
+    assert natural is not None and natural[0] > with_joker[0]  # ♥ natural over ♠ with joker
+
+
+def test_a_whole_suit_claims_a_sequence_listing_each_card_once() -> None:
+    spades = h("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS")
+    assert natural_sequence([*spades, "9H"]) == ((14, 1, 3), spades)
+    state = new(2, stacked(2, 0, {1: spades}, h("JK")))  # the joker is dead
+    claim = of_type(sell_unsold(state), "claim")
+    sequence = next(e for e in claim if e["call"] == "sequence")
+    assert sequence["seat"] == 1 and sequence["cards"] == spades
+
+
+# Nine players, dealer 0: seat 1 keeps the joker with J♠ Q♠ (the joker would be K♠), seat 2
+# holds the natural J♥ Q♥ K♥. Nobody else holds a sequence.
+JOKER_TIE_HANDS = {
+    1: h("JK JS QS JD 2H 4C"),
+    2: h("JH QH KH 2C 9D 6C"),
+}
+
+
+def test_a_kept_joker_is_not_offered_a_sequence_the_natural_one_would_win_on_a_tie() -> None:
+    state = new(9, stacked(9, 0, JOKER_TIE_HANDS))
+    sell_unsold(state)
+    events = act(state, "keep")  # seat 1 keeps the joker; Dame-Valet is his naturally
+    assert state.call == "poker"  # nobody was asked at the Séquence
+    claims = {e["call"]: e for e in of_type(events, "claim")}
+    assert (claims["sequence"]["seat"], claims["sequence"]["joker"]) == (2, False)
+    assert claims["sequence"]["cards"] == h("JH QH KH")
+    assert "JK" in state.hands[1] and state.joker_wild
 
 
 def test_a_kept_joker_may_take_the_sequence_once_the_best_natural_one_is_shown() -> None:

@@ -313,7 +313,9 @@ def test_next_deal_is_the_gathered_tricks_cut_without_shuffling() -> None:
     expected = deal_hands(cut(gathered, rng_before), (first_dealer + 1) % 4)
     assert [sorted(h) for h in state.hands] == [sorted(h) for h in expected]
     deal = next(e for e in state.events if e["type"] == "deal")
-    assert deal["shuffled"] is False and deal["cutter"] == first_dealer
+    new_dealer = (first_dealer + 1) % 4
+    assert deal["shuffled"] is False and deal["cutter"] == (new_dealer + 1) % 4
+    assert deal["cutter"] == deal["leader"]
     assert deal["retourne"] == expected[(first_dealer + 1) % 4][-1]
 
 
@@ -332,7 +334,7 @@ def test_shuffle_each_deal_option_reshuffles_before_cutting() -> None:
     assert next(e for e in state.events if e["type"] == "deal")["shuffled"] is True
 
 
-def test_deal_passes_to_the_next_seat_and_its_left_neighbour_leads() -> None:
+def test_deal_passes_to_the_next_seat_and_the_seat_after_the_dealer_leads() -> None:
     state = start(BASE, target=200)  # no match can end within two deals
     play_first_legal(state, until_deal=2)
     assert state.view(None)["dealer"] == 0 and state.to_move() == [1]
