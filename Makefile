@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run web test lint bench demo play clean browser
+.PHONY: run web test lint bench demo play clean browser screens
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -30,8 +30,15 @@ browser:
 test: $(STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict games
-	$(BIN)/mypy bot db art
+	$(BIN)/mypy bot db art web
 	$(BIN)/python -m pytest
+
+# The pictures in docs/screens/: the tests below write them there when TAPIS_SCREENS=1 (a
+# plain test run keeps its screenshots in its temporary directory). Add a test file to
+# SCREEN_TESTS to have it draw its pictures too.
+SCREEN_TESTS := tests/web/test_browser.py
+screens: $(STAMP) browser
+	TAPIS_SCREENS=1 $(BIN)/python -m pytest -rs $(SCREEN_TESTS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -7,8 +7,8 @@ generates from these models is served at `/api/openapi.json`.
 from __future__ import annotations
 
 from datetime import datetime
-from enum import Enum
-from typing import Annotated, Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from pydantic import BaseModel, Field
@@ -19,8 +19,21 @@ from db import MatchSummary, SeasonInfo, Store
 from . import data
 from .replay import Frame
 
-# Every registered game, as the OpenAPI schema's enumeration (read once, at import).
-GameSlug = Enum("GameSlug", {slug: slug for slug in games.slugs()}, type=str)  # type: ignore[misc]
+if TYPE_CHECKING:
+
+    class GameSlug(StrEnum):
+        """A registered game's slug (its members are known only when the app starts)."""
+
+else:
+    # Every game registered when the web starts, as the OpenAPI schema's enumeration. A
+    # StrEnum: its members are their slugs wherever a string is made of one (links, SQL).
+    GameSlug = StrEnum("GameSlug", {slug: slug for slug in games.slugs()})
+
+
+def slug_of(game: GameSlug | None) -> str | None:
+    """The plain slug the Store and the games take (None: every game)."""
+    return None if game is None else game.value
+
 
 GUILD_PATTERN = r"^[0-9]{1,20}$"
 EXPIRY_PATTERN = r"^[0-9]{1,12}$"
@@ -113,7 +126,7 @@ class MatchOut(BaseModel):
     def of(cls, m: MatchSummary) -> MatchOut:
         return cls(
             id=m.id,
-            game=m.game,  # type: ignore[arg-type]
+            game=GameSlug(m.game),
             season=m.season,
             finished_at=m.finished_at,
             rated=m.rated,
@@ -201,7 +214,9 @@ class StepOut(BaseModel):
     total: int
     deal: int
     deals: int
-    hands: list[list[str]] = Field(description="Every seat's hand (the match is over).")
+    hands: list[list[str]] = Field(
+        description="Every seat's hand as its player sorts it (the match is over)."
+    )
     public: dict[str, Any] = Field(description="What a spectator saw at this step.")
     to_move: list[int]
     last_move: MoveOut | None
@@ -220,7 +235,7 @@ async def leaderboard(
     """The season leaderboard, ordered as the bot's /leaderboard."""
     min_matches = request.app.state.settings.min_rated_matches
     board = await data.board(
-        store, guild, game=game, season=season, number=page, min_matches=min_matches
+        store, guild, game=slug_of(game), season=season, number=page, min_matches=min_matches
     )
     rows = board.page.rows if board.page else []
     return LeaderboardOut(
@@ -253,7 +268,7 @@ async def match_list(
     guild: Guild, store: StoreDep, game: GameSlug | None = None, page: Page = 1
 ) -> MatchListOut:
     """The server's finished matches, newest first."""
-    found, more = await data.matches(store, guild, game=game, number=page)
+    found, more = await data.matches(store, guild, game=slug_of(game), number=page)
     return MatchListOut(page=page, has_next=more, matches=[MatchOut.of(m) for m in found])
 
 
@@ -274,7 +289,7 @@ async def player(
             RecordOut(
                 season=r.season,
                 current=r.current,
-                game=r.game,  # type: ignore[arg-type]
+                game=None if r.game is None else GameSlug(r.game),
                 matches=r.matches,
                 wins=r.wins,
                 points=r.points,
@@ -287,7 +302,7 @@ async def player(
             PointOut(
                 match_id=h.match_id,
                 season=h.season,
-                game=h.game,  # type: ignore[arg-type]
+                game=None if h.game is None else GameSlug(h.game),
                 finished_at=h.finished_at,
                 rating=h.rating,
             )
@@ -335,7 +350,7 @@ def step_out(match_id: int, frame: Frame, last: Any) -> StepOut:
         total=frame.total,
         deal=frame.deal,
         deals=frame.deals,
-        hands=frame.hands,
+        hands=[list(hand.cards) for hand in frame.hands],
         public=frame.public,
         to_move=frame.to_move,
         last_move=None

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path as FilePath
+from typing import Annotated
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -16,12 +18,16 @@ from starlette.types import Scope
 
 from db import Store, current_revision, head_revision
 
-from . import api, cards, i18n, pages, words
+from . import api, cards, i18n, pages
 from .config import WebSettings
 from .data import NotFound
 from .security import Guard
 
 STATIC = FilePath(__file__).resolve().parent / "static"
+CARD_CACHE = "public, max-age=31536000, immutable"
+"""A versioned card address always holds the same picture."""
+CARD_REVALIDATE = "public, max-age=3600"
+"""An address without the current version may be stale: kept an hour, then revalidated."""
 
 
 class SchemaMismatch(RuntimeError):
@@ -79,6 +85,7 @@ def create_app(settings: WebSettings, *, clock: Callable[[], float] | None = Non
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await check_schema(settings.database_url)
+        await asyncio.to_thread(cards.version)  # the art's digest, before the first page
         store = await Store.open(settings.database_url, migrate=False)
         app.state.store = store
         try:
@@ -109,11 +116,21 @@ def create_app(settings: WebSettings, *, clock: Callable[[], float] | None = Non
         return HTMLResponse(html)
 
     @app.get("/cards/{card_id}.png", include_in_schema=False)
-    async def card_picture(card_id: str) -> Response:
-        picture = cards.png(card_id) if words.is_card(card_id) else None
-        if picture is None:
+    def card_picture(
+        request: Request, card_id: str, v: Annotated[str | None, Query(max_length=64)] = None
+    ) -> Response:
+        """A card's face from the art (a plain `def`: a first drawing runs in a worker
+        thread, off the event loop)."""
+        if not cards.knows(card_id):
             raise NotFound(card_id)
-        return Response(picture, media_type="image/png")
+        version = cards.version()
+        headers = {
+            "ETag": f'"{version}"',
+            "Cache-Control": CARD_CACHE if v == version else CARD_REVALIDATE,
+        }
+        if request.headers.get("if-none-match") == headers["ETag"]:
+            return Response(status_code=304, headers=headers)
+        return Response(cards.png(card_id), media_type="image/png", headers=headers)
 
     @app.exception_handler(NotFound)
     async def on_not_found(request: Request, _exc: NotFound) -> Response:

@@ -1,16 +1,36 @@
-"""Card pictures for the pages: the hook where the art package's drawings will plug in.
+"""Card pictures for the pages: the art package's faces, served at `/cards/<id>.png`.
 
-`/cards/<id>.png` serves `png(card_id)`. Until the art package lands there is no picture
-and the pages show text faces (web/words.py `card_face`); once it does, `png` returns the
-drawn card and `HAVE_PICTURES` turns the pictures on in the templates.
+A face never changes for a given version of the art, so the pages link each picture with
+that version in its address (`/cards/QS.png?v=b1b301`, the digest `art.emoji_version`
+makes of every face's pixels) and the answer may be cached for a year. Only the card ids
+the art draws are served; a game whose cards the art does not know shows text faces.
 """
 
 from __future__ import annotations
 
-HAVE_PICTURES = False
+import art
+
+HEIGHT = 96
+"""Pixels high: the compact layout the art draws for small faces, sharp on a phone's
+screen at the 54 CSS pixels the pages give a card."""
+
+KNOWN: frozenset[str] = frozenset(art.ALL_CARDS)
 
 
-def png(card_id: str) -> bytes | None:
-    """The PNG of a card id already checked against words.CARD_ID; None: no picture yet."""
-    del card_id
-    return None
+def version() -> str:
+    """The art's version: it changes when any face's pixels do (computed once, ~1 s)."""
+    return art.emoji_version(HEIGHT)
+
+
+def knows(card: str) -> bool:
+    return card in KNOWN
+
+
+def png(card: str) -> bytes | None:
+    """The face of a card id as PNG bytes; None for an id the art does not draw."""
+    return art.face_png(card, HEIGHT) if card in KNOWN else None
+
+
+def url(card: str) -> str | None:
+    """Where the page finds a card's picture, versioned; None: show the text face."""
+    return f"/cards/{card}.png?v={version()}" if card in KNOWN else None

@@ -1,13 +1,16 @@
 """A small line chart drawn on the server as SVG geometry (no script, no inline style).
 
 `line_chart` turns series of numbers into polyline points and axis ticks in a fixed
-viewBox; the template writes the SVG elements and the stylesheet colours them by class.
+viewBox; the template writes the SVG elements. Each game's line takes the game's own colour
+(`Rules.colour`, the bot's embed colour), darkened where it would not show on the page.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+
+import games
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 28
@@ -18,7 +21,7 @@ MAX_POINTS = 400
 @dataclass(frozen=True, slots=True)
 class Series:
     label: str
-    css: str
+    colour: str  # "#rrggbb", an SVG presentation attribute (no inline style)
     points: str  # "x,y x,y ..." for <polyline points>
     last: tuple[float, float]  # where the series ends, for its end dot
     value: float  # its last value
@@ -38,6 +41,36 @@ class Chart:
     y_ticks: list[Tick]
     x_ticks: list[Tick]
     plot: tuple[float, float, float, float]  # left, top, right, bottom
+
+
+ALL_GAMES_COLOUR = "#1f2a24"  # the page's ink: every game together
+PAPER = (255, 253, 248)  # the chart's background
+MIN_CONTRAST = 3.0  # WCAG's contrast for graphics
+
+
+def _luminance(rgb: tuple[int, int, int]) -> float:
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def readable(colour: int) -> str:
+    """`colour` as `#rrggbb`, darkened until a line of it stands out on the paper."""
+    rgb = ((colour >> 16) & 255, (colour >> 8) & 255, colour & 255)
+    paper = _luminance(PAPER)
+    while (paper + 0.05) / (_luminance(rgb) + 0.05) < MIN_CONTRAST:
+        rgb = (rgb[0] * 9 // 10, rgb[1] * 9 // 10, rgb[2] * 9 // 10)
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+def colour_of(slug: str | None) -> str:
+    """A game's line colour; None, every game together, is the page's ink."""
+    if slug is None or not games.known(slug):
+        return ALL_GAMES_COLOUR
+    return readable(games.get(slug).colour)
 
 
 def _thin(points: list[tuple[int, float]]) -> list[tuple[int, float]]:
@@ -61,12 +94,12 @@ def _nice_step(span: float, count: int) -> float:
 
 
 def line_chart(series: list[tuple[str, str, list[tuple[int, float]]]], length: int) -> Chart | None:
-    """A chart of (label, css class, [(x, value)]) series; None if nothing to draw.
+    """A chart of (label, colour, [(x, value)]) series; None if nothing to draw.
 
     x is a match's place (0 .. length - 1) among all the matches the chart covers, so a
     game's line has its points under the matches it was played in.
     """
-    drawn = [(label, css, points) for label, css, points in series if points]
+    drawn = [(label, colour, points) for label, colour, points in series if points]
     if not drawn or length < 1:
         return None
     every = [v for _, _, points in drawn for _, v in points]
@@ -85,11 +118,12 @@ def line_chart(series: list[tuple[str, str, list[tuple[int, float]]]], length: i
         return y1 - (y1 - y0) * (value - low) / (high - low)
 
     lines = []
-    for label, css, points in drawn:
+    for label, colour, points in drawn:
         pairs = _thin(points)
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in pairs)
+        coords = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in pairs)
         end = pairs[-1]
-        lines.append(Series(label, css, points, (round(x(end[0]), 1), round(y(end[1]), 1)), end[1]))
+        last = (round(x(end[0]), 1), round(y(end[1]), 1))
+        lines.append(Series(label, colour, coords, last, end[1]))
     y_ticks = []
     value = low
     while value <= high + step / 2:

@@ -1,6 +1,7 @@
 """The pages' own words (French first, English) and picking the reader's language.
 
-Game words (game names, cards, moves) are in web/words.py; this is the page furniture.
+What the pages say about a game (its name, moves, table, cards) is the game's own words,
+through web/words.py; this is the page furniture.
 The language is `?lang=` when the reader chose one with the switch, else the first of
 French or English in the browser's Accept-Language, else French.
 """
@@ -37,6 +38,7 @@ TEXT: dict[str, dict[str, str]] = {
     "watch": {"fr": "Revoir", "en": "Replay"},
     "record": {"fr": "Bilan", "en": "Record"},
     "game": {"fr": "Jeu", "en": "Game"},
+    "all_games": {"fr": "Tous les jeux", "en": "All games"},
     "rating_over_time": {"fr": "Cote au fil des parties", "en": "Rating over the matches"},
     "chart_empty": {
         "fr": "Pas encore de partie classée cette saison.",
@@ -70,6 +72,7 @@ TEXT: dict[str, dict[str, str]] = {
     "to_play": {"fr": "à jouer", "en": "to play"},
     "dealer": {"fr": "donneur", "en": "dealer"},
     "last_move": {"fr": "Dernier coup", "en": "Last move"},
+    "move_by": {"fr": "{who} : {move}", "en": "{who}: {move}"},
     "nothing_yet": {"fr": "Les cartes sont distribuées.", "en": "The cards are dealt."},
     "no_replay": {
         "fr": "Cette partie ne peut pas être rejouée avec cette version de Tapis.",

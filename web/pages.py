@@ -15,9 +15,10 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 
 import games
 from db import MatchSummary, Store
+from games.words import Words
 
-from . import cards, charts, data, i18n, words
-from .api import EXPIRY_PATTERN, GUILD_PATTERN, SIGNATURE_PATTERN, GameSlug
+from . import charts, data, i18n, words
+from .api import EXPIRY_PATTERN, GUILD_PATTERN, SIGNATURE_PATTERN, GameSlug, slug_of
 from .replay import Frame
 
 TEMPLATES = FilePath(__file__).resolve().parent / "templates"
@@ -28,7 +29,6 @@ ENV = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
-SERIES_CSS = {None: "s-all", **{slug: f"s-{slug}" for slug in games.slugs()}}
 
 
 def page_guild(
@@ -107,7 +107,7 @@ def context(request: Request, lang: str | None) -> Ctx:
 
 
 def render(name: str, ctx: Ctx, status: int = 200, **values: Any) -> HTMLResponse:
-    html = ENV.get_template(name).render(c=ctx, words=words, pictures=cards.HAVE_PICTURES, **values)
+    html = ENV.get_template(name).render(c=ctx, **values)
     return HTMLResponse(html, status_code=status)
 
 
@@ -132,14 +132,15 @@ async def leaderboard(
 ) -> HTMLResponse:
     ctx = context(request, lang)
     min_matches = request.app.state.settings.min_rated_matches
+    slug = slug_of(game)
     board = await data.board(
-        store, guild, game=game, season=season, number=page, min_matches=min_matches
+        store, guild, game=slug, season=season, number=page, min_matches=min_matches
     )
     return render(
         "leaderboard.html",
         ctx,
         board=board,
-        game=game,
+        game=slug,
         slugs=games.slugs(),
         min_matches=min_matches,
         recent=[match_line(ctx, m) for m in board.recent],
@@ -187,7 +188,7 @@ async def player(
     for slug in (None, *games.slugs()):
         points = [(place[h.match_id], h.rating) for h in p.history if h.game == slug]
         if points:
-            series.append((ctx.game(slug), SERIES_CSS[slug], points))
+            series.append((ctx.game(slug), charts.colour_of(slug), points))
     return render(
         "player.html",
         ctx,
@@ -200,52 +201,31 @@ async def player(
 # --- match replay ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SeatView:
-    seat: int
+    """A seat of the replay: who sat there (the Store) and what the table showed (the game)."""
+
     name: str
     is_ai: bool
     user_id: int | None
-    hand: list[words.Face]
-    score: Any
-    role: str | None
-    dealer: bool
-    to_play: bool
     moved: bool  # made the move that led to this step
+    game: words.SeatWords
 
 
-def seat_views(ctx: Ctx, m: data.Match, frame: Frame) -> list[SeatView]:
-    public = frame.public
-    scores = public.get("scores") or []
-    roles = public.get("roles") or []
+def seat_views(ctx: Ctx, m: data.Match, frame: Frame, game: Words) -> list[SeatView]:
     mover = m.match.moves[frame.step - 1].seat if frame.step else None
+    shown = {s.seat: s for s in words.seats(game, frame.facts, frame.hands, m.names, ctx.lang)}
     found = []
     for s in sorted(m.summary.seats, key=lambda s: s.seat):
-        role = roles[s.seat] if s.seat < len(roles) and isinstance(roles[s.seat], str) else None
-        found.append(
-            SeatView(
-                seat=s.seat,
-                name=s.name,
-                is_ai=s.is_ai,
-                user_id=s.user_id,
-                hand=words.faces(frame.hands[s.seat], ctx.lang),
-                score=scores[s.seat] if s.seat < len(scores) else None,
-                role=words.role_name(role, ctx.lang) if role else None,
-                dealer=public.get("dealer") == s.seat,
-                to_play=s.seat in frame.to_move,
-                moved=s.seat == mover,
-            )
-        )
+        if s.seat in shown:
+            found.append(SeatView(s.name, s.is_ai, s.user_id, s.seat == mover, shown[s.seat]))
     return found
 
 
-def narration(ctx: Ctx, m: data.Match, frame: Frame) -> tuple[str | None, list[str]]:
-    """The move that led here ("Alice joue 10♥") and what it caused, in words."""
+def narration(ctx: Ctx, m: data.Match, frame: Frame, game: Words) -> tuple[str | None, list[str]]:
+    """The move that led here ("Alice joue 10♥") and what it caused, in the game's words."""
     if frame.step == 0:
         return None, []
     move = m.match.moves[frame.step - 1]
-    names = m.names
-    who = names[move.seat] if move.seat < len(names) else "?"
-    told = [words.describe_event(e, names, ctx.lang) for e in frame.events]
-    return f"{who} {words.describe_move(move.action_id, ctx.lang)}", [x for x in told if x]
+    return words.narration(game, frame.events, (move.seat, move.action_id), m.names, ctx.lang)
 
 
 @router.get("/match/{match_id}", response_class=HTMLResponse)
@@ -261,11 +241,14 @@ async def match(
     m = await data.match(store, guild, match_id, step=step)
     frame = m.frame
     values: dict[str, Any] = {"m": m, "frame": frame, "result": result_lines(m)}
-    if frame is not None:
-        last, told = narration(ctx, m, frame)
+    game = words.words_of(m.summary.game)
+    if game is None:  # a game this version no longer has: its log could not replay anyway
+        values["frame"] = frame = None
+    if frame is not None and game is not None:
+        last, told = narration(ctx, m, frame, game)
         values.update(
-            seats=seat_views(ctx, m, frame),
-            zones=words.zones(frame.public, m.names, ctx.lang),
+            seats=seat_views(ctx, m, frame, game),
+            table=words.table(game, frame.facts, m.names, ctx.lang),
             last=last,
             told=told,
             step_url=step_link(ctx, match_id),

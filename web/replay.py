@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
+from games.facts import HandFacts, PublicFacts
 
-from .words import DEAL_EVENTS
-
+DEAL_EVENT = "deal"
+"""The event every game emits when it deals: the replay's "deal ◀ ▶" steps land on it."""
 TABLE_SETTINGS_KEY = "__table__"
 """The bot stores its table settings (language, turn timer) beside the game options."""
 
@@ -30,15 +31,17 @@ class ReplayError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """The position at one step: every seat's hand, the public view, and where we are."""
+    """The position at one step: every seat's hand, the public view and its facts, and
+    where we are."""
 
     step: int
     total: int
     deal_starts: tuple[int, ...]
-    hands: list[list[str]]
-    public: dict[str, Any]
+    hands: list[HandFacts]  # each seat's, from its own view: sorted as its player sorts
+    public: dict[str, Any]  # the spectator's view
+    facts: PublicFacts  # from the spectator's view
     to_move: list[int]
-    events: list[dict[str, Any]]
+    events: list[dict[str, Any]]  # the public events of the move that led here
 
     @property
     def deal(self) -> int:
@@ -75,7 +78,7 @@ def deal_starts(
         starts = [0]
         for step, (seat, action_id) in enumerate(moves, start=1):
             events = state.apply(seat, action_id)
-            if step < len(moves) and any(e.get("type") in DEAL_EVENTS for e in events):
+            if step < len(moves) and any(e.get("type") == DEAL_EVENT for e in events):
                 starts.append(step)
         if not state.is_over():
             raise ReplayError("the move log does not end the match")
@@ -100,18 +103,21 @@ def frame(
         raise ValueError(f"step {step} is outside 0..{len(moves)}")
     if starts is None:
         starts = deal_starts(game, players, seed, options, moves)
-    rules = games.get(game)
     try:
+        rules = games.get(game)
         state = rules.replay(players, seed, game_options(options), moves[:step])
+        public = state.view(None)
+        hands = [rules.hand_facts(state.view(seat), seat) for seat in range(players)]
+        facts = rules.public_facts(public)
     except (KeyError, ValueError, TypeError, games.IllegalAction) as exc:
         raise ReplayError(str(exc)) from exc
-    public = state.view(None)
     return Frame(
         step=step,
         total=len(moves),
         deal_starts=starts,
-        hands=[list(state.view(seat)["hand"]) for seat in range(players)],
+        hands=hands,
         public=public,
+        facts=facts,
         to_move=[] if state.is_over() else list(state.to_move()),
         events=[e for e in public.get("events", []) if "to" not in e] if step else [],
     )

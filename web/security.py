@@ -81,11 +81,9 @@ class Guard:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = [
-                    (k, v)
-                    for k, v in message.get("headers", [])
-                    if k.lower() not in {h for h, _ in HEADERS} and k.lower() != b"cache-control"
-                ]
+                # Ours win; a route's own Cache-Control stays where we have no rule (cards).
+                ours = {h for h, _ in HEADERS} | ({cache[0]} if cache is not None else set())
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in ours]
                 headers.extend(HEADERS)
                 if cache is not None:
                     headers.append(cache)

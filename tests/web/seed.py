@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import games
 from db import SeatInfo, SeatResult, Store
 from games import Rng
+from tests.toygame import RULES as TOY
 
 GUILD = 2**62 + 4_242  # Discord-sized, beyond 2**53
 OTHER_GUILD = GUILD + 1
@@ -104,6 +105,8 @@ async def build(url: str) -> Seeded:
             ("bonanza", "bonanza", [uid(3), uid(1), uid(2)], 15),
             ("manille2", "manille", [uid(4), uid(1), uid(2), uid(3)], 16),
             ("manille3", "manille", [uid(1), uid(3), uid(2), uid(4)], 17),
+            # The tests' own game (tests/toygame): the web must show it without knowing it.
+            ("toy", TOY.slug, [uid(2), uid(1), uid(4)], 19),
         ]
         for label, game, users, seed in script:
             await play(store, game, users, seed)

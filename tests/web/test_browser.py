@@ -3,7 +3,8 @@
 The app runs under uvicorn on a loopback port. The tests follow a person's path: the
 leaderboard from a signed link, a player, a replay stepped with the buttons and the arrow
 keys (the cards shown must be the engine's own replay at that step), the language switch,
-a phone-sized screen, and a wrong link. Each page's screenshot goes to docs/screens/.
+a phone-sized screen, and a wrong link. Each page's screenshot goes to the test's temporary
+directory, or to docs/screens/ when TAPIS_SCREENS=1 (`make screens`).
 
 Playwright's own browser download cannot work here, so Chromium comes from the system
 (`apt-get install chromium`, which `make test` does when it can); without it these tests
@@ -34,7 +35,25 @@ from .conftest import settings_for, signed
 from .seed import GUILD, XSS, Seeded, uid
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
+SCREENS_ENV = "TAPIS_SCREENS"
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "chrome")
+
+
+def screens_dir(tmp_path: Path) -> Path:
+    """docs/screens/ when the pictures are wanted for the docs (`make screens`), else the
+    test's own temporary directory: a plain test run leaves the repository alone."""
+    return SCREENS if os.environ.get(SCREENS_ENV) == "1" else tmp_path
+
+
+def test_screenshots_go_to_the_docs_only_when_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(SCREENS_ENV, raising=False)
+    assert screens_dir(tmp_path) == tmp_path
+    monkeypatch.setenv(SCREENS_ENV, "0")
+    assert screens_dir(tmp_path) == tmp_path
+    monkeypatch.setenv(SCREENS_ENV, "1")
+    assert screens_dir(tmp_path) == SCREENS
 
 
 def find_chromium() -> str | None:
@@ -109,6 +128,11 @@ class Watch:
 
 
 @pytest.fixture
+def screens(tmp_path: Path) -> Path:
+    return screens_dir(tmp_path)
+
+
+@pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(
         viewport={"width": 1100, "height": 900}, locale="fr-FR", device_scale_factor=1
@@ -122,13 +146,14 @@ def page(browser: Any) -> Iterator[Any]:
         context.close()
 
 
-def shot(page: Any, name: str) -> None:
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / f"web-{name}.png"), full_page=True)
+def shot(screens: Path, page: Any, name: str) -> None:
+    screens.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(screens / f"web-{name}.png"), full_page=True)
 
 
 def engine_hands(seeded: Seeded, match_id: int, step: int) -> list[list[str]]:
-    """Every seat's hand after `step` moves, straight from the engine's replay."""
+    """Every seat's hand after `step` moves, straight from the engine's replay, in the order
+    its player sorts it (the game's hand facts)."""
 
     async def load() -> Any:
         store = await Store.open(seeded.url, migrate=False)
@@ -145,7 +170,7 @@ def engine_hands(seeded: Seeded, match_id: int, step: int) -> list[list[str]]:
     moves = [(m.seat, m.action_id) for m in match.moves]
     options = replay.game_options(match.options)
     state = rules.replay(len(match.summary.seats), match.seed, options, moves[:step])
-    return [list(state.view(seat)["hand"]) for seat in range(len(match.summary.seats))]
+    return [list(state.hand_facts(seat).cards) for seat in range(len(match.summary.seats))]
 
 
 def shown_hands(page: Any) -> list[list[str]]:
@@ -165,7 +190,7 @@ def wait_step(page: Any, step: int) -> None:
 
 
 def test_leaderboard_player_and_replay_as_a_person_would(
-    page: Any, server: str, seeded: Seeded
+    page: Any, server: str, seeded: Seeded, screens: Path
 ) -> None:
     response = page.goto(server + signed())
     assert response.status == 200
@@ -173,7 +198,7 @@ def test_leaderboard_player_and_replay_as_a_person_would(
     assert page.locator("table.board tbody tr").count() == 4  # season 2: four players
     # A name made of markup is shown as its text, and runs no script.
     assert page.get_by_text(XSS, exact=True).count() >= 1
-    shot(page, "leaderboard")
+    shot(screens, page, "leaderboard")
 
     page.click(f'a[data-player="{uid(1)}"]')
     page.wait_for_selector("#player-name")
@@ -182,18 +207,20 @@ def test_leaderboard_player_and_replay_as_a_person_would(
     page.click("nav.seasons a:not([aria-current])")  # the older season: a longer history
     page.wait_for_selector('nav.seasons a[aria-current="page"]:has-text("Saison 1")')
     assert page.locator("figure.chart svg polyline").count() >= 5
-    shot(page, "player")
+    shot(screens, page, "player")
 
     manille = seeded.matches["s2-manille"]
     page.click(f'a[data-match="{manille}"]')
     page.wait_for_selector("#replay")
     assert current_step(page) == 0
     assert shown_hands(page) == engine_hands(seeded, manille, 0)
-    shot(page, "replay")
+    shot(screens, page, "replay")
     assert page.watch.dialogs == [] and page.watch.csp == []
 
 
-def test_replay_steps_with_buttons_and_arrow_keys(page: Any, server: str, seeded: Seeded) -> None:
+def test_replay_steps_with_buttons_and_arrow_keys(
+    page: Any, server: str, seeded: Seeded, screens: Path
+) -> None:
     match_id = seeded.matches["bianco"]
     page.goto(server + signed(f"match/{match_id}"))
     total = int(page.get_attribute("#replay", "data-total"))
@@ -223,7 +250,7 @@ def test_replay_steps_with_buttons_and_arrow_keys(page: Any, server: str, seeded
     assert 3 < second_deal < total
     assert shown_hands(page) == engine_hands(seeded, match_id, second_deal)
     assert all(len(hand) > 0 for hand in shown_hands(page))  # a fresh deal: everyone holds cards
-    shot(page, "replay-deal")
+    shot(screens, page, "replay-deal")
     page.keyboard.press("Shift+ArrowLeft")
     wait_step(page, 0)
 
@@ -234,7 +261,9 @@ def test_replay_steps_with_buttons_and_arrow_keys(page: Any, server: str, seeded
     assert page.watch.csp == []
 
 
-def test_language_switch_and_english_browser(page: Any, server: str, browser: Any) -> None:
+def test_language_switch_and_english_browser(
+    page: Any, server: str, browser: Any, screens: Path
+) -> None:
     page.goto(server + signed())
     assert page.get_attribute("html", "lang") == "fr"
     page.click("#lang-switch")
@@ -245,7 +274,7 @@ def test_language_switch_and_english_browser(page: Any, server: str, browser: An
     page.wait_for_selector("#player-name")
     assert page.get_attribute("html", "lang") == "en"
     assert "Rating over the matches" in page.inner_text("main")
-    shot(page, "player-en")
+    shot(screens, page, "player-en")
 
     english = browser.new_context(locale="en-US")
     try:
@@ -256,7 +285,7 @@ def test_language_switch_and_english_browser(page: Any, server: str, browser: An
         english.close()
 
 
-def test_phone_sized_replay(browser: Any, server: str, seeded: Seeded) -> None:
+def test_phone_sized_replay(browser: Any, server: str, seeded: Seeded, screens: Path) -> None:
     context = browser.new_context(
         viewport={"width": 390, "height": 844},
         device_scale_factor=2,
@@ -268,18 +297,37 @@ def test_phone_sized_replay(browser: Any, server: str, seeded: Seeded) -> None:
         phone.goto(server + signed(f"match/{seeded.matches['manille']}") + "?step=6")
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390  # nothing wider than the screen
-        shot(phone, "replay-phone")
+        shot(screens, phone, "replay-phone")
         phone.goto(server + signed())
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
-        shot(phone, "leaderboard-phone")
+        shot(screens, phone, "leaderboard-phone")
     finally:
         context.close()
 
 
-def test_a_wrong_signature_is_a_plain_404(page: Any, server: str) -> None:
+def test_a_wrong_signature_is_a_plain_404(page: Any, server: str, screens: Path) -> None:
     good = signed()
     bad = good[:-2] + ("A/" if good[-2] != "A" else "B/")
     response = page.goto(server + bad)
     assert response.status == 404
     assert "Classement" not in page.inner_text("body")
-    shot(page, "404")
+    shot(screens, page, "404")
+
+
+def test_a_game_the_web_does_not_know_replays_with_its_card_pictures(
+    page: Any, server: str, seeded: Seeded, screens: Path
+) -> None:
+    """The tests' toy game: its hands as the engine sorts them, the art's faces loaded."""
+    match_id = seeded.matches["toy"]
+    page.goto(server + signed(f"match/{match_id}"))
+    assert page.locator("h1").first.inner_text().startswith("Plus fort")
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 1)
+    assert shown_hands(page) == engine_hands(seeded, match_id, 1)
+    page.wait_for_load_state("load")
+    loaded = page.eval_on_selector_all(
+        "#replay img.picture", "images => images.map(i => i.complete && i.naturalWidth > 0)"
+    )
+    assert loaded and all(loaded)
+    assert page.watch.csp == []
+    shot(screens, page, "replay-toy")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import games
 from web import charts
 
 
@@ -11,12 +12,12 @@ def coordinates(points: str) -> list[tuple[float, float]]:
 
 def test_no_values_no_chart() -> None:
     assert charts.line_chart([], 0) is None
-    assert charts.line_chart([("a", "s-all", [])], 3) is None
+    assert charts.line_chart([("a", "#000000", [])], 3) is None
 
 
 def test_points_stay_in_the_plot_and_higher_is_up() -> None:
     chart = charts.line_chart(
-        [("all", "s-all", [(0, 0.0), (1, 5.0), (2, -3.0)]), ("m", "s-manille", [(1, 2.0)])], 3
+        [("all", "#000000", [(0, 0.0), (1, 5.0), (2, -3.0)]), ("m", "#b3261e", [(1, 2.0)])], 3
     )
     assert chart is not None
     left, top, right, bottom = chart.plot
@@ -34,7 +35,7 @@ def test_points_stay_in_the_plot_and_higher_is_up() -> None:
 
 def test_long_series_are_thinned_keeping_the_last_point() -> None:
     values = [(i, float(i % 17)) for i in range(5_000)]
-    chart = charts.line_chart([("all", "s-all", values)], 5_000)
+    chart = charts.line_chart([("all", "#000000", values)], 5_000)
     assert chart is not None
     line = coordinates(chart.series[0].points)
     assert len(line) <= charts.MAX_POINTS + 1
@@ -43,6 +44,22 @@ def test_long_series_are_thinned_keeping_the_last_point() -> None:
 
 
 def test_a_flat_series_still_gets_a_range() -> None:
-    chart = charts.line_chart([("all", "s-all", [(0, 1.5), (1, 1.5)])], 2)
+    chart = charts.line_chart([("all", "#000000", [(0, 1.5), (1, 1.5)])], 2)
     assert chart is not None
     assert len(chart.y_ticks) >= 2
+
+
+def test_a_game_line_takes_its_colour_darkened_until_it_shows_on_the_page() -> None:
+    assert charts.readable(0x2E7D32) == "#2e7d32"  # dark enough already
+    light = charts.readable(0xF5F5F5)  # near white on the cream paper: darkened
+    assert light != "#f5f5f5"
+    r, g, b = (int(light[i : i + 2], 16) for i in (1, 3, 5))
+    assert max(r, g, b) < 0xA0
+    assert charts.colour_of(None) == charts.ALL_GAMES_COLOUR
+    for rules in games.all():
+        assert charts.colour_of(rules.slug) == charts.readable(rules.colour)
+
+
+def test_series_carry_their_colour() -> None:
+    chart = charts.line_chart([("all", "#123456", [(0, 1.0)])], 1)
+    assert chart is not None and chart.series[0].colour == "#123456"

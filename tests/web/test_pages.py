@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 import games
 from db import Store
+from games.cards import face as text_face
 from web import replay, words
 
 from .conftest import signed
@@ -106,6 +107,7 @@ def shown_hands(page: str) -> list[list[str]]:
 
 
 def test_match_page_shows_the_engine_state_at_each_step(client: TestClient, seeded: Seeded) -> None:
+    """Every hand as its player sorts it (the game's hand facts), at any step."""
     match_id = seeded.matches["bonanza"]
     found = from_store(seeded, "finished_match", GUILD, match_id)
     moves = [(m.seat, m.action_id) for m in found.moves]
@@ -116,8 +118,21 @@ def test_match_page_shows_the_engine_state_at_each_step(client: TestClient, seed
         page = client.get(signed(f"match/{match_id}"), params={"step": step})
         assert page.status_code == 200
         state = rules.replay(players, found.seed, options, moves[:step])
-        assert shown_hands(page.text) == [state.view(seat)["hand"] for seat in range(players)]
+        hands = [state.hand_facts(seat) for seat in range(players)]
+        assert shown_hands(page.text) == [list(h.cards) for h in hands]
+        assert shown_groups(page.text) == [[list(g) for g in h.groups] for h in hands]
         assert f'data-step="{step}"' in page.text
+
+
+def shown_groups(page: str) -> list[list[list[str]]]:
+    hands = re.findall(r'data-hand="(\d+)"[^>]*>(.*?)</div>', page, re.S)
+    return [
+        [
+            re.findall(r'data-card="([^"]+)"', g)
+            for g in re.findall(r'class="group">(.*?)</span>', body)
+        ]
+        for _, body in hands
+    ]
 
 
 def test_match_page_tells_the_last_move_and_links_the_deals(
@@ -126,10 +141,12 @@ def test_match_page_tells_the_last_move_and_links_the_deals(
     match_id = seeded.matches["manille"]
     found = from_store(seeded, "finished_match", GUILD, match_id)
     seat, action = found.moves[4].seat, found.moves[4].action_id
-    name = found.summary.seats[seat].name
+    name = words.isolated([html.escape(found.summary.seats[seat].name)])[0]
     page = client.get(signed(f"match/{match_id}"), params={"step": 5}).text
-    label = words.card_face(action.split(":")[1], "fr").label
-    assert f'id="last-move">{html.escape(name)} joue {label}</p>' in page
+    label = text_face(action.split(":")[1], "fr")
+    assert f'id="last-move">{name} joue {label}</p>' in page
+    english = client.get(signed(f"match/{match_id}"), params={"step": 5, "lang": "en"}).text
+    assert f'id="last-move">{name} plays {text_face(action[5:], "en")}</p>' in english
     moves = [(m.seat, m.action_id) for m in found.moves]
     starts = replay.deal_starts("manille", 4, found.seed, found.options, moves)
     assert len(starts) > 1
@@ -137,6 +154,66 @@ def test_match_page_tells_the_last_move_and_links_the_deals(
     assert next_deal is not None and int(next_deal[1]) == starts[1]
     start = client.get(signed(f"match/{match_id}")).text
     assert 'data-nav="prev-move" aria-disabled="true"' in start
+
+
+def test_match_page_shows_the_table_in_the_games_words(client: TestClient, seeded: Seeded) -> None:
+    """Facts, zones, boxes, roles, scores and marks: what the game's facts say, in its words."""
+    for label in ("manille", "bianco", "blanche", "nain", "bonanza", "toy"):
+        match_id = seeded.matches[label]
+        found = from_store(seeded, "finished_match", GUILD, match_id)
+        rules = games.get(found.summary.game)
+        moves = [(m.seat, m.action_id) for m in found.moves]
+        names = [s.name for s in sorted(found.summary.seats, key=lambda s: s.seat)]
+        isolated = words.isolated(names)  # how names sit in the game's sentences
+        options = replay.game_options(found.options)
+        for step in (0, 7):
+            state = rules.replay(len(names), found.seed, options, moves[:step])
+            facts = state.public_facts()
+            for lang in ("fr", "en"):
+                url = signed(f"match/{match_id}")
+                page = html.unescape(client.get(url, params={"step": step, "lang": lang}).text)
+                assert f"<h1>{rules.words.name.get(lang)} <small>" in page
+                for fact in facts.facts:
+                    assert f"<li>{rules.words.fact(fact, lang, isolated)}</li>" in page
+                for zone in facts.zones:
+                    if zone.cards:
+                        assert rules.words.label(zone.key, lang) in page
+                for box in facts.boxes:
+                    assert rules.words.box(box.key, lang) in page
+                for seat in facts.seats:
+                    if seat.score is not None:
+                        assert rules.words.amount(seat.score, seat.unit, lang) in page
+                    if seat.role is not None:
+                        assert f'"tag role">{rules.words.role(seat.role, lang)}<' in page
+                    for mark in seat.marks:
+                        assert f'"tag mark">{rules.words.fact(mark, lang, isolated)}<' in page
+                assert "{" not in page.split("<main>")[1]  # no placeholder left unfilled
+
+
+def test_every_step_of_every_game_is_narrated_in_its_words(
+    client: TestClient, seeded: Seeded
+) -> None:
+    """Each move reads as the game tells it, never as a raw action id."""
+    for label in ("bianco", "blanche", "nain", "bonanza", "toy"):
+        match_id = seeded.matches[label]
+        found = from_store(seeded, "finished_match", GUILD, match_id)
+        rules = games.get(found.summary.game)
+        names = words.isolated([s.name for s in sorted(found.summary.seats, key=lambda s: s.seat)])
+        state = rules.new(
+            players=len(names), seed=found.seed, options=replay.game_options(found.options)
+        )
+        for step, move in enumerate(found.moves[:25], start=1):
+            events = state.apply(move.seat, move.action_id)
+            told = [
+                t for e in events if "to" not in e and (t := rules.words.narrate(e, "en", names))
+            ]
+            query: dict[str, str | int] = {"step": step, "lang": "en"}
+            page = client.get(signed(f"match/{match_id}"), params=query).text
+            last = re.search(r'id="last-move">(.*?)</p>', page, re.S)
+            assert last is not None and html.unescape(last[1]) == told[0], (label, step)
+            assert not re.search(r"[a-z]:\w", last[1])  # no `play:10H` left raw
+            for line in told[1:]:
+                assert f"<li>{html.escape(line, quote=False)}</li>" in page
 
 
 def test_a_match_that_no_longer_replays_shows_no_card(client: TestClient, seeded: Seeded) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import games
+from games.facts import PublicFacts
 from web import replay
 
 
@@ -28,8 +29,12 @@ def test_frame_is_the_engine_replay_at_that_step_with_every_hand() -> None:
     for step in (0, 1, 17, len(moves)):
         frame = replay.frame("manille", 4, 3, stored, moves, step)
         state = games.get("manille").replay(4, 3, options, moves[:step])
-        assert frame.hands == [state.view(seat)["hand"] for seat in range(4)]
+        assert frame.hands == [state.hand_facts(seat) for seat in range(4)]
+        assert [sorted(h.cards) for h in frame.hands] == [
+            sorted(state.view(seat)["hand"]) for seat in range(4)
+        ]
         assert frame.public == state.view(None)
+        assert frame.facts == state.public_facts()
         assert frame.total == len(moves)
     assert replay.frame("manille", 4, 3, stored, moves, len(moves)).to_move == []
 
@@ -46,7 +51,7 @@ def test_deals_start_where_a_deal_event_happened() -> None:
 
 def test_deal_navigation() -> None:
     def at(step: int) -> replay.Frame:
-        return replay.Frame(step, 30, (0, 10, 20), [], {}, [], [])
+        return replay.Frame(step, 30, (0, 10, 20), [], {}, PublicFacts("play", ()), [], [])
 
     assert [at(s).deal for s in (0, 9, 10, 25, 30)] == [1, 1, 2, 3, 3]
     assert at(15).previous_deal() == 10  # back to this deal's start

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 from fastapi.testclient import TestClient
 
-from web import links
+import art
+from games.cards import face as text_face
+from web import cards, links
 from web.app import create_app
 
 from .conftest import SECRET, settings_for, signed
@@ -161,27 +164,63 @@ def test_hostile_names_are_shown_as_text(client: TestClient, seeded: Seeded) -> 
     assert XSS not in board and "&lt;script&gt;" in board
 
 
-def test_no_interactive_docs_and_no_card_pictures_yet(client: TestClient) -> None:
+def test_a_name_inside_the_games_sentences_cannot_turn_them_around(
+    client: TestClient, seeded: Seeded
+) -> None:
+    """The game's words put names in sentences: each is a Unicode isolate there (FSI, PDI),
+    so the override in the right-to-left name ends with the name."""
+    match_id = seeded.matches["manille"]
+    total = len(client.get(signed(f"matches/{match_id}", api=True)).json()["moves"])
+    told = 0
+    for step in range(1, total + 1):
+        page = html.unescape(client.get(signed(f"match/{match_id}"), params={"step": step}).text)
+        story = page.split('class="story"', 1)[1].split("</div>", 1)[0]
+        assert RTL not in story.replace(f"\u2068{RTL}\u2069", "")
+        told += story.count(f"\u2068{RTL}\u2069")
+        if told >= 2:
+            break
+    assert told >= 2
+
+
+def test_no_interactive_docs(client: TestClient) -> None:
     assert client.get("/docs").status_code == 404
     assert client.get("/redoc").status_code == 404
-    assert client.get("/cards/QS.png").status_code == 404
-    assert client.get("/cards/..%2f..%2fetc.png").status_code == 404
     home = client.get("/")
     assert home.status_code == 200 and "Alice" not in home.text
 
 
-def test_card_pictures_plug_in_through_the_cards_hook(
-    client: TestClient, seeded: Seeded, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from web import cards
-
-    monkeypatch.setattr(cards, "HAVE_PICTURES", True)
-    monkeypatch.setattr(cards, "png", lambda card_id: b"\x89PNG " + card_id.encode())
-    picture = client.get("/cards/QS.png")
+def test_card_pictures_are_the_arts_faces_cached_by_version(client: TestClient) -> None:
+    version = cards.version()
+    picture = client.get(f"/cards/QS.png?v={version}")
     assert picture.status_code == 200 and picture.headers["content-type"] == "image/png"
-    assert picture.content == b"\x89PNG QS"
-    assert client.get("/cards/ZZ.png").status_code == 404  # not a card id: never asked
+    assert picture.content == art.face_png("QS", cards.HEIGHT)
+    assert picture.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert picture.headers["etag"] == f'"{version}"'
+    assert picture.headers["x-content-type-options"] == "nosniff"
+    # Without the current version the address may hold another drawing later: revalidated.
+    stale = client.get("/cards/MAR.png?v=000000")
+    assert stale.status_code == 200 and "immutable" not in stale.headers["cache-control"]
+    assert stale.content == art.face_png("MAR", cards.HEIGHT)
+    again = client.get("/cards/QS.png", headers={"If-None-Match": f'"{version}"'})
+    assert again.status_code == 304 and again.content == b""
+
+
+@pytest.mark.parametrize("card", ["ZZ", "1H", "BACK", "MAX", "..%2f..%2fetc", "qs", "10H.png"])
+def test_only_cards_the_art_draws_are_served(client: TestClient, card: str) -> None:
+    response = client.get(f"/cards/{card}.png")
+    assert response.status_code == 404
+    assert "image" not in response.headers["content-type"]
+
+
+def test_the_replay_shows_the_pictures_with_their_text_face(
+    client: TestClient, seeded: Seeded
+) -> None:
     page = client.get(signed(f"match/{seeded.matches['manille']}")).text
-    assert re.search(
-        r'<img class="card [a-z]+ picture" data-card="\w+" src="/cards/\w+\.png"', page
+    pictures = re.findall(
+        r'<img class="card [a-z]+ picture" data-card="(\w+)" src="([^"]+)" alt="([^"]+)"', page
     )
+    assert len(pictures) >= 32  # every card of the deal in the hands, and the turned card
+    for card, src, alt in pictures:
+        assert src == f"/cards/{card}.png?v={cards.version()}"
+        assert html.unescape(alt) == text_face(card, "fr")
+        assert client.get(html.unescape(src)).status_code == 200

@@ -1,96 +1,163 @@
-"""Game words for the pages: card faces, moves, events and table zones, fr and en."""
+"""What the pages say about a game: the game's own words, facts and faces, fr and en."""
 
 from __future__ import annotations
 
 import games
-from games.cards import bianco_mano_deck, deck53
-from web import words
+from games.cards import face as text_face
+from games.facts import Fact, HandFacts, PublicFacts, SeatFacts, Zone
+from games.words import T, Words
+from tests.toygame import RULES as TOY
+from web import cards, words
+
+NAMES = ["Alice", "Basile", "Chloé"]
 
 
-def test_standard_faces_use_french_figures_and_suit_colours() -> None:
-    queen = words.card_face("QS", "fr")
-    assert (queen.label, queen.title, queen.css) == ("D♠", "Dame de pique", "card black")
-    ten = words.card_face("10H", "en")
-    assert (ten.label, ten.title, ten.css) == ("10♥", "10 of hearts", "card red")
-    assert words.card_face("KD", "en").label == "K♦"
-    assert words.card_face("JK", "fr").title == "Joker"
+def plain(text: str) -> str:
+    """A sentence without the isolates around its names (words.isolated)."""
+    return text.replace("\u2068", "").replace("\u2069", "")
 
 
-def test_bianco_mano_faces_name_character_and_family() -> None:
-    mamma = words.card_face("MAR", "fr")
-    assert (mamma.label, mamma.title, mamma.css) == ("Ma", "Mamma rouge", "card family-r")
-    assert words.card_face("GCV", "en").title == "green Bodyguard"
+def test_a_card_the_art_draws_is_its_picture_with_the_text_face_as_alt() -> None:
+    queen = words.face("QS", "fr")
+    assert (queen.text, queen.css) == ("D♠", "card black")
+    assert queen.src == f"/cards/QS.png?v={cards.version()}"
+    assert words.face("10H", "en").css == "card red"
+    assert words.face("KD", "en").text == "K♦"
+    mamma = words.face("MAR", "fr")
+    assert (mamma.text, mamma.css) == ("🟥 Mamma", "card red")
+    assert words.face("GCV", "en").text == "🟩 Bodyguard"
+    assert words.face("JK", "fr").css == "card plain"
 
 
-def test_every_card_of_every_deck_is_a_card_id_with_a_face() -> None:
-    for card in [*deck53(), *bianco_mano_deck()]:
-        assert words.is_card(card)
-        assert words.card_face(card, "fr").label not in ("", card) or card == "JK"
-    assert not words.is_card("1H") and not words.is_card("../x") and not words.is_card("MAX")
+def test_a_card_the_art_does_not_draw_shows_its_text_face() -> None:
+    unknown = words.face("ZZ", "fr")
+    assert unknown.src is None and unknown.text == "ZZ"
 
 
-def test_moves_in_words() -> None:
-    assert words.describe_move("play:10H", "fr") == "joue 10♥"
-    assert words.describe_move("play:9H+9D", "en") == "plays 9♥ + 9♦"
-    assert words.describe_move("play:MAB", "fr") == "joue Mamma bleue"
-    assert words.describe_move("choose:R", "fr") == "choisit rouge"
-    assert words.describe_move("suit:H", "en") == "names ♥ hearts"
-    assert words.describe_move("raise:5", "fr") == "relance de 5"
-    assert words.describe_move("call", "fr") == "suit"
-    assert words.describe_move("fold", "en") == "folds"
-    assert words.describe_move("frobnicate:3", "fr") == "frobnicate:3"
-
-
-def test_every_move_of_random_games_has_words() -> None:
-    """A move the page would show as a raw id is a missing word."""
-    for slug in games.slugs():
-        rules = games.get(slug)
-        for seed in range(3):
-            state = rules.new(
-                players=min(rules.max_players, rules.min_players + seed % 2),
-                seed=seed,
-                options=rules.quick_options,
-            )
-            rng = games.Rng(seed)
-            while not state.is_over():
-                seat = state.to_move()[0]
-                action = rng.choice(state.legal_actions(seat)).id
-                for lang in ("fr", "en"):
-                    assert words.describe_move(action, lang) != action, (slug, action)
-                state.apply(seat, action)
-
-
-def test_game_names_in_both_languages() -> None:
-    for slug in games.slugs():
-        assert words.game_name(slug, "fr") and words.game_name(slug, "en")
-    assert words.game_name("blanche-neige", "en") == "Snow White"
+def test_game_names_are_the_games_own() -> None:
+    for rules in games.all():
+        for lang in ("fr", "en"):
+            assert words.game_name(rules.slug, lang) == rules.words.name.get(lang)
+    assert words.game_name(TOY.slug, "en") == "Highest card"
     assert words.game_name(None, "fr") == "Tous les jeux"
+    assert words.game_name("no-such-game", "fr") == "no-such-game"
+    assert words.words_of("no-such-game") is None
 
 
-def test_events_name_the_seat() -> None:
-    names = ["Alice", "Bob"]
-    assert (
-        words.describe_event({"type": "trick_won", "seat": 1}, names, "fr") == "Bob remporte le pli"
-    )
-    assert words.describe_event({"type": "box_won", "seat": 0, "box": "KH"}, names, "en") == (
-        "Alice takes the K♥ box"
-    )
-    assert words.describe_event({"type": "something_private"}, names, "fr") is None
-
-
-def test_zones_show_what_lies_on_the_table() -> None:
-    view = {
-        "trump": "H",
-        "trick": [[0, "10H"], [1, "QS"]],
-        "top": None,
-        "board": {"10D": 3, "JC": 0},
-        "run": [],
-    }
-    found = {z.key: z for z in words.zones(view, ["Alice", "Bob"], "fr")}
-    assert set(found) == {"trump", "trick", "board"}
-    assert found["trump"].text == "♥ cœur"
-    assert [(who, face.card) for who, face in found["trick"].cards] == [
-        ("Alice", "10H"),
-        ("Bob", "QS"),
+def test_a_move_is_told_as_the_game_narrates_its_events() -> None:
+    events = [
+        {"type": "played", "seat": 1, "card": "QS"},
+        {"type": "trick", "seat": 1, "tricks": 2},
     ]
-    assert found["board"].boxes == [("10♦", 3), ("V♣", 0)]
+    last, told = words.narration(TOY.words, events, (1, "play:QS"), NAMES, "fr")
+    assert last == "\u2068Basile\u2069 pose D♠"
+    assert [plain(t) for t in told] == ["Basile remporte le pli (2 plis en tout)"]
+    last, told = words.narration(TOY.words, events[:1], (1, "play:QS"), NAMES, "en")
+    assert (plain(last), told) == ("Basile plays Q♠", [])
+
+
+def test_a_move_without_narrated_events_is_the_games_action_label() -> None:
+    quiet = Words(
+        name=T("Muet", "Mute"), summary=T("", ""), actions={"bid": T("Miser {arg}", "Bid {arg}")}
+    )
+    last, told = words.narration(quiet, [{"type": "x"}], (2, "bid:3"), NAMES, "fr")
+    assert (plain(last), told) == ("Chloé : Miser 3", [])
+    last, _ = words.narration(quiet, [], (0, "bid:3"), NAMES, "en")
+    assert plain(last) == "Alice: Bid 3"
+
+
+def test_the_table_is_the_public_facts_in_the_games_words() -> None:
+    facts = PublicFacts(
+        phase="play",
+        seats=(),
+        zones=(
+            Zone("trick", cards=("10H", "QS"), seats=(0, 2)),
+            Zone("empty"),
+            Zone("pile", cards=("8H",), count=12),
+            Zone("talon", count=30),
+        ),
+        boxes=(),
+        facts=(Fact("deal", "number", (1, 3)),),
+    )
+    table = words.table(TOY.words, facts, NAMES, "fr")
+    assert table.facts == ["Donne 1 sur 3"]
+    assert [z.key for z in table.zones] == ["trick", "pile", "talon"]
+    trick, pile, talon = table.zones
+    assert trick.label == "Sur le tapis"
+    assert [(who, f.card) for who, f in trick.cards] == [("Alice", "10H"), ("Chloé", "QS")]
+    assert [(who, f.text) for who, f in pile.cards] == [(None, "8♥")]
+    assert pile.count == "12 cartes" and talon.count == "30 cartes" and not talon.cards
+    assert trick.count is None  # every card of the trick shows
+
+
+def test_boxes_are_named_by_the_game_or_by_their_card() -> None:
+    rules = games.get("nain-jaune")
+    state = rules.new(players=3, seed=4, options=rules.quick_options)
+    facts = state.public_facts()
+    table = words.table(rules.words, facts, NAMES, "fr")
+    assert facts.boxes and table.boxes == [
+        (rules.words.box(b.key, "fr"), b.tokens) for b in facts.boxes
+    ]
+    assert (
+        table.boxes_label == "Cases"
+        and words.table(rules.words, facts, NAMES, "en").boxes_label == "Boxes"
+    )
+
+
+def test_seats_show_score_role_marks_and_the_hand_as_its_player_sorts_it() -> None:
+    game = Words(
+        name=T("Jeu", "Game"),
+        summary=T("", ""),
+        roles={"guard": T("Garde", "Guard")},
+        facts={"taker": T("preneur", "taker")},
+    )
+    facts = PublicFacts(
+        phase="play",
+        seats=(
+            SeatFacts(0, 3, score=12, unit="token", dealer=True, role="guard"),
+            SeatFacts(1, 2, score=None, to_move=True, marks=(Fact("taker", "flag"),)),
+        ),
+    )
+    hands = [HandFacts(1, (("AH", "QH"), ("7S",))), HandFacts(0, (("KD",),))]
+    first, second = words.seats(game, facts, hands, NAMES, "fr")
+    assert (first.score, first.role, first.dealer, first.to_move) == (
+        "12 jetons",
+        "Garde",
+        True,
+        False,
+    )
+    assert [[f.card for f in g] for g in second.hand] == [["AH", "QH"], ["7S"]]
+    assert second.cards == 3 and second.score is None and second.to_move
+    assert second.marks == ["preneur"]
+    english = words.seats(game, facts, hands, NAMES, "en")
+    assert (english[0].score, english[0].role, english[1].marks) == (
+        "12 tokens",
+        "Guard",
+        ["taker"],
+    )
+
+
+def test_every_game_on_the_table_in_both_languages() -> None:
+    """Random positions of every registered game: all facts read, nothing left raw."""
+    for rules in games.all():
+        players = rules.quick_players or rules.min_players
+        state = rules.new(players=players, seed=9, options=rules.quick_options)
+        rng = games.Rng(9)
+        for _ in range(40):
+            if state.is_over():
+                break
+            facts = state.public_facts()
+            hands = [state.hand_facts(s) for s in range(players)]
+            for lang in ("fr", "en"):
+                table = words.table(rules.words, facts, NAMES * 3, lang)
+                shown = words.seats(rules.words, facts, hands, NAMES * 3, lang)
+                lines = [*table.facts, *(z.label for z in table.zones)]
+                lines += [name for name, _ in table.boxes]
+                lines += [m for s in shown for m in s.marks]
+                assert all(line and "{" not in line for line in lines), (rules.slug, lines)
+                for seat_words, hand in zip(shown, hands, strict=True):
+                    faces = [f for group in seat_words.hand for f in group]
+                    assert [f.card for f in faces] == list(hand.cards)
+                    assert all(f.text == text_face(f.card, lang) for f in faces)
+            mover = rng.choice(state.to_move())
+            state.apply(mover, rng.choice(state.legal_actions(mover)).id)
