@@ -20,6 +20,7 @@ from .i18n import Translator
 from .pacing import Pacer
 from .runtime import Clock, LoopClock, Runtimes, Shared
 from .service import TableService
+from .shards import Shards
 from .tree import TapisTree
 from .views import DYNAMIC_ITEMS, on_message, refuse_orphan
 
@@ -42,8 +43,12 @@ def quiet_gc() -> None:
     gc.set_threshold(4_000, 4, 1_000)
 
 
-class TapisBot(commands.Bot):
-    """Owns the store, the table service and the controller for the life of the process."""
+class TapisBot(commands.AutoShardedBot):
+    """Owns the store, the table service and the controller for the life of the process.
+
+    It runs the shards SHARD_IDS of SHARD_COUNT (all of them by default) and only the
+    tables of their guilds (bot.shards); other processes run the other shards.
+    """
 
     def __init__(
         self,
@@ -61,7 +66,9 @@ class TapisBot(commands.Bot):
             intents=intents,
             help_command=None,
             tree_cls=TapisTree,
+            shard_count=settings.shard_count or None,
         )
+        self.shard_ids = list(settings.shard_ids) or None  # None: every shard
         self.settings = settings
         self._given_store = store
         self._clock = clock
@@ -71,22 +78,28 @@ class TapisBot(commands.Bot):
         self.service: TableService
         self.runtimes: Runtimes
         self.controller: Controller
+        self.owned: Shards
 
     async def setup_hook(self) -> None:
+        if self.shard_count is None:  # SHARD_COUNT=0: as many as Discord recommends
+            self.shard_count, _url, _limits = await self.http.get_bot_gateway()
+        self.owned = self.settings.shards(self.shard_count)
+        log.info("running %s", self.owned.describe())
         self.store = self._given_store or await Store.open(self.settings.database_url)
         self.service = TableService(self.store)
         shared = Shared(
             client=self,
             service=self.service,
             ai=self._ai or WorkerAi(self.settings.ai_workers or None),
-            redraws=Pacer(self.settings.public_edits_per_second),
+            # Discord's global limit is the whole bot's: each process takes its shards' part.
+            redraws=Pacer(self.settings.public_edits_per_second * self.owned.share),
             clock=self._clock or LoopClock(),
             ai_delay=self.settings.ai_delay,
         )
         self.runtimes = Runtimes(shared)
         self.controller = Controller(shared, self.runtimes)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        restored = await self.service.restore()
+        restored = await self.service.restore(self.owned if self.owned.partial else None)
         log.info("restored %d open table(s)", len(restored))
         await self.tree.set_translator(Translator())
         await self.add_cog(TablesCog(self.controller, self.service))

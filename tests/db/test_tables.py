@@ -199,6 +199,24 @@ async def test_open_tables_returns_everything_needed(store: Store) -> None:
     assert finished not in {t.id for t in tables} and cancelled not in {t.id for t in tables}
 
 
+async def test_open_tables_of_some_shards_keeps_only_their_guilds(store: Store) -> None:
+    """Each process restores the tables of its own shards: Discord's (id >> 22) % count."""
+    guilds = [GUILD + (n << 22) for n in range(6)]  # shards 0..5 of 6, in some order
+    by_guild = {g: await new_table(store, guild_id=g, users=[user(1)]) for g in guilds}
+
+    def shard(guild_id: int, count: int) -> int:
+        return (guild_id >> 22) % count
+
+    for count, ids in ((3, [0]), (3, [1, 2]), (2, [1]), (6, [5, 0])):
+        found = await store.open_tables(shard_count=count, shard_ids=ids)
+        expected = sorted(t for g, t in by_guild.items() if shard(g, count) in ids)
+        assert [t.id for t in found] == expected, (count, ids)
+        assert all(shard(t.guild_id, count) in ids for t in found)
+    everything = sorted(by_guild.values())
+    assert [t.id for t in await store.open_tables(shard_count=3, shard_ids=[0, 1, 2])] == everything
+    assert [t.id for t in await store.open_tables()] == everything
+
+
 async def test_open_tables_uses_a_fixed_number_of_queries(store: Store) -> None:
     """Restoring is O(1) queries, not one per table (the bot restores 1,000 at start-up)."""
     for i in range(12):
