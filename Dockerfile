@@ -1,9 +1,11 @@
 # Tapis: python -m bot in a slim image, as a non-root user, data in /app/data.
+# docker-compose.yml runs it with PostgreSQL, one container per shard process.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    PIP_NO_CACHE_DIR=1
+    PIP_NO_CACHE_DIR=1 \
+    HEARTBEAT_FILE=/tmp/tapis-heartbeat
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
@@ -15,4 +17,8 @@ RUN pip install . && useradd --create-home --uid 10001 tapis && mkdir -p /app/da
 
 USER tapis
 VOLUME ["/app/data"]
+# Healthy while the bot touches its heartbeat, which it does only while every shard of the
+# process is connected to Discord's gateway (bot/health.py).
+HEALTHCHECK --interval=30s --timeout=10s --start-period=90s --retries=3 \
+    CMD ["python", "-m", "bot.health"]
 CMD ["python", "-m", "bot"]

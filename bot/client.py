@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -16,6 +18,7 @@ from .cogs.stats import StatsCog
 from .cogs.tables import TablesCog
 from .config import Settings
 from .controller import Controller
+from .health import beat
 from .i18n import Translator
 from .pacing import Pacer
 from .runtime import Clock, LoopClock, Runtimes, Shared
@@ -79,6 +82,7 @@ class TapisBot(commands.AutoShardedBot):
         self.runtimes: Runtimes
         self.controller: Controller
         self.owned: Shards
+        self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.shard_count is None:  # SHARD_COUNT=0: as many as Discord recommends
@@ -106,8 +110,16 @@ class TapisBot(commands.AutoShardedBot):
         await self.add_cog(StatsCog(self.store, self.settings.min_rated_matches))
         await self._sync_commands()
         self._restored = restored
+        if self.settings.heartbeat_file:
+            path = Path(self.settings.heartbeat_file)
+            self._heartbeat = asyncio.create_task(beat(path, self.gateway_connected))
         if self._tune_gc:
             quiet_gc()
+
+    def gateway_connected(self) -> bool:
+        """Ready, and every shard of this process has an open gateway connection."""
+        shards = self.shards
+        return self.is_ready() and bool(shards) and not any(s.is_closed() for s in shards.values())
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -141,6 +153,8 @@ class TapisBot(commands.AutoShardedBot):
         await refuse_orphan(interaction)
 
     async def close(self) -> None:
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
         runtimes = getattr(self, "runtimes", None)
         if runtimes is not None:
             await runtimes.close()

@@ -49,8 +49,8 @@ class Settings(BaseSettings):
     )
     heartbeat_file: str = Field(
         "",
-        description="A file touched every few seconds while the gateway is connected "
-        "(for a container health check; empty: none).",
+        description="A file touched every 10 s while the gateway is connected, for a "
+        "container health check (`python -m bot.health`); empty: none.",
     )
     # Test-only: point discord.py at the emulator (a running Discord lookalike on loopback).
     tapis_discord_api_base: str | None = Field(None, description="Override Discord's REST base.")
