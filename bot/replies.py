@@ -8,7 +8,8 @@ import traceback
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
+from discord.http import MultipartParameters, handle_message_parameters
+from discord.webhook.async_ import async_context
 
 from .i18n import has, lang_of, tr
 from .tree import MALFORMED
@@ -60,19 +61,32 @@ async def edit_hand(
     release(view)
 
 
-async def edit_quietly(
-    client: discord.Client,
-    channel_id: int,
-    message_id: int,
-    embed: discord.Embed,
-    view: discord.ui.View | None,
-) -> None:
-    """Edit a message and ignore Discord's copy of it: a table message is redrawn after
-    nearly every move, and building a `Message` (and storing its view) from each answer
-    cost the bot more than drawing the table."""
+def message_params(embed: discord.Embed, view: discord.ui.View | None) -> MultipartParameters:
+    """A message edit's payload, built once, and the view released.
+
+    Table redraws send it themselves and ignore Discord's copy of the message: a table
+    message is redrawn after nearly every move, and building a `Message` (and storing its
+    view) from each answer cost the bot more than drawing the table."""
     params = handle_message_parameters(embed=embed, view=view)
     release(view)
-    await client.http.edit_message(channel_id, message_id, params=params)
+    return params
+
+
+async def edit_original(
+    client: discord.Client, application_id: int, token: str, params: MultipartParameters
+) -> None:
+    """Edit an interaction's original message through its token (not the bot token)."""
+    webhook = discord.Webhook.partial(application_id, token, client=client)
+    await async_context.get().edit_original_interaction_response(
+        application_id,
+        token,
+        session=webhook.session,
+        proxy=webhook.proxy,
+        proxy_auth=webhook.proxy_auth,
+        payload=params.payload,
+        multipart=params.multipart,
+        files=params.files,
+    )
 
 
 def release(view: discord.ui.View | None) -> None:

@@ -126,6 +126,7 @@ class WebhookRoutes:
         if rtype in (DEFERRED_UPDATE, UPDATE_MESSAGE):
             target = world.messages[handle.component_message_id or 0]
             handle.original_id = target.id
+            handle.edits_at_ack = target.edits
             if rtype == UPDATE_MESSAGE:
                 world.edit(target, data, files)
             return target if rtype == UPDATE_MESSAGE else None
