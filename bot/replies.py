@@ -36,8 +36,10 @@ async def guard(interaction: discord.Interaction[Any], exc: BaseException) -> No
         with contextlib.suppress(discord.HTTPException):
             await refuse(interaction, "err.bad_command")
         return
-    frames = "".join(traceback.format_tb(exc.__traceback__))
-    log.error("interaction failed with %s\n%s", type(exc).__name__, frames)
+    # A command's own error comes wrapped (CommandInvokeError): name and locate the cause.
+    cause = exc.__cause__ if isinstance(exc.__cause__, Exception) else exc
+    frames = "".join(traceback.format_tb(cause.__traceback__))
+    log.error("interaction failed with %s\n%s", type(cause).__name__, frames)
     with contextlib.suppress(discord.HTTPException):
         await refuse(interaction, "err.generic")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -165,6 +166,22 @@ async def test_append_move_is_atomic(store: Store, monkeypatch: pytest.MonkeyPat
     assert [m.seq for m in table.moves] == [1]
     assert (table.snapshot, table.version) == ('{"v":1}', 1)
     await store.append_move(table_id, 2, 1, "pass", '{"v":2}')  # the retry goes through
+
+
+async def test_move_times_tell_when_each_move_was_stored_and_by_whom(store: Store) -> None:
+    table_id = await new_table(store, users=[user(1), None])
+    await store.append_move(table_id, 1, 0, "take", '{"v":1}')
+    middle = datetime.now(UTC)
+    await store.append_move(table_id, 2, 1, "take", '{"v":2}')
+    await store.append_move(table_id, 3, 0, "take", '{"v":3}')
+    everything = await store.move_times(middle - timedelta(hours=1))
+    assert [(m.table_id, m.seq, m.by_ai) for m in everything] == [
+        (table_id, 1, False),
+        (table_id, 2, True),
+        (table_id, 3, False),
+    ]
+    assert all(m.stored_at.tzinfo is not None for m in everything)
+    assert [m.seq for m in await store.move_times(middle)] == [2, 3]
 
 
 async def test_append_move_to_unknown_table(store: Store) -> None:

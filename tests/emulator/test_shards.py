@@ -178,3 +178,16 @@ async def test_the_global_limit_counts_bot_token_requests_only(
     else:
         assert statuses == [200] * 5 + [429] * 2
         assert emulator.rate_limited == ["GET /users/@me global"] * 2
+
+
+async def test_discord_py_waits_out_a_global_429_and_retries(emulator: Emulator) -> None:
+    """A bot over the global limit is slowed down, not failed: discord.py sleeps and retries."""
+    emulator.limits.global_rate = 3
+    guild = emulator.create_guild("club")
+    channel = emulator.create_channel(guild, "tables")
+    bot = ShardBot([0], 1)
+    async with connect_client(emulator, bot):
+        target = bot.get_partial_messageable(channel.id)
+        sent = [await target.send(f"n{i}") for i in range(6)]
+    assert [m.content for m in sent] == [f"n{i}" for i in range(6)]
+    assert any(r.endswith(" global") for r in emulator.rate_limited)
