@@ -15,6 +15,7 @@ from .i18n import has, lang_of, tr
 from .tree import MALFORMED
 
 log = logging.getLogger("tapis.bot")
+UNKNOWN_INTERACTION = 10062  # Discord's code for an interaction past its 3 s (or 15 min)
 
 
 async def refuse(interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
@@ -38,6 +39,11 @@ async def guard(interaction: discord.Interaction[Any], exc: BaseException) -> No
         return
     # A command's own error comes wrapped (CommandInvokeError): name and locate the cause.
     cause = exc.__cause__ if isinstance(exc.__cause__, Exception) else exc
+    if isinstance(cause, discord.NotFound) and cause.code == UNKNOWN_INTERACTION:
+        # Answered too late (an overloaded bot): nothing to answer any more, and a
+        # traceback per late click would only add to the load.
+        log.warning("an interaction expired before it was answered")
+        return
     frames = "".join(traceback.format_tb(cause.__traceback__))
     log.error("interaction failed with %s\n%s", type(cause).__name__, frames)
     with contextlib.suppress(discord.HTTPException):

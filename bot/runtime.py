@@ -41,7 +41,10 @@ from .service import ServiceError, Table, TableService
 
 log = logging.getLogger("tapis.table")
 
-PUBLIC_MIN_INTERVAL = 1.2  # seconds between two edits of one table message
+# Seconds between two edits of one table message: within Discord's 5 edits per 5 s per
+# channel, and short enough for the goal of a table message at most 3 s behind the play,
+# while the moves of a fast table (an AI answering a person) go into one redraw.
+PUBLIC_MIN_INTERVAL = 2.0
 PING_DELAY = 12.0  # a player who has not acted after this long gets a ping message
 LOBBY_TTL = 15 * 60  # seconds before a lobby nobody started closes itself
 TOKEN_LIFETIME = 14 * 60  # re-use an interaction token for at most this long (Discord: 15 min)
