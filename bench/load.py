@@ -54,7 +54,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from load_bot import BotChild, cpu_of, rss_of
+from load_bot import ROOT, BotChild, cpu_of, rss_of
 from load_players import Bench, setup_all
 
 import games
@@ -142,7 +142,8 @@ async def measure(args: argparse.Namespace, slugs: list[str]) -> tuple[Bench, Me
         async with Emulator() as emu:
             shards = args.shards
             bots = [
-                BotChild(Path(tmp), emu, database_url=url, shard=(i, shards)) for i in range(shards)
+                BotChild(Path(tmp), emu, database_url=url, shard=(i, shards), root=args.bot_root)
+                for i in range(shards)
             ]
             try:
                 for bot in bots:  # one after the other: each migrates or finds the schema ready
@@ -368,6 +369,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--database-url",
         default=None,
         help="PostgreSQL URL for --shards (EMPTIED first; default TAPIS_TEST_POSTGRES_URL)",
+    )
+    parser.add_argument(
+        "--bot-root",
+        type=Path,
+        default=ROOT,
+        help="run the bot from this checkout (e.g. an older commit, to compare)",
     )
     args = parser.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0 or args.think < 0 or args.setup_concurrency < 1:

@@ -40,8 +40,10 @@ class BotChild:
         *,
         database_url: str | None = None,
         shard: tuple[int, int] | None = None,
+        root: Path = ROOT,
     ) -> None:
-        """`shard=(shard_id, shard_count)` runs that one shard (on `database_url`, shared)."""
+        """`shard=(shard_id, shard_count)` runs that one shard (on `database_url`, shared);
+        `root` is the checkout the bot runs from (another one compares two versions)."""
         self.log = workdir / (f"bot{shard[0]}.log" if shard and shard[1] > 1 else "bot.log")
         self.database_url = database_url or f"sqlite+aiosqlite:///{workdir / 'tapis.db'}"
         self.env = {
@@ -49,7 +51,7 @@ class BotChild:
             "DISCORD_TOKEN": "bench",
             "DATABASE_URL": self.database_url,
             "LOG_LEVEL": "WARNING",
-            "PYTHONPATH": str(ROOT),
+            "PYTHONPATH": str(root),
             **emu.env(),
         }
         if shard is not None and shard[1] > 1:
