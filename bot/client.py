@@ -96,7 +96,7 @@ class TapisBot(commands.AutoShardedBot):
             service=self.service,
             ai=self._ai or WorkerAi(self.settings.ai_workers or None),
             # Discord's global limit is the whole bot's: each process takes its shards' part.
-            redraws=Pacer(self.settings.public_edits_per_second * self.owned.share),
+            channel_writes=Pacer(self.settings.public_edits_per_second * self.owned.share),
             clock=self._clock or LoopClock(),
             ai_delay=self.settings.ai_delay,
         )

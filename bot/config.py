@@ -36,7 +36,8 @@ class Settings(BaseSettings):
     public_edits_per_second: float = Field(
         40.0,
         gt=0,
-        description="Table message redraws per second, all tables together (Discord: 50/s).",
+        description="Bot-token writes (table redraws without a token, pings) per second for "
+        "the whole bot (Discord: 50/s); each process takes its shards' share.",
     )
     shard_count: int = Field(
         1,

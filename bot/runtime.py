@@ -111,7 +111,7 @@ class Shared:
     client: discord.Client
     service: TableService
     ai: AiPlayer
-    redraws: Pacer
+    channel_writes: Pacer  # the bot-token writes: redraws without a token, pings
     clock: Clock = field(default_factory=LoopClock)
     ai_delay: float = 0.6
     latest_seen: datetime = field(default_factory=lambda: datetime.now(UTC))
@@ -210,7 +210,7 @@ class TableRuntime:
             paced = False
             if self._drawn != table.revision and self.live_public() is None:
                 # Moves made while waiting for a slot go into the same redraw.
-                await self.shared.redraws.wait(self.urgency)
+                await self.shared.channel_writes.wait(self.urgency)
                 paced = True
             self._dirty = False
             revision = table.revision
@@ -246,7 +246,7 @@ class TableRuntime:
                 log.info("table %s: token redraw refused (HTTP %s)", table.id, exc.status)
                 if self.public is slot:
                     self.public = None
-            await self.shared.redraws.wait(self.urgency)
+            await self.shared.channel_writes.wait(self.urgency)
         try:
             await client.http.edit_message(table.where_id, table.message_id, params=params)
         except discord.HTTPException as exc:
@@ -300,7 +300,7 @@ class TableRuntime:
         previous = self._ping
         channel = self.shared.client.get_partial_messageable(table.where_id)
         who = " ".join(f"<@{u}>" for u in sorted(movers))
-        await self.shared.redraws.wait(pacing.PING)
+        await self.shared.channel_writes.wait(pacing.PING)
         try:
             sent = await channel.send(
                 tr("table.ping", table.lang, who=who),
@@ -311,7 +311,7 @@ class TableRuntime:
             return
         self._ping = (movers, sent.id)
         if previous and previous[1]:
-            await self.shared.redraws.wait(pacing.OTHER)
+            await self.shared.channel_writes.wait(pacing.OTHER)
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(previous[1]).delete()
 
@@ -386,7 +386,7 @@ class TableRuntime:
             return
         channel = self.shared.client.get_partial_messageable(table.where_id)
         who = " ".join(f"<@{u}>" for u in users)
-        await self.shared.redraws.wait(pacing.PING)
+        await self.shared.channel_writes.wait(pacing.PING)
         with contextlib.suppress(discord.HTTPException):
             await channel.send(
                 tr("table.hurry", table.lang, who=who, n=seconds),
