@@ -2,6 +2,15 @@
 
 Usage: python bench/load.py [--tables 500] [--seconds 30] [--actions-per-table K]
                             [--game SLUG ...] [--think 3.0] [--setup-concurrency 10]
+                            [--ai-share 0.2] [--shards 2 --database-url postgresql+asyncpg://…]
+
+--ai-share fills that part of all seats with "fort" AIs (never the host's seat); the bench
+then prints AI moves per second and the AI move latency (from the move before to the AI's
+move, both as stored: AI_DELAY's pause included). --shards N runs N bot processes, shards
+0..N-1 of N, on the PostgreSQL database of --database-url (default: TAPIS_TEST_POSTGRES_URL),
+which the bench EMPTIES first, with --tables tables for each process (guilds spread over the
+shards). Every run prints how far behind the play the public table messages are: from a
+move's storage to the first write of its table message that shows it (its "vN" footer).
 
 The bot is `python -m bot`, as `make run` starts it, on a throw-away SQLite file, logged into
 the Discord emulator (emulator) that this process runs along with the simulated
@@ -22,7 +31,7 @@ its CPU is read from /proc. The emulator process's own load is printed too: when
 saturated, the latencies include its queueing.
 
 Targets: p99 <= 50 ms over all interactions of the play phase with none failed, and
-<= 200 KB per table for the bot. Exits 0 when both are met, 1 otherwise; the run always
+<= 200 KB per table for each bot process. Exits 0 when both are met, 1 otherwise; the run always
 stops by itself (time and count bounds, plus a hard time limit). Linux only (/proc).
 """
 
@@ -32,26 +41,31 @@ import argparse
 import asyncio
 import logging
 import math
+import os
 import sys
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from load_bot import BotChild, cpu_of, rss_of
+from load_bot import ROOT, BotChild, cpu_of, rss_of
 from load_players import Bench, setup_all
 
 import games
 from bot.client import quiet_gc
+from db import MoveTime, Store, downgrade
 from emulator.drivers import Emulator
 
 TARGET_P99_MS = 50.0
 TARGET_KB_PER_TABLE = 200.0
+LAG_GOAL_S = 3.0  # a table message at most this far behind the play
+GRACE_S = 5.0  # after play, time left for the last redraws before lag is judged
 
 
 class ErrorTally(logging.Handler):
@@ -98,59 +112,87 @@ def latency_line(name: str, values: list[float]) -> str:
 class Measures:
     setup_s: float = 0.0
     elapsed: float = 0.0
-    bot_cpu: float = 0.0
+    play_from: float = 0.0  # wall-clock time of the play phase
+    play_to: float = 0.0
+    bot_cpu: list[float] = field(default_factory=list)  # per bot process
     bench_cpu: float = 0.0
-    rss_setup: int = 0
-    rss_end: int = 0
+    rss_setup: list[int] = field(default_factory=list)
+    rss_end: list[int] = field(default_factory=list)
     seated: int = 0
     violations: list[str] = field(default_factory=list)
-    rate_limited: int = 0
+    rate_limited: Counter[str] = field(default_factory=Counter)
     requests: Counter[str] = field(default_factory=Counter)
     bot_errors: Counter[str] = field(default_factory=Counter)
+    moves: list[MoveTime] = field(default_factory=list)
+
+
+async def database(args: argparse.Namespace, tmp: Path) -> str:
+    """A fresh SQLite file, or the --database-url emptied (every Tapis table dropped)."""
+    if not args.database_url:
+        return f"sqlite+aiosqlite:///{tmp / 'tapis.db'}"
+    await downgrade(args.database_url, "base")
+    return str(args.database_url)
 
 
 async def measure(args: argparse.Namespace, slugs: list[str]) -> tuple[Bench, Measures]:
     """Start everything, set the tables up, play, and take the figures before shutting down."""
     m = Measures()
     with tempfile.TemporaryDirectory(prefix="tapis-load-") as tmp:
+        url = await database(args, Path(tmp))
         async with Emulator() as emu:
-            bot = BotChild(Path(tmp), emu)
-            await bot.start()
+            shards = args.shards
+            bots = [
+                BotChild(Path(tmp), emu, database_url=url, shard=(i, shards), root=args.bot_root)
+                for i in range(shards)
+            ]
             try:
+                for bot in bots:  # one after the other: each migrates or finds the schema ready
+                    await bot.start()
                 bench = Bench(emu, args)
                 await bench.warm_up(slugs)
                 await asyncio.sleep(1.5)  # the warm-up tables' last redraws
-                rss_before = rss_of(bot.pid)
-                bench.build(args.tables, slugs)
+                rss_before = [rss_of(b.pid) for b in bots]
+                bench.build(args.tables * shards, slugs)
+                setup_from = datetime.now(UTC)
                 m.setup_s = await setup_all(bench, args.setup_concurrency)
                 m.seated = sum(1 for s in bench.slots if s.table_id)
                 print(f"setup: {m.seated} tables open, started, hands shown in {m.setup_s:.1f} s")
                 for failure in bench.counters.setup_failures[:3]:
                     print(f"  setup failed: {failure}")
-                m.rss_setup = rss_of(bot.pid) - rss_before
+                m.rss_setup = [rss_of(b.pid) - r for b, r in zip(bots, rss_before, strict=True)]
 
                 loop = asyncio.get_running_loop()
                 bench.watch.start()
-                started, bot_cpu, bench_cpu = loop.time(), cpu_of(bot.pid), time.process_time()
-                first_request = len(emu.requests)
+                started, bench_cpu = loop.time(), time.process_time()
+                bot_cpu = [cpu_of(b.pid) for b in bots]
+                m.play_from = time.time()
+                first_request, first_limited = len(emu.requests), len(emu.rate_limited)
                 deadline = started + args.seconds
                 limit = args.actions_per_table
                 await asyncio.gather(*(bench.play(s, deadline, limit) for s in bench.slots))
                 m.elapsed = loop.time() - started
-                m.bot_cpu = cpu_of(bot.pid) - bot_cpu
+                m.play_to = time.time()
+                m.bot_cpu = [cpu_of(b.pid) - c for b, c in zip(bots, bot_cpu, strict=True)]
                 m.bench_cpu = time.process_time() - bench_cpu
                 m.requests = Counter(
                     f"{verb} {route}" for verb, route, _ in emu.requests[first_request:]
                 )
+                m.rate_limited = Counter(
+                    "global" if r.endswith(" global") else "per channel"
+                    for r in emu.rate_limited[first_limited:]
+                )
                 bench.watch.stop()
-                # The bot redraws a table at most every 1.2 s: let the last redraws land.
-                await asyncio.sleep(1.5)
-                m.rss_end = rss_of(bot.pid) - rss_before
+                # Let the last redraws land before judging how far behind the messages are.
+                await asyncio.sleep(GRACE_S)
+                m.rss_end = [rss_of(b.pid) - r for b, r in zip(bots, rss_before, strict=True)]
                 m.violations = [str(v) for v in emu.violations]
-                m.rate_limited = len(emu.rate_limited)
             finally:
-                await bot.stop()
-            m.bot_errors = bot.errors()
+                for bot in bots:
+                    await bot.stop()
+            for bot in bots:
+                m.bot_errors.update(bot.errors())
+        async with await Store.open(url, migrate=False) as store:
+            m.moves = await store.move_times(setup_from)
     return bench, m
 
 
@@ -158,6 +200,50 @@ def non_interaction(requests: Counter[str]) -> int:
     """Requests that count against Discord's global limit (interaction routes do not)."""
     return sum(
         n for key, n in requests.items() if "/interactions/" not in key and "/webhooks/" not in key
+    )
+
+
+def ai_figures(m: Measures) -> tuple[int, list[float]]:
+    """AI moves stored during play, and each one's latency: from the table's move before
+    it (when its turn began) to its own storage."""
+    previous: dict[tuple[int, int], float] = {}
+    for move in m.moves:
+        previous[(move.table_id, move.seq)] = move.stored_at.timestamp()
+    count, latencies = 0, []
+    for move in m.moves:
+        stored = move.stored_at.timestamp()
+        if not move.by_ai or not m.play_from <= stored <= m.play_to:
+            continue
+        count += 1
+        before = previous.get((move.table_id, move.seq - 1))
+        if before is not None:
+            latencies.append(stored - before)
+    return count, latencies
+
+
+def lag_figures(bench: Bench, m: Measures) -> tuple[list[float], int]:
+    """For every move stored during play: how long until its table message showed it;
+    and how many were still not shown GRACE_S after play ended."""
+    lags, unshown = [], 0
+    for move in m.moves:
+        stored = move.stored_at.timestamp()
+        if not m.play_from <= stored <= m.play_to:
+            continue
+        shown = bench.shown.shown_after(move.table_id, move.seq, stored)
+        if shown is None:
+            unshown += 1
+        else:
+            lags.append(shown - stored)
+    return lags, unshown
+
+
+def seconds_line(name: str, values: list[float]) -> str:
+    ordered = sorted(values)
+    p50, p95, p99 = (percentile(ordered, p) for p in (50, 95, 99))
+    worst = ordered[-1] if ordered else 0.0
+    return (
+        f"  {name:<7} n={len(ordered):<6} p50 {p50:5.2f} s  p95 {p95:5.2f} s  "
+        f"p99 {p99:5.2f} s  max {worst:5.2f} s"
     )
 
 
@@ -170,37 +256,50 @@ def report(bench: Bench, m: Measures) -> bool:
         f"play: {m.elapsed:.1f} s, {c.actions} actions ({c.actions / m.elapsed:.0f} actions/s), "
         f"{answered} interactions answered, {c.matches_done} matches finished"
     )
+    limited = ", ".join(f"{n} {kind}" for kind, n in m.rate_limited.items()) or "0"
     print(
         f"  stale clicks {c.stale}, unanswered {c.unanswered}, hands reopened {c.reopened}, "
-        f"click errors {c.click_errors}, 429s {m.rate_limited}, violations {len(m.violations)}"
+        f"click errors {c.click_errors}, 429s {limited}, violations {len(m.violations)}"
     )
     for v in m.violations[:3]:
         print(f"    {v[:160]}")
     per_interaction = 1000 / max(answered, 1)
+    bot_cpu = sum(m.bot_cpu)
+    shares = " + ".join(f"{cpu / m.elapsed:.0%}" for cpu in m.bot_cpu)
     print(
-        f"cpu: the bot {m.bot_cpu:.1f} s ({m.bot_cpu / m.elapsed:.0%} of a core, "
-        f"{m.bot_cpu * per_interaction:.2f} ms per interaction, redraws included); "
+        f"cpu: the bot {bot_cpu:.1f} s ({shares} of a core, "
+        f"{bot_cpu * per_interaction:.2f} ms per interaction, redraws included, AI workers not); "
         f"emulator and players {m.bench_cpu / m.elapsed:.0%} of a core"
     )
-    redraws = m.requests["PATCH /channels/{channel_id}/messages/{message_id}"]
-    hands = sum(n for k, n in m.requests.items() if k.startswith("PATCH /webhooks/"))
-    every = m.seated * m.elapsed / max(redraws, 1)
+    channel = m.requests["PATCH /channels/{channel_id}/messages/{message_id}"]
+    token = m.requests["PATCH /webhooks/{app_id}/{token}/messages/{message_id}"]
     print(
-        f"requests: table redraws {redraws / m.elapsed:.0f}/s (each table every {every:.1f} s), "
-        f"hand refreshes {hands / m.elapsed:.0f}/s, requests under Discord's global limit "
-        f"{non_interaction(m.requests) / m.elapsed:.0f}/s"
+        f"requests: edits through interaction tokens (table redraws and hands) "
+        f"{token / m.elapsed:.0f}/s, table redraws through the channel route "
+        f"{channel / m.elapsed:.0f}/s, requests under Discord's global limit "
+        f"{non_interaction(m.requests) / m.elapsed:.0f}/s (limit 50/s)"
     )
     print("latency, interaction created -> callback accepted (Discord side):")
     print(latency_line("all", samples))
     for kind in sorted(bench.watch.samples):
         print(latency_line(kind, bench.watch.samples[kind]))
 
-    seated = max(1, m.seated)
-    bot_kb = m.rss_end / seated / 1024
+    lags, unshown = lag_figures(bench, m)
+    print("table messages behind the play (move stored -> its table message shows it):")
+    print(seconds_line("lag", lags) + f"  not shown {GRACE_S:.0f} s after play: {unshown}")
+    ai_moves, ai_latency = ai_figures(m)
+    if ai_moves or getattr(bench.args, "ai_share", 0.0):
+        print(f"AI: {ai_moves / m.elapsed:.1f} AI moves/s; latency, turn start -> move stored:")
+        print(seconds_line("ai", ai_latency))
+
+    per_bot = max(1, m.seated) / max(1, len(m.rss_end))
+    bot_kb = max(m.rss_end, default=0) / per_bot / 1024
     print(
-        f"memory, RSS of the bot's process: +{m.rss_setup / 2**20:.1f} MB after setup "
-        f"({m.rss_setup / seated / 1024:.0f} KB/table), +{m.rss_end / 2**20:.1f} MB at the end "
-        f"({bot_kb:.0f} KB/table)"
+        "memory, RSS of each bot process: "
+        + ", ".join(f"+{r / 2**20:.1f} MB" for r in m.rss_setup)
+        + " after setup, "
+        + ", ".join(f"+{r / 2**20:.1f} MB" for r in m.rss_end)
+        + f" at the end ({bot_kb:.0f} KB/table for the largest)"
     )
     if m.bot_errors:
         print(f"bot error lines: {sum(m.bot_errors.values())}")
@@ -220,9 +319,12 @@ def report(bench: Bench, m: Measures) -> bool:
 async def run(args: argparse.Namespace) -> int:
     slugs = args.game or list(games.slugs())
     limit = args.actions_per_table
+    processes = f"{args.shards} bot processes x " if args.shards > 1 else ""
+    ais = f", {args.ai_share:.0%} of the seats 'fort' AIs" if args.ai_share else ""
     print(
-        f"Tapis load bench: {args.tables} tables ({', '.join(slugs)}), think ~{args.think} s, "
-        f"play {args.seconds:.0f} s" + (f" or {limit} actions/table" if limit else "")
+        f"Tapis load bench: {processes}{args.tables} tables ({', '.join(slugs)}){ais}, "
+        f"think ~{args.think} s, play {args.seconds:.0f} s"
+        + (f" or {limit} actions/table" if limit else "")
     )
     quiet_gc()  # the emulator and players keep thousands of objects too
     bench, measures = await measure(args, slugs)
@@ -252,9 +354,32 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--time-limit", type=float, default=None, help="hard stop in seconds (default: generous)"
     )
+    parser.add_argument(
+        "--ai-share", type=float, default=0.0, help="part of the seats given to 'fort' AIs (0)"
+    )
+    parser.add_argument(
+        "--shards", type=int, default=1, help="bot processes, one shard each (1; >1: PostgreSQL)"
+    )
+    parser.add_argument(
+        "--database-url",
+        default=None,
+        help="PostgreSQL URL for --shards (EMPTIED first; default TAPIS_TEST_POSTGRES_URL)",
+    )
+    parser.add_argument(
+        "--bot-root",
+        type=Path,
+        default=ROOT,
+        help="run the bot from this checkout (e.g. an older commit, to compare)",
+    )
     args = parser.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0 or args.think < 0 or args.setup_concurrency < 1:
         parser.error("--tables >= 1, --seconds > 0, --think >= 0, --setup-concurrency >= 1")
+    if not 0 <= args.ai_share < 1 or args.shards < 1:
+        parser.error("--ai-share in [0, 1), --shards >= 1")
+    if args.shards > 1 and not args.database_url:
+        args.database_url = os.environ.get("TAPIS_TEST_POSTGRES_URL")
+        if not args.database_url:
+            parser.error("--shards > 1 needs PostgreSQL: --database-url or TAPIS_TEST_POSTGRES_URL")
     return args
 
 
@@ -263,7 +388,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tally = ErrorTally()
     logging.basicConfig(level=logging.ERROR, handlers=[tally])
     # Setup takes roughly 0.1 s per table; never let a stuck run hang.
-    limit = args.time_limit or (args.seconds + 120 + 0.5 * args.tables)
+    limit = args.time_limit or (args.seconds + 120 + 0.5 * args.tables * args.shards)
 
     async def bounded() -> int:
         asyncio.get_running_loop().set_exception_handler(tally.loop_error)

@@ -33,16 +33,30 @@ class BotChild:
     """`python -m bot` from an empty directory with only the environment given here, so no
     `.env` or developer setting leaks in; its output goes to a log file read at the end."""
 
-    def __init__(self, workdir: Path, emu: Emulator) -> None:
-        self.log = workdir / "bot.log"
+    def __init__(
+        self,
+        workdir: Path,
+        emu: Emulator,
+        *,
+        database_url: str | None = None,
+        shard: tuple[int, int] | None = None,
+        root: Path = ROOT,
+    ) -> None:
+        """`shard=(shard_id, shard_count)` runs that one shard (on `database_url`, shared);
+        `root` is the checkout the bot runs from (another one compares two versions)."""
+        self.log = workdir / (f"bot{shard[0]}.log" if shard and shard[1] > 1 else "bot.log")
+        self.database_url = database_url or f"sqlite+aiosqlite:///{workdir / 'tapis.db'}"
         self.env = {
             "PATH": os.environ.get("PATH", ""),
             "DISCORD_TOKEN": "bench",
-            "DATABASE_URL": f"sqlite+aiosqlite:///{workdir / 'tapis.db'}",
+            "DATABASE_URL": self.database_url,
             "LOG_LEVEL": "WARNING",
-            "PYTHONPATH": str(ROOT),
+            "PYTHONPATH": str(root),
             **emu.env(),
         }
+        if shard is not None and shard[1] > 1:
+            self.env |= {"SHARD_IDS": str(shard[0]), "SHARD_COUNT": str(shard[1])}
+        self.shard = shard
         self.workdir = workdir
         self.emu = emu
         self.proc: asyncio.subprocess.Process | None = None
@@ -76,7 +90,8 @@ class BotChild:
             died.cancel()
 
     async def _ready(self) -> None:
-        await self.emu.wait_connected(START_TIMEOUT)
+        shard = self.shard[0] if self.shard and self.shard[1] > 1 else None
+        await self.emu.wait_connected(START_TIMEOUT, shard=shard, identifies=1)
         await self.emu.wait_commands(*COMMANDS, timeout=START_TIMEOUT)
 
     async def stop(self) -> None:

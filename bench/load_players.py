@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from emulator.commands import CommandUsageError
 from emulator.drivers import Emulator
-from emulator.handles import APPLICATION_COMMAND, InteractionHandle
+from emulator.handles import APPLICATION_COMMAND, DEFERRED_UPDATE, InteractionHandle
 from emulator.model import Channel, Guild, Message, User
 from games import Rng
 from tests.bot.harness import (
@@ -35,6 +35,7 @@ STUCK_AFTER = 4.0  # nobody sees their turn for this long: everyone reopens "Ma 
 FAILED = math.inf  # the latency of an interaction Discord would have shown as failed
 MENTION = re.compile(r"<#(\d+)>")
 TABLE_NUMBER = re.compile(r"(?:n°|#)(\d+)")
+VERSION = re.compile(r"v(\d+)")
 
 
 # --- measuring -------------------------------------------------------------------------------
@@ -52,7 +53,9 @@ class AckWatch:
 
     One future per awaited interaction instead of the emulator's `wait_for` (which wakes every
     waiter on every change of the world): with thousands of players that polling would be
-    the bench measuring itself.
+    the bench measuring itself. An interaction acknowledged as a deferred update (type 6,
+    no loading state shown) counts as answered only once the bot followed up (or, for a
+    click on the player's own message, edited it): that is when the player sees an answer.
     """
 
     def __init__(self, emu: Emulator) -> None:
@@ -60,8 +63,11 @@ class AckWatch:
         self.recording = False
         self._since = 0.0
         self._waiters: dict[int, asyncio.Future[None]] = {}
+        self._deferred: dict[int, InteractionHandle] = {}  # interaction id -> handle
+        self._deferred_edits: dict[int, int] = {}  # message id -> interaction id
         self._clock = emu.clock
         emu.world.ack_listeners.append(self._on_ack)
+        emu.world.write_listeners.append(self._on_write)
 
     def start(self) -> None:
         self.recording = True
@@ -76,23 +82,50 @@ class AckWatch:
             self.samples.setdefault(kind_of(handle), []).append(latency)
 
     def _on_ack(self, handle: InteractionHandle) -> None:
+        if handle.response_type == DEFERRED_UPDATE:
+            self._deferred[handle.id] = handle
+            if kind_of(handle) != "hand" and handle.original_id is not None:
+                self._deferred_edits[handle.original_id] = handle.id
+            return
         if handle.acked_at is not None:
             self._record(handle, handle.acked_at - handle.created_at)
+        self._answered(handle)
+
+    def _answered(self, handle: InteractionHandle) -> None:
         waiter = self._waiters.pop(handle.id, None)
         if waiter is not None and not waiter.done():
             waiter.set_result(None)
 
+    def _on_write(self, message: Message) -> None:
+        meta = message.interaction_metadata
+        interaction_id = int(meta["id"]) if meta and meta.get("id") else None
+        handle = self._deferred.get(interaction_id) if interaction_id is not None else None
+        if handle is None or message.id == handle.original_id:
+            found = self._deferred_edits.pop(message.id, None)
+            handle = self._deferred.get(found) if found is not None else None
+        if handle is None:
+            return
+        del self._deferred[handle.id]
+        if handle.original_id is not None:
+            self._deferred_edits.pop(handle.original_id, None)
+        self._record(handle, self._clock.now() - handle.created_at)
+        self._answered(handle)
+
+    def is_answered(self, handle: InteractionHandle) -> bool:
+        return handle.acknowledged and handle.id not in self._deferred
+
     async def wait(self, handle: InteractionHandle, timeout: float = ACK_WAIT) -> bool:
         """True once the bot answered `handle`; False (and a failure) if it did not in time."""
-        if handle.acknowledged:
+        if self.is_answered(handle):
             return True
         waiter = asyncio.get_running_loop().create_future()
         self._waiters[handle.id] = waiter
         try:
             await asyncio.wait_for(waiter, timeout)
         except TimeoutError:
-            if handle.acknowledged:
+            if self.is_answered(handle):
                 return True
+            self._deferred.pop(handle.id, None)
             self._record(handle, FAILED)
             return False
         finally:
@@ -126,6 +159,7 @@ class Slot:
     hands: dict[int, int] = field(default_factory=dict)  # user id -> hand message id
     actions: int = 0
     matches: int = 0
+    ais: int = 0  # "fort" AI seats at the current table
 
 
 @dataclass
@@ -139,33 +173,68 @@ class Counters:
     setup_failures: list[str] = field(default_factory=list)
 
 
+class ShownVersions:
+    """When each table message showed which state: the footer "vN" of every write of a
+    table message, for the lag between a move and the public message showing it."""
+
+    def __init__(self, emu: Emulator) -> None:
+        self._clock = emu.clock
+        self.table_of: dict[int, int] = {}  # table message id -> table id
+        self.writes: dict[int, list[tuple[float, int]]] = {}  # table id -> (time, version)
+        emu.world.write_listeners.append(self._on_write)
+
+    def _on_write(self, message: Message) -> None:
+        table_id = self.table_of.get(message.id)
+        if table_id is None or not message.embeds:
+            return
+        footer = (message.embeds[0].get("footer") or {}).get("text", "")
+        match = VERSION.fullmatch(footer)
+        if match:
+            self.writes.setdefault(table_id, []).append((self._clock.now(), int(match[1])))
+
+    def shown_after(self, table_id: int, version: int, stored_at: float) -> float | None:
+        """The first time, from `stored_at` on, the message showed `version` or a later one."""
+        for when, shown in self.writes.get(table_id, ()):
+            if when >= stored_at and shown >= version:
+                return when
+        return None
+
+
 class Bench:
     def __init__(self, emu: Emulator, args: argparse.Namespace) -> None:
         self.emu = emu
         self.args = args
         self.watch = AckWatch(emu)
+        self.shown = ShownVersions(emu)
         self.counters = Counters()
         self.slots: list[Slot] = []
         self.users = 0
+        self.shards: int = getattr(args, "shards", 1)
+        self._ai_owed = 0.0  # AI seats owed so that they make --ai-share of all seats
 
-    def new_place(self, name: str) -> Place:
-        guild = self.emu.create_guild(name)
+    def new_place(self, name: str, shard: int = 0) -> Place:
+        """A guild on that shard (of --shards) and its channel."""
+        on = (shard % self.shards, self.shards) if self.shards > 1 else None
+        guild = self.emu.create_guild(name, shard=on)
         return Place(guild, self.emu.create_channel(guild, "tables"))
 
     async def warm_up(self, slugs: list[str]) -> None:
-        """One short table per game before measuring, so that lazy imports and first-use
-        caches are not counted as the memory of the first tables."""
-        place = self.new_place("Échauffement")
-        for n, slug in enumerate(slugs):
-            slot = Slot(-1 - n, place, slug, Rng(n))
-            if await self.seat(slot):
-                await self.play(slot, asyncio.get_running_loop().time() + 10.0, 3, think=0.0)
+        """One short table per game and bot process before measuring, so that lazy imports
+        and first-use caches are not counted as the memory of the first tables."""
+        for shard in range(self.shards):
+            place = self.new_place(f"Échauffement {shard}", shard)
+            for n, slug in enumerate(slugs):
+                slot = Slot(-1 - n, place, slug, Rng(n))
+                if await self.seat(slot):
+                    loop = asyncio.get_running_loop()
+                    await self.play(slot, loop.time() + 10.0, 3, think=0.0)
         self.counters = Counters()
 
     def build(self, tables: int, slugs: list[str]) -> None:
-        """Guilds of TABLES_PER_GUILD tables, one channel each (tables get their own thread)."""
+        """Guilds of TABLES_PER_GUILD tables, one channel each (tables get their own thread),
+        spread over the shards in turn."""
         places = [
-            self.new_place(f"Club {g + 1}") for g in range(math.ceil(tables / TABLES_PER_GUILD))
+            self.new_place(f"Club {g + 1}", g) for g in range(math.ceil(tables / TABLES_PER_GUILD))
         ]
         for i in range(tables):
             rng = Rng(self.args.seed * 100_003 + i)
@@ -197,8 +266,12 @@ class Bench:
     async def _seat(self, slot: Slot) -> None:
         emu, place = self.emu, slot.place
         players = match_players(slot.game)
+        share = getattr(self.args, "ai_share", 0.0)
+        self._ai_owed += share * players
+        ais = min(players - 1, int(self._ai_owed))  # the host is always a person
+        self._ai_owed -= ais
         users = []
-        for _ in range(players):
+        for _ in range(players - ais):
             self.users += 1
             users.append(emu.create_user(f"joueur{self.users}", guild=place.guild))
         command, options = table_command(slot.game, quick_options_text(slot.game))
@@ -213,11 +286,15 @@ class Bench:
         lobby = await emu.wait_for_message(where, lambda m: has_custom_id(m, f"tl:{table_id}:"))
         for user in users[1:]:
             await self.answer(await emu.click(user, lobby, f"tl:{table_id}:join"))
+        for _ in range(ais):
+            await self.answer(await emu.click(users[0], lobby, f"tl:{table_id}:ai_fort"))
+        self.shown.table_of[lobby.id] = table_id
         public = await self.answer(await emu.click(users[0], lobby, f"tl:{table_id}:start"))
         if not has_custom_id(public, f"th:{table_id}"):
             raise LookupError(f"table {table_id} did not start")
         slot.table_id, slot.where, slot.users, slot.public_id = table_id, where, users, public.id
         slot.hands = {}
+        slot.ais = ais
 
     async def open_hands(self, slot: Slot) -> None:
         public = self.emu.message(slot.public_id)
@@ -226,8 +303,9 @@ class Bench:
         for user in slot.users:
             handle = await self.emu.click(user, public, f"th:{slot.table_id}")
             if await self.watch.wait(handle):
-                hand = handle.message
-                if hand is not None and hand.ephemeral:
+                # From the table message, the hand comes as an ephemeral follow-up.
+                hand = next((m for m in handle.messages if m.ephemeral), None)
+                if hand is not None:
                     slot.hands[user.id] = hand.id
             else:
                 self.counters.unanswered += 1

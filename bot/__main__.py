@@ -45,6 +45,9 @@ async def main() -> int:
     if token is None:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
+    if problem := settings.sharding_problem():
+        print(f"Tapis cannot start: {problem}", file=sys.stderr)
+        return 2
     setup_logging(settings.log_level)
     point_at(settings)
     bot = TapisBot(settings, tune_gc=True)

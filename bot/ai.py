@@ -6,11 +6,18 @@ loop lag p99 87 ms with four searches in threads). Worker processes get the stat
 JSON snapshot and answer an action id. "facile" is a heuristic of a few microseconds to a
 millisecond, so it is chosen in place; it is also the fallback when a worker crashes or
 runs past its deadline, so a table never stalls on its AI.
+
+Under load (hundreds of tables with AI seats) searches outnumber the workers: at most
+QUEUE_PER_WORKER searches wait per worker, beyond that an AI plays its "facile" move at
+once, so that an AI's turn stays within a few seconds instead of queueing without end.
+Workers run at a lower CPU priority (NICENESS): on a machine with few cores, the bot's
+event loop, which answers the clicks, goes first.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -26,6 +33,9 @@ log = logging.getLogger("tapis.ai")
 
 SEARCH_BUDGET = 0.8  # seconds of search per decision (see docs/ai.md)
 SEARCH_DEADLINE = 5.0  # past this the worker is presumed stuck and "facile" answers
+QUEUE_PER_WORKER = 2  # searches waiting per worker (besides the running one); more: facile
+NICENESS = 10  # how much lower than the bot's the workers' CPU priority is
+SATURATION_LOG_EVERY = 30.0  # seconds between two "saturated" warnings
 
 
 # In a worker: (game slug, state snapshot, seat, level, seed) -> action id. Module-level,
@@ -42,6 +52,12 @@ class AiPlayer(Protocol):
 def default_workers() -> int:
     """One less than the cores, so the event loop keeps one; at least one."""
     return max(1, (os.cpu_count() or 2) - 1)
+
+
+def _lower_priority() -> None:
+    """In each worker, at its start: searches yield the CPU to the bot's event loop."""
+    with contextlib.suppress(OSError):  # not permitted or not supported: run as is
+        os.nice(NICENESS)
 
 
 def _search(slug: str, snapshot: str, seat: int, level: str, seed: int) -> str:
@@ -67,35 +83,73 @@ class WorkerAi:
         self.deadline = deadline
         self._search = search or _search
         self._pool: ProcessPoolExecutor | None = None
+        self.backlog = self.workers * (1 + QUEUE_PER_WORKER)  # searches in flight at most
+        self._in_flight = 0
+        self.saturated = 0  # "fort" decisions played as "facile" because the pool was full
+        self._warned_at: float | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn: a fresh interpreter per worker, nothing of the bot's loop or sockets.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_lower_priority
+            )
         return self._pool
 
     async def choose(self, state: GameState, seat: int, level: str, seed: int) -> str:
         if level == "facile":
             return easy_move(state, seat, seed)
+        if self._in_flight >= self.backlog:
+            self._saturated()
+            return easy_move(state, seat, seed)
         loop = asyncio.get_running_loop()
         snapshot = state.to_json()
+        pool = self._executor()
+        self._in_flight += 1
         try:
             work = loop.run_in_executor(
-                self._executor(), self._search, state.rules.slug, snapshot, seat, level, seed
+                pool, self._search, state.rules.slug, snapshot, seat, level, seed
             )
             return await asyncio.wait_for(work, self.deadline)
         except asyncio.CancelledError:
-            raise
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # the table's turn itself was cancelled
+            # The search was cancelled under us (its pool was reset for another one).
+            log.warning("AI search dropped with its pool: playing the facile move")
+            return easy_move(state, seat, seed)
         except Exception as exc:  # a crashed or stuck worker: the table must not wait
             log.warning("AI search failed (%s): playing the facile move", type(exc).__name__)
-            await self._reset()
+            self._reset(pool)
             return easy_move(state, seat, seed)
+        finally:
+            self._in_flight -= 1
 
-    async def _reset(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+    def _saturated(self) -> None:
+        self.saturated += 1
+        now = asyncio.get_running_loop().time()
+        if self._warned_at is None or now - self._warned_at >= SATURATION_LOG_EVERY:
+            self._warned_at = now
+            log.warning(
+                "AI workers saturated (%d searches in flight): %d 'fort' move(s) played "
+                "as 'facile' so far",
+                self._in_flight,
+                self.saturated,
+            )
+
+    def _reset(self, pool: ProcessPoolExecutor) -> None:
+        """Drop a broken or stuck pool (once, however many searches failed with it) and
+        stop its processes, so that a stuck search does not keep a core busy."""
+        if self._pool is not pool:
+            return
+        self._pool = None
+        # ProcessPoolExecutor has no public way to stop a running task before Python 3.14.
+        workers = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in workers:
+            with contextlib.suppress(Exception):
+                process.terminate()
 
     async def close(self) -> None:
         pool, self._pool = self._pool, None

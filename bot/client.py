@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -19,11 +20,13 @@ from .cogs.tables import TablesCog
 from .commands import table_group
 from .config import Settings
 from .controller import Controller
+from .health import beat
 from .i18n import Translator
 from .lifecycle import InteractionGate, shut_down
 from .pacing import Pacer
 from .runtime import Clock, LoopClock, Runtimes, Shared
 from .service import TableService
+from .shards import Shards
 from .tree import TapisTree
 from .views import DYNAMIC_ITEMS, on_message, refuse_orphan
 
@@ -46,8 +49,12 @@ def quiet_gc() -> None:
     gc.set_threshold(4_000, 4, 1_000)
 
 
-class TapisBot(commands.Bot):
-    """Owns the store, the table service and the controller for the life of the process."""
+class TapisBot(commands.AutoShardedBot):
+    """Owns the store, the table service and the controller for the life of the process.
+
+    It runs the shards SHARD_IDS of SHARD_COUNT (all of them by default) and only the
+    tables of their guilds (bot.shards); other processes run the other shards.
+    """
 
     def __init__(
         self,
@@ -65,7 +72,9 @@ class TapisBot(commands.Bot):
             intents=intents,
             help_command=None,
             tree_cls=TapisTree,
+            shard_count=settings.shard_count or None,
         )
+        self.shard_ids = list(settings.shard_ids) or None  # None: every shard
         self.settings = settings
         self._given_store = store
         self._clock = clock
@@ -77,22 +86,29 @@ class TapisBot(commands.Bot):
         self.controller: Controller
         self.gate = InteractionGate(self)  # stops new clicks at shutdown (bot.lifecycle)
         self._stopping: asyncio.Future[None] | None = None
+        self.owned: Shards
+        self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        if self.shard_count is None:  # SHARD_COUNT=0: as many as Discord recommends
+            self.shard_count, _url, _limits = await self.http.get_bot_gateway()
+        self.owned = self.settings.shards(self.shard_count)
+        log.info("running %s", self.owned.describe())
         self.store = self._given_store or await Store.open(self.settings.database_url)
         self.service = TableService(self.store)
         shared = Shared(
             client=self,
             service=self.service,
             ai=self._ai or WorkerAi(self.settings.ai_workers or None),
-            redraws=Pacer(self.settings.public_edits_per_second),
+            # Discord's global limit is the whole bot's: each process takes its shards' part.
+            channel_writes=Pacer(self.settings.public_edits_per_second * self.owned.share),
             clock=self._clock or LoopClock(),
             ai_delay=self.settings.ai_delay,
         )
         self.runtimes = Runtimes(shared)
         self.controller = Controller(shared, self.runtimes)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        restored = await self.service.restore()
+        restored = await self.service.restore(self.owned if self.owned.partial else None)
         log.info("restored %d open table(s)", len(restored))
         await self.tree.set_translator(Translator())
         self.tree.add_command(table_group(self.controller.open_table))
@@ -101,8 +117,16 @@ class TapisBot(commands.Bot):
         await self.add_cog(StatsCog(self.store, self.settings.min_rated_matches))
         await self._sync_commands()
         self._restored = restored
+        if self.settings.heartbeat_file:
+            path = Path(self.settings.heartbeat_file)
+            self._heartbeat = asyncio.create_task(beat(path, self.gateway_connected))
         if self._tune_gc:
             quiet_gc()
+
+    def gateway_connected(self) -> bool:
+        """Ready, and every shard of this process has an open gateway connection."""
+        shards = self.shards
+        return self.is_ready() and bool(shards) and not any(s.is_closed() for s in shards.values())
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -139,6 +163,8 @@ class TapisBot(commands.Bot):
         """Stop in order, once however often called: no new clicks, those in flight
         finished, AI, timers and redraws stopped, queued moves committed or failed, then
         the gateway and the database closed (bot.lifecycle)."""
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
         if self._stopping is None:
             stopping = shut_down(
                 self.gate,

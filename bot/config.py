@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from pydantic import Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from typing import Annotated
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from .shards import Shards, parse_ids
 
 
 class Settings(BaseSettings):
@@ -35,11 +39,56 @@ class Settings(BaseSettings):
     public_edits_per_second: float = Field(
         40.0,
         gt=0,
-        description="Table message redraws per second, all tables together (Discord: 50/s).",
+        description="Bot-token writes (table redraws without a token, pings) per second for "
+        "the whole bot (Discord: 50/s); each process takes its shards' share.",
+    )
+    shard_count: int = Field(
+        1,
+        ge=0,
+        description="Shards of the whole bot (0: the count Discord recommends, all here).",
+    )
+    shard_ids: Annotated[tuple[int, ...], NoDecode] = Field(
+        (),
+        description="The shards this process runs, e.g. 0,1 or 0-3 (empty: all of them).",
+    )
+    heartbeat_file: str = Field(
+        "",
+        description="A file touched every 10 s while the gateway is connected, for a "
+        "container health check (`python -m bot.health`); empty: none.",
     )
     # Test-only: point discord.py at the emulator (a running Discord lookalike on loopback).
     tapis_discord_api_base: str | None = Field(None, description="Override Discord's REST base.")
     tapis_discord_gateway: str | None = Field(None, description="Override Discord's gateway URL.")
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _ids(cls, value: object) -> object:
+        return parse_ids(value) if isinstance(value, str) else value
+
+    def sharding_problem(self) -> str | None:
+        """Why these shard settings cannot run, in one line; None when they can."""
+        ids = self.shard_ids
+        if self.shard_count == 0:
+            if ids:
+                return "SHARD_IDS needs an explicit SHARD_COUNT (0 lets Discord choose the count)."
+            return None
+        if any(i >= self.shard_count for i in ids):
+            return f"SHARD_IDS {list(ids)} must be below SHARD_COUNT={self.shard_count}."
+        shards = Shards.of(self.shard_count, ids)
+        if shards.partial and self.database_url.startswith("sqlite"):
+            return (
+                f"SHARD_IDS runs {shards.describe()}: the other shards need other processes, "
+                "which must share a PostgreSQL database (DATABASE_URL=postgresql+asyncpg://…), "
+                "not a SQLite file."
+            )
+        return None
+
+    def shards(self, count: int | None = None) -> Shards:
+        """This process's shards; `count` is Discord's recommendation when SHARD_COUNT is 0."""
+        total = self.shard_count or count
+        if not total:
+            raise ValueError("the shard count is not known yet")
+        return Shards.of(total, self.shard_ids)
 
     def token(self) -> str | None:
         if self.discord_token is None:

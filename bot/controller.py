@@ -140,9 +140,11 @@ class Controller:
             await refuse(interaction, exc.key, **exc.params)
             return
         embed, view = public_message(table)
-        self.runtimes.of(table).drawn()
+        runtime = self.runtimes.of(table)
+        runtime.drawn()
         await interaction.response.edit_message(embed=embed, view=view)
         release(view)
+        runtime.keep_public(interaction)  # the started table can be redrawn through it
 
     # --- the hand ----------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
@@ -156,15 +158,23 @@ class Controller:
             await refuse(interaction, "hand.spectator")
             return
         embed, view = hand_message(table, seat, lang)
+        runtime = self.runtimes.of(table)
         if is_ephemeral(interaction) and interaction.message is not None:
             await interaction.response.edit_message(embed=embed, view=view)
             message_id: int | None = interaction.message.id
         else:
-            sent = await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-            message_id = sent.message_id
+            # From the table message: acknowledged as an update of that message, whose token
+            # can then redraw the table outside Discord's global limit (bot.runtime); the
+            # hand follows as an ephemeral follow-up, refreshed through the same token.
+            await interaction.response.defer()
+            runtime.keep_public(interaction)
+            sent = await interaction.followup.send(
+                embed=embed, view=view, ephemeral=True, wait=True
+            )
+            message_id = sent.id
         release(view)
         if message_id is not None:
-            self.runtimes.of(table).keep_hand(interaction, message_id)
+            runtime.keep_hand(interaction, message_id)
 
     # --- playing -----------------------------------------------------------------------
     async def act(

@@ -8,12 +8,14 @@ import traceback
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
+from discord.http import MultipartParameters, handle_message_parameters
+from discord.webhook.async_ import async_context
 
 from .i18n import has, lang_of, tr
 from .tree import MALFORMED
 
 log = logging.getLogger("tapis.bot")
+UNKNOWN_INTERACTION = 10062  # Discord's code for an interaction past its 3 s (or 15 min)
 
 
 async def refuse(interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
@@ -35,8 +37,15 @@ async def guard(interaction: discord.Interaction[Any], exc: BaseException) -> No
         with contextlib.suppress(discord.HTTPException):
             await refuse(interaction, "err.bad_command")
         return
-    frames = "".join(traceback.format_tb(exc.__traceback__))
-    log.error("interaction failed with %s\n%s", type(exc).__name__, frames)
+    # A command's own error comes wrapped (CommandInvokeError): name and locate the cause.
+    cause = exc.__cause__ if isinstance(exc.__cause__, Exception) else exc
+    if isinstance(cause, discord.NotFound) and cause.code == UNKNOWN_INTERACTION:
+        # Answered too late (an overloaded bot): nothing to answer any more, and a
+        # traceback per late click would only add to the load.
+        log.warning("an interaction expired before it was answered")
+        return
+    frames = "".join(traceback.format_tb(cause.__traceback__))
+    log.error("interaction failed with %s\n%s", type(cause).__name__, frames)
     with contextlib.suppress(discord.HTTPException):
         await refuse(interaction, "err.generic")
 
@@ -60,19 +69,32 @@ async def edit_hand(
     release(view)
 
 
-async def edit_quietly(
-    client: discord.Client,
-    channel_id: int,
-    message_id: int,
-    embed: discord.Embed,
-    view: discord.ui.View | None,
-) -> None:
-    """Edit a message and ignore Discord's copy of it: a table message is redrawn after
-    nearly every move, and building a `Message` (and storing its view) from each answer
-    cost the bot more than drawing the table."""
+def message_params(embed: discord.Embed, view: discord.ui.View | None) -> MultipartParameters:
+    """A message edit's payload, built once, and the view released.
+
+    Table redraws send it themselves and ignore Discord's copy of the message: a table
+    message is redrawn after nearly every move, and building a `Message` (and storing its
+    view) from each answer cost the bot more than drawing the table."""
     params = handle_message_parameters(embed=embed, view=view)
     release(view)
-    await client.http.edit_message(channel_id, message_id, params=params)
+    return params
+
+
+async def edit_original(
+    client: discord.Client, application_id: int, token: str, params: MultipartParameters
+) -> None:
+    """Edit an interaction's original message through its token (not the bot token)."""
+    webhook = discord.Webhook.partial(application_id, token, client=client)
+    await async_context.get().edit_original_interaction_response(
+        application_id,
+        token,
+        session=webhook.session,
+        proxy=webhook.proxy,
+        proxy_auth=webhook.proxy_auth,
+        payload=params.payload,
+        multipart=params.multipart,
+        files=params.files,
+    )
 
 
 def release(view: discord.ui.View | None) -> None:

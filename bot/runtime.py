@@ -6,9 +6,16 @@ under Discord's limits), refreshes the hands of the players now to act, mentions
 who takes too long, and arms the turn — an AI move, the turn timer or the lobby's expiry.
 Everything a table has running lives here and stops in `close()`.
 
-Discord allows 5 edits per 5 s per channel and about 50 requests per second per bot, so
-one updater task per busy table redraws its message at most every PUBLIC_MIN_INTERVAL and
-takes a slot from a pacer shared by all tables; a redraw shows every move made meanwhile.
+Keeping table messages close to the play: one updater task per busy table redraws its
+message at most every PUBLIC_MIN_INTERVAL (Discord allows 5 edits per 5 s per channel), and
+a redraw shows every move made meanwhile. Discord also caps a bot at 50 requests per second
+in all, but not the interaction endpoints: a click on a button of the table message ("Ma
+main", a lobby button) that is acknowledged as an update of that message leaves a token
+that may edit it ("@original") for 15 minutes, outside the global limit. So a table redraws
+through the newest such token while one lives, at once; otherwise through the bot-token
+channel route, taking a slot from a pacer shared by all tables (bot.pacing), where a table
+whose player to act cannot see it in their own hand goes first. Pings go through the pacer
+too. Either way a redraw only ever shows stored state.
 """
 
 from __future__ import annotations
@@ -24,16 +31,20 @@ from typing import Any, Protocol
 
 import discord
 
+from . import pacing
 from .ai import AiPlayer
 from .i18n import lang_of, tr
 from .messages import hand_message, public_message
 from .pacing import Pacer
-from .replies import edit_quietly, release
+from .replies import edit_original, message_params, release
 from .service import ServiceError, Table, TableService
 
 log = logging.getLogger("tapis.table")
 
-PUBLIC_MIN_INTERVAL = 1.2  # seconds between two edits of one table message
+# Seconds between two edits of one table message: within Discord's 5 edits per 5 s per
+# channel, and short enough for the goal of a table message at most 3 s behind the play,
+# while the moves of a fast table (an AI answering a person) go into one redraw.
+PUBLIC_MIN_INTERVAL = 2.0
 PING_DELAY = 12.0  # a player who has not acted after this long gets a ping message
 LOBBY_TTL = 15 * 60  # seconds before a lobby nobody started closes itself
 TOKEN_LIFETIME = 14 * 60  # re-use an interaction token for at most this long (Discord: 15 min)
@@ -79,6 +90,20 @@ class HandSlot:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class PublicSlot:
+    """An interaction token whose original message is the table message: it may redraw
+    that message for 15 minutes without counting against Discord's global limit."""
+
+    application_id: int
+    token: str
+    created_at: datetime
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction[Any]) -> PublicSlot:
+        return cls(interaction.application_id, interaction.token, interaction.created_at)
+
+
 @dataclass
 class Shared:
     """What every table's runtime uses: Discord, the service, the pacer, time and the AI."""
@@ -86,7 +111,7 @@ class Shared:
     client: discord.Client
     service: TableService
     ai: AiPlayer
-    redraws: Pacer
+    channel_writes: Pacer  # the bot-token writes: redraws without a token, pings
     clock: Clock = field(default_factory=LoopClock)
     ai_delay: float = 0.6
     latest_seen: datetime = field(default_factory=lambda: datetime.now(UTC))
@@ -104,6 +129,7 @@ class TableRuntime:
         self.table = table
         self.shared = shared
         self.hands: dict[int, HandSlot] = {}  # user id -> their last hand ephemeral
+        self.public: PublicSlot | None = None  # the newest token that may edit the table
         self._on_closed = on_closed
         self._drawn: int | None = None  # the table revision the public message shows
         self._dirty = False
@@ -127,6 +153,38 @@ class TableRuntime:
     def keep_hand(self, interaction: discord.Interaction[Any], message_id: int) -> None:
         self.hands[interaction.user.id] = HandSlot.of(interaction, message_id)
 
+    def keep_public(self, interaction: discord.Interaction[Any]) -> None:
+        """A click on the table message, acknowledged as an update of that message: its
+        token can redraw the table message until it expires."""
+        message = interaction.message
+        if message is not None and message.id == self.table.message_id:
+            self.public = PublicSlot.of(interaction)
+
+    def _alive(self, created_at: datetime) -> bool:
+        age = (self.shared.discord_now() - created_at).total_seconds()
+        return age <= TOKEN_LIFETIME
+
+    def live_public(self) -> PublicSlot | None:
+        slot = self.public
+        if slot is not None and not self._alive(slot.created_at):
+            self.public = slot = None
+        return slot
+
+    def urgency(self) -> int:
+        """How much a bot-token redraw of this table matters now (bot.pacing)."""
+        table = self.table
+        state = table.state
+        if table.status != "playing" or state is None or state.is_over():
+            return pacing.OTHER
+        humans = [table.seats[s].user_id for s in state.to_move() if not table.seats[s].automatic]
+        if not humans:
+            return pacing.OTHER
+        for user_id in humans:
+            slot = self.hands.get(user_id) if user_id is not None else None
+            if slot is None or not self._alive(slot.created_at):
+                return pacing.BLIND_TURN
+        return pacing.HUMAN_TURN
+
     def changed(self, actor: int | None) -> None:
         """The table changed and the change is stored: re-arm the turn, redraw, refresh."""
         if self.closed:
@@ -149,13 +207,16 @@ class TableRuntime:
     async def _update_loop(self) -> None:
         table = self.table
         while self._dirty:
-            if self._drawn != table.revision:
-                await self.shared.redraws.wait()  # moves made meanwhile go into one redraw
+            paced = False
+            if self._drawn != table.revision and self.live_public() is None:
+                # Moves made while waiting for a slot go into the same redraw.
+                await self.shared.channel_writes.wait(self.urgency)
+                paced = True
             self._dirty = False
             revision = table.revision
             if self._drawn != revision:
                 try:
-                    await self._edit_public()
+                    await self._edit_public(paced)
                 except Exception as exc:  # a drawing bug must not stop later refreshes
                     frames = "".join(traceback.format_tb(exc.__traceback__))
                     log.error(
@@ -167,13 +228,27 @@ class TableRuntime:
         if table.status in ("finished", "cancelled"):
             await self.close()
 
-    async def _edit_public(self) -> None:
+    async def _edit_public(self, paced: bool) -> None:
+        """Redraw the table message as stored now: through a live token of the message when
+        there is one, else through the channel route (with a pacer slot, if not `paced`)."""
         table = self.table
         if table.message_id is None:
             return
         embed, view = public_message(table)
+        params = message_params(embed, view)
+        client = self.shared.client
+        slot = None if paced else self.live_public()
+        if slot is not None:
+            try:
+                await edit_original(client, slot.application_id, slot.token, params)
+                return
+            except discord.HTTPException as exc:  # expired or revoked: the channel route
+                log.info("table %s: token redraw refused (HTTP %s)", table.id, exc.status)
+                if self.public is slot:
+                    self.public = None
+            await self.shared.channel_writes.wait(self.urgency)
         try:
-            await edit_quietly(self.shared.client, table.where_id, table.message_id, embed, view)
+            await client.http.edit_message(table.where_id, table.message_id, params=params)
         except discord.HTTPException as exc:
             log.warning("could not edit table %s message: HTTP %s", table.id, exc.status)
 
@@ -184,7 +259,6 @@ class TableRuntime:
         state = table.state
         if state is None:
             return
-        now = self.shared.discord_now()
         seats = state.to_move() if not state.is_over() else range(len(table.seats))
         for seat in seats:
             user_id = table.seats[seat].user_id
@@ -193,7 +267,7 @@ class TableRuntime:
             slot = self.hands.get(user_id)
             if slot is None:
                 continue
-            if (now - slot.created_at).total_seconds() > TOKEN_LIFETIME:
+            if not self._alive(slot.created_at):
                 del self.hands[user_id]
                 continue
             embed, view = hand_message(table, seat, slot.lang)
@@ -226,6 +300,7 @@ class TableRuntime:
         previous = self._ping
         channel = self.shared.client.get_partial_messageable(table.where_id)
         who = " ".join(f"<@{u}>" for u in sorted(movers))
+        await self.shared.channel_writes.wait(pacing.PING)
         try:
             sent = await channel.send(
                 tr("table.ping", table.lang, who=who),
@@ -236,6 +311,7 @@ class TableRuntime:
             return
         self._ping = (movers, sent.id)
         if previous and previous[1]:
+            await self.shared.channel_writes.wait(pacing.OTHER)
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(previous[1]).delete()
 
@@ -310,6 +386,7 @@ class TableRuntime:
             return
         channel = self.shared.client.get_partial_messageable(table.where_id)
         who = " ".join(f"<@{u}>" for u in users)
+        await self.shared.channel_writes.wait(pacing.PING)
         with contextlib.suppress(discord.HTTPException):
             await channel.send(
                 tr("table.hurry", table.lang, who=who, n=seconds),

@@ -25,6 +25,7 @@ from db import DuplicateMove, SeatInfo, SeatResult, Store, TableRecord
 from games import GameState, IllegalAction
 
 from .options import describe_error
+from .shards import Shards
 
 log = logging.getLogger("tapis.service")
 
@@ -475,10 +476,15 @@ class TableService:
         self.tables.pop(table.id, None)
 
     # --- restore -----------------------------------------------------------------------
-    async def restore(self) -> list[Table]:
-        """Load every open table from storage, exactly where it was."""
+    async def restore(self, shards: Shards | None = None) -> list[Table]:
+        """Load every open table from storage, exactly where it was; with `shards`, only
+        the tables of guilds on those shards (the other processes restore theirs)."""
         restored = []
-        for record in await self.store.open_tables():
+        if shards is None:
+            records = await self.store.open_tables()
+        else:
+            records = await self.store.open_tables(shard_count=shards.count, shard_ids=shards.ids)
+        for record in records:
             table = table_from_record(record)
             if table.status == "playing" and table.state is not None and table.state.is_over():
                 await self._record(table)  # died between the last move and the recording

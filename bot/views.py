@@ -13,7 +13,7 @@ from typing import Any, Protocol, cast
 
 import discord
 from discord import ui
-from discord.ext.commands import Bot
+from discord.ext.commands.bot import BotBase
 
 from .i18n import tr
 
@@ -290,7 +290,7 @@ class PageButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         client = interaction.client
-        pager = cast(Pager, client.get_cog(PAGER_COG)) if isinstance(client, Bot) else None
+        pager = cast(Pager, client.get_cog(PAGER_COG)) if isinstance(client, BotBase) else None
         if pager is None:
             await guarded(interaction, controller(interaction).refuse(interaction, "err.generic"))
             return

@@ -102,6 +102,16 @@ class MoveRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveTime:
+    """When a move was stored, and whether an AI seat made it (for measurements)."""
+
+    table_id: int
+    seq: int
+    by_ai: bool
+    stored_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class TableRecord:
     """A table with everything needed to resume it: seats, latest snapshot and move log."""
 

@@ -86,6 +86,8 @@ def register_control(app: web.Application, emu: Emulator) -> None:
                 "bot_id": str(emu.bot.id),
                 "connected": emu.gateway.connected,
                 "identifies": emu.gateway.identifies,
+                "shards": emu.gateway.connected_shards(),
+                "shard_count": emu.gateway.shard_count,
                 "resumes": emu.gateway.resumes,
                 "commands": sorted(emu.commands()),
             }
@@ -93,7 +95,12 @@ def register_control(app: web.Application, emu: Emulator) -> None:
 
     async def guilds(request: web.Request) -> web.Response:
         data = await request.json()
-        g = emu.create_guild(data.get("name", "Tapis test"), locale=data.get("locale", "fr"))
+        shard = data.get("shard")
+        g = emu.create_guild(
+            data.get("name", "Tapis test"),
+            locale=data.get("locale", "fr"),
+            shard=(int(shard[0]), int(shard[1])) if shard else None,
+        )
         return json_response({"id": str(g.id), "name": g.name, "locale": g.locale})
 
     async def channels(request: web.Request) -> web.Response:
@@ -193,15 +200,21 @@ def register_control(app: web.Application, emu: Emulator) -> None:
 
     async def drop(request: web.Request) -> web.Response:
         data = await request.json() if request.can_read_body else {}
+        shard = data.get("shard")
         await emu.drop_connection(
-            resumable=data.get("resumable", True), abrupt=data.get("abrupt", False)
+            resumable=data.get("resumable", True),
+            abrupt=data.get("abrupt", False),
+            shard=None if shard is None else int(shard),
         )
         return json_response({"dropped": True})
 
     async def wait_connected(request: web.Request) -> web.Response:
         q = request.query
+        shard = q.get("shard")
         await emu.wait_connected(
-            float(q.get("timeout", "10")), identifies=int(q.get("identifies", "0"))
+            float(q.get("timeout", "10")),
+            identifies=int(q.get("identifies", "0")),
+            shard=None if shard is None else int(shard),
         )
         return await info(request)
 

@@ -180,8 +180,11 @@ class Emulator:
 
     # -- building the world -------------------------------------------------------------------
 
-    def create_guild(self, name: str = "Tapis test", *, locale: str = "fr") -> Guild:
-        return self.world.create_guild(name, locale=locale)
+    def create_guild(
+        self, name: str = "Tapis test", *, locale: str = "fr", shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A guild; `shard=(shard_id, shard_count)` gives it an id on that shard."""
+        return self.world.create_guild(name, locale=locale, shard=shard)
 
     def create_channel(
         self, guild: Guild, name: str = "tables", *, threads_allowed: bool = True
@@ -320,11 +323,31 @@ class Emulator:
         found: Message = await self.wait_for(find, timeout)
         return found
 
-    async def wait_connected(self, timeout: float = 10.0, *, identifies: int = 0) -> None:
+    async def wait_connected(
+        self, timeout: float = 10.0, *, identifies: int = 0, shard: int | None = None
+    ) -> None:
         """Wait for a live bot connection; `identifies` waits for the n-th IDENTIFY (a restart),
-        since right after a SIGKILL the old socket may not be noticed as closed yet."""
+        since right after a SIGKILL the old socket may not be noticed as closed yet. With
+        `shard`, for that shard's connection and its n-th IDENTIFY."""
         hub = self.gateway
-        await self.wait_for(lambda: hub.connected and hub.identifies >= identifies, timeout)
+        if shard is None:
+            await self.wait_for(lambda: hub.connected and hub.identifies >= identifies, timeout)
+            return
+
+        def ready() -> bool:
+            done = hub.identifies_by_shard.get(shard, 0) >= identifies
+            return done and hub.shard_connected(shard)
+
+        await self.wait_for(ready, timeout)
+
+    @property
+    def recommended_shards(self) -> int:
+        """What GET /gateway/bot answers as `shards` (settable; default: by guild count)."""
+        return self.gateway.recommended_shards()
+
+    @recommended_shards.setter
+    def recommended_shards(self, count: int | None) -> None:
+        self.gateway.recommended = count
 
     async def wait_commands(
         self, *names: str, guild: Guild | None = None, timeout: float = 10.0
@@ -333,12 +356,15 @@ class Emulator:
 
     # -- the gateway --------------------------------------------------------------------------
 
-    async def drop_connection(self, *, resumable: bool = True, abrupt: bool = False) -> None:
-        """Cut the bot's websocket; discord.py resumes (or re-identifies if not resumable)."""
-        await self.gateway.drop(resumable=resumable, abrupt=abrupt)
+    async def drop_connection(
+        self, *, resumable: bool = True, abrupt: bool = False, shard: int | None = None
+    ) -> None:
+        """Cut the bot's websocket (the latest, or that shard's); discord.py resumes (or
+        re-identifies if not resumable)."""
+        await self.gateway.drop(resumable=resumable, abrupt=abrupt, shard_id=shard)
 
-    def request_reconnect(self) -> None:
-        self.gateway.request_reconnect()
+    def request_reconnect(self, shard: int | None = None) -> None:
+        self.gateway.request_reconnect(shard)
 
     # -- violations ---------------------------------------------------------------------------
 

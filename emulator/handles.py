@@ -16,6 +16,7 @@ JSON = dict[str, Any]
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
 MODAL_SUBMIT = 5
+DEFERRED_UPDATE = 6  # the callback type "ACK a component, edit or follow up later"
 
 
 class InteractionFailed(AssertionError):
@@ -42,6 +43,8 @@ class InteractionHandle:
     modal: JSON | None = None
     expired: bool = False
     errors: list[tuple[int, int, str]] = field(default_factory=list)
+    # After a deferred update (type 6): how many edits the component's message had then.
+    edits_at_ack: int = 0
 
     def __repr__(self) -> str:
         who = self.user.username
@@ -128,6 +131,21 @@ class InteractionHandle:
                 f"{self.describe()} has no message (response {self.response_type})"
             )
         return message
+
+    async def wait_reply(self, timeout: float = 5.0) -> Message | None:
+        """What the user sees as the answer: like wait_final, but after a deferred update
+        (type 6) it also waits for the bot to follow up, and returns the first follow-up
+        message, or the component's message if the bot edited that instead."""
+        message = await self.wait_final(timeout)
+        if self.response_type != DEFERRED_UPDATE:
+            return message
+
+        def answered() -> bool:
+            edited = self.message is not None and self.message.edits > self.edits_at_ack
+            return bool(self.followups) or edited
+
+        await self.world.wait_for(answered, timeout)
+        return self.followups[0] if self.followups else self.message
 
     async def wait(
         self, predicate: Callable[[InteractionHandle], Any], timeout: float = 5.0

@@ -77,7 +77,7 @@ def _open(
     world.interactions[iid] = handle
     world.unanswered[iid] = handle
     world.tokens[token] = handle
-    world.dispatch("INTERACTION_CREATE", payload, NO_INTENT)
+    world.dispatch("INTERACTION_CREATE", payload, NO_INTENT, chan.guild_id)
     # The gateway encoded the frame at once; the handle keeps the rest of the payload but not
     # this copy of the message (the world has the message itself), so that thousands of
     # answered interactions stay light for memory and for the garbage collector.

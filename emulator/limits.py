@@ -27,6 +27,10 @@ class Limits:
     token_lifetime: float = 15 * 60.0
     rate_limit: int = 5
     rate_window: float = 5.0
+    # Discord's global limit: requests per second per bot, interaction endpoints aside (0: off).
+    global_rate: int = 50
+    # Guilds one shard may hold before IDENTIFY is refused with 4011 "Sharding required".
+    guilds_per_shard: int = 2500
     content: int = 2000
     embeds: int = 10
     embed_total: int = 6000
@@ -330,3 +334,38 @@ class ChannelRateLimiter:
             "X-RateLimit-Reset-After": f"{reset_after:.3f}",
             "X-RateLimit-Bucket": bucket,
         }
+
+
+class GlobalRateLimiter:
+    """Discord's global limit: `global_rate` requests in any second per bot token.
+
+    Only requests made with the bot token count: the interaction endpoints (the callback
+    and the token webhooks) are not bound to it (Discord's rate-limit documentation).
+    """
+
+    def __init__(self, clock: Clock, limits: Limits) -> None:
+        self._clock = clock
+        self._limits = limits
+        self._recent: deque[float] = deque()
+        self.counted = 0
+
+    def hit(self) -> RateDecision:
+        limit = self._limits.global_rate
+        if limit <= 0:
+            return RateDecision(True, {})
+        now = self._clock.now()
+        recent = self._recent
+        while recent and recent[0] <= now - 1.0:
+            recent.popleft()
+        if len(recent) >= limit:
+            retry = max(recent[0] + 1.0 - now, 0.001)
+            headers = {
+                "Retry-After": str(math.ceil(retry)),
+                "X-RateLimit-Global": "true",
+                "X-RateLimit-Scope": "global",
+                "Via": "1.1 google",  # without it discord.py takes a 429 for a Cloudflare ban
+            }
+            return RateDecision(False, headers, round(retry, 3))
+        recent.append(now)
+        self.counted += 1
+        return RateDecision(True, {})

@@ -97,6 +97,16 @@ class Snowflakes:
         self._last = candidate
         return candidate
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next id whose guild would be on that shard: `(id >> 22) % count == shard_id`
+        (its timestamp moved at most count - 1 ms ahead)."""
+        candidate = self.next()
+        stamp = candidate >> 22
+        stamp += (shard_id - stamp) % shard_count
+        candidate = max(candidate, stamp << 22)
+        self._last = candidate
+        return candidate
+
 
 @dataclass
 class User:

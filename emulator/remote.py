@@ -60,12 +60,21 @@ class RemoteEmulator:
     async def info(self) -> JSON:
         return await self._call("GET", "/info")
 
-    async def wait_connected(self, timeout: float = 10.0, *, identifies: int = 0) -> JSON:
+    async def wait_connected(
+        self, timeout: float = 10.0, *, identifies: int = 0, shard: int | None = None
+    ) -> JSON:
         params = {"timeout": str(timeout), "identifies": str(identifies)}
+        if shard is not None:
+            params["shard"] = str(shard)
         return await self._call("GET", "/wait_connected", params=params)
 
-    async def create_guild(self, name: str = "Tapis test", *, locale: str = "fr") -> JSON:
-        return await self._call("POST", "/guilds", json={"name": name, "locale": locale})
+    async def create_guild(
+        self, name: str = "Tapis test", *, locale: str = "fr", shard: tuple[int, int] | None = None
+    ) -> JSON:
+        body: JSON = {"name": name, "locale": locale}
+        if shard is not None:
+            body["shard"] = list(shard)
+        return await self._call("POST", "/guilds", json=body)
 
     async def create_channel(
         self, guild_id: str, name: str = "tables", *, threads_allowed: bool = True
@@ -121,8 +130,11 @@ class RemoteEmulator:
     async def advance_clock(self, seconds: float) -> JSON:
         return await self._call("POST", "/clock", json={"advance": seconds})
 
-    async def drop_connection(self, *, resumable: bool = True, abrupt: bool = False) -> JSON:
-        return await self._call("POST", "/drop", json={"resumable": resumable, "abrupt": abrupt})
+    async def drop_connection(
+        self, *, resumable: bool = True, abrupt: bool = False, shard: int | None = None
+    ) -> JSON:
+        body = {"resumable": resumable, "abrupt": abrupt, "shard": shard}
+        return await self._call("POST", "/drop", json=body)
 
     async def emojis(self) -> list[JSON]:
         """The application's emojis as {"id", "name"}."""

@@ -25,9 +25,15 @@ JSON = dict[str, Any]
 
 
 class RestRoutes:
-    def __init__(self, world: World, gateway_url: Callable[[], str]) -> None:
+    def __init__(
+        self,
+        world: World,
+        gateway_url: Callable[[], str],
+        recommended_shards: Callable[[], int] = lambda: 1,
+    ) -> None:
         self.world = world
         self._gateway_url = gateway_url
+        self._recommended_shards = recommended_shards
 
     def register(self, app: web.Application, prefix: str) -> None:
         r = app.router
@@ -111,7 +117,7 @@ class RestRoutes:
         if request.path.endswith("/bot"):
             require_bot(request)
             limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-            data |= {"shards": 1, "session_start_limit": limit}
+            data |= {"shards": self._recommended_shards(), "session_start_limit": limit}
         return json_response(data)
 
     # -- application commands -----------------------------------------------------------------

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from .channels import ChannelRoutes
+from .channels import ChannelRoutes, RateLimited
 from .emojis import EmojiRoutes
 from .gateway import GatewayHub
 from .responses import ApiError, json_response
@@ -16,6 +16,7 @@ from .webhooks import WebhookRoutes
 from .world import World
 
 API_PREFIX = "/api/v10"
+EXEMPT = (API_PREFIX + "/interactions/", API_PREFIX + "/webhooks/")
 log = logging.getLogger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -25,6 +26,15 @@ def _route_name(request: web.Request) -> str:
     resource = info.route.resource if info.route is not None else None
     template = resource.canonical if resource is not None else request.path
     return f"{request.method} {template.removeprefix(API_PREFIX)}"
+
+
+def counts_globally(request: web.Request) -> bool:
+    """A bot-token API request outside the interaction endpoints, which Discord exempts
+    from the global limit (the callback and the interaction-token webhooks)."""
+    path = request.path
+    if not path.startswith(API_PREFIX) or path.startswith(EXEMPT):
+        return False
+    return request.headers.get("Authorization", "").startswith("Bot ")
 
 
 def build_app(world: World, hub: GatewayHub, gateway_url: Callable[[], str]) -> web.Application:
@@ -44,6 +54,16 @@ def build_app(world: World, hub: GatewayHub, gateway_url: Callable[[], str]) -> 
                 and auth[4:] != world.bot_token
             ):
                 raise ApiError(401, 0, "401: Unauthorized")
+            if counts_globally(request):
+                decision = world.global_limiter.hit()
+                if not decision.allowed:
+                    world.rate_limited.append(f"{route} global")
+                    body = {
+                        "message": "You are being rate limited.",
+                        "retry_after": decision.retry_after,
+                        "global": True,
+                    }
+                    raise RateLimited(body, decision.headers)
             response = await handler(request)
         except ApiError as exc:
             world.errors.append((exc.status, exc.code, route))
@@ -82,7 +102,7 @@ def build_app(world: World, hub: GatewayHub, gateway_url: Callable[[], str]) -> 
         raise web.HTTPNotFound()
 
     app = web.Application(middlewares=[record], client_max_size=64 * 1024 * 1024)
-    RestRoutes(world, gateway_url).register(app, API_PREFIX)
+    RestRoutes(world, gateway_url, hub.recommended_shards).register(app, API_PREFIX)
     ChannelRoutes(world).register(app, API_PREFIX)
     WebhookRoutes(world).register(app, API_PREFIX)
     EmojiRoutes(world).register(app, API_PREFIX)

@@ -113,6 +113,7 @@ class WebhookRoutes:
             target = world.messages[handle.component_message_id or 0]
             vet_message(world, data, files, target, where=where, nest="data")
             handle.original_id = target.id
+            handle.edits_at_ack = target.edits
             if rtype == UPDATE_MESSAGE:
                 world.edit(target, data, files)
                 audit_message(world, target, files, where)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import payloads
 from .layout import resolve_media
-from .limits import ChannelRateLimiter, Limits
+from .limits import ChannelRateLimiter, GlobalRateLimiter, Limits
 from .model import (
     BOT_PERMISSIONS,
     COMPONENTS_V2,
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from .handles import InteractionHandle
 
 JSON = dict[str, Any]
-Dispatch = Callable[[str, JSON, int], None]
+Dispatch = Callable[[str, JSON, int, int | None], None]  # event, data, intent, guild
 
 INTENT_GUILDS = 1 << 0
 INTENT_MEMBERS = 1 << 1
@@ -61,6 +61,7 @@ class World:
         self.ids = Snowflakes(self.clock)
         self.limits = Limits()
         self.rate_limiter = ChannelRateLimiter(self.clock, self.limits)
+        self.global_limiter = GlobalRateLimiter(self.clock, self.limits)
         self.application_id = self.ids.next()
         self.bot = User(self.application_id, bot_name.lower(), bot_name, "en-US", bot=True)
         self.owner = User(self.ids.next(), "owner", "Owner", "fr")
@@ -100,7 +101,7 @@ class World:
         self.rate_limited: list[str] = []
         self.requests: list[tuple[str, str, int]] = []
         self.base_url = "http://127.0.0.1"
-        self.dispatch: Dispatch = lambda event, data, intent: None
+        self.dispatch: Dispatch = lambda event, data, intent, guild_id: None
         self._changed = asyncio.Event()
 
     # -- notification -------------------------------------------------------------------------
@@ -147,17 +148,26 @@ class World:
 
     # -- world building -----------------------------------------------------------------------
 
-    def create_guild(self, name: str, *, locale: str = "fr", owner: User | None = None) -> Guild:
+    def create_guild(
+        self,
+        name: str,
+        *,
+        locale: str = "fr",
+        owner: User | None = None,
+        shard: tuple[int, int] | None = None,
+    ) -> Guild:
+        """A guild; with `shard=(id, count)`, one whose id puts it on that shard."""
         now = self.clock.iso()
         owner = owner or self.owner
-        guild = Guild(self.ids.next(), name, locale, owner.id, now)
+        guild_id = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
+        guild = Guild(guild_id, name, locale, owner.id, now)
         guild.roles[guild.id] = Role(guild.id, "@everyone", EVERYONE_PERMISSIONS)
         bot_role = Role(self.ids.next(), self.bot.display_name, BOT_PERMISSIONS, 1, managed=True)
         guild.roles[bot_role.id] = bot_role
         guild.members[self.bot.id] = Member(self.bot, [bot_role.id], now)
         guild.members[owner.id] = Member(owner, [], now)
         self.guilds[guild.id] = guild
-        self.dispatch("GUILD_CREATE", self.guild_payload(guild, True), INTENT_GUILDS)
+        self.dispatch("GUILD_CREATE", self.guild_payload(guild, True), INTENT_GUILDS, guild.id)
         self.touch()
         return guild
 
@@ -171,13 +181,13 @@ class World:
         guild.channel_ids.append(chan.id)
         self.channels[chan.id] = chan
         self._set_thread_overwrite(chan, threads_allowed)
-        self.dispatch("CHANNEL_CREATE", payloads.channel(chan), INTENT_GUILDS)
+        self.dispatch("CHANNEL_CREATE", payloads.channel(chan), INTENT_GUILDS, guild.id)
         self.touch()
         return chan
 
     def set_threads_allowed(self, chan: Channel, allowed: bool) -> None:
         self._set_thread_overwrite(chan, allowed)
-        self.dispatch("CHANNEL_UPDATE", payloads.channel(chan), INTENT_GUILDS)
+        self.dispatch("CHANNEL_UPDATE", payloads.channel(chan), INTENT_GUILDS, chan.guild_id)
         self.touch()
 
     def _set_thread_overwrite(self, chan: Channel, allowed: bool) -> None:
@@ -205,12 +215,13 @@ class World:
                 "GUILD_ROLE_CREATE",
                 {"guild_id": str(guild.id), "role": payloads.role(role)},
                 INTENT_GUILDS,
+                guild.id,
             )
             role_ids.append(role.id)
         member = Member(user, role_ids, self.clock.iso())
         guild.members[user.id] = member
         data = payloads.member(member) | {"guild_id": str(guild.id)}
-        self.dispatch("GUILD_MEMBER_ADD", data, INTENT_MEMBERS)
+        self.dispatch("GUILD_MEMBER_ADD", data, INTENT_MEMBERS, guild.id)
         self.touch()
         return member
 
@@ -288,7 +299,7 @@ class World:
             data = self.message_json(msg, gateway=True)
             if hide_content:
                 data |= {"content": "", "embeds": [], "attachments": [], "components": []}
-            self.dispatch("MESSAGE_CREATE", data, INTENT_GUILD_MESSAGES)
+            self.dispatch("MESSAGE_CREATE", data, INTENT_GUILD_MESSAGES, msg.guild_id)
         self._wrote(msg)
         return msg
 
@@ -311,9 +322,8 @@ class World:
         msg.edited_at = self.clock.iso()
         msg.edits += 1
         if msg.visible_to is None:
-            self.dispatch(
-                "MESSAGE_UPDATE", self.message_json(msg, gateway=True), INTENT_GUILD_MESSAGES
-            )
+            data = self.message_json(msg, gateway=True)
+            self.dispatch("MESSAGE_UPDATE", data, INTENT_GUILD_MESSAGES, msg.guild_id)
         self._wrote(msg)
         return msg
 
@@ -330,12 +340,14 @@ class World:
                 "channel_id": str(msg.channel_id),
                 "guild_id": str(msg.guild_id),
             }
-            self.dispatch("MESSAGE_DELETE", data, INTENT_GUILD_MESSAGES)
+            self.dispatch("MESSAGE_DELETE", data, INTENT_GUILD_MESSAGES, msg.guild_id)
         self.touch()
 
     def update_channel(self, chan: Channel) -> None:
         event = "THREAD_UPDATE" if chan.is_thread else "CHANNEL_UPDATE"
-        self.dispatch(event, payloads.channel(chan, bot_id=self.bot.id), INTENT_GUILDS)
+        self.dispatch(
+            event, payloads.channel(chan, bot_id=self.bot.id), INTENT_GUILDS, chan.guild_id
+        )
         self.touch()
 
     def delete_channel(self, chan: Channel) -> None:
@@ -350,9 +362,9 @@ class World:
                 "parent_id": str(chan.parent_id),
                 "type": chan.type,
             }
-            self.dispatch("THREAD_DELETE", data, INTENT_GUILDS)
+            self.dispatch("THREAD_DELETE", data, INTENT_GUILDS, chan.guild_id)
         else:
-            self.dispatch("CHANNEL_DELETE", payloads.channel(chan), INTENT_GUILDS)
+            self.dispatch("CHANNEL_DELETE", payloads.channel(chan), INTENT_GUILDS, chan.guild_id)
         self.touch()
 
     def create_thread(
@@ -369,7 +381,7 @@ class World:
             message.thread_id = thread.id
             message.flags |= 1 << 5
         data = payloads.channel(thread, bot_id=self.bot.id) | {"newly_created": True}
-        self.dispatch("THREAD_CREATE", data, INTENT_GUILDS)
+        self.dispatch("THREAD_CREATE", data, INTENT_GUILDS, parent.guild_id)
         self.touch()
         return thread
 

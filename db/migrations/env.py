@@ -3,7 +3,9 @@
 Run by `db.migrate` in a worker thread: there is no running event loop there, so the async
 engine is driven with `asyncio.run`. SQLite migrations render in batch mode (SQLite cannot
 ALTER most things) and run with foreign keys off (a batch table rebuild must not cascade
-deletes). The write option makes SQLite take the write lock up front (BEGIN IMMEDIATE).
+deletes). The write option makes SQLite take the write lock up front (BEGIN IMMEDIATE); on
+PostgreSQL an advisory lock does the same, so that several bot processes starting at once
+migrate one after the other (the later ones find the schema at head).
 """
 
 from __future__ import annotations
@@ -11,12 +13,14 @@ from __future__ import annotations
 import asyncio
 
 from alembic import context
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
 from db.engine import WRITE_OPTION, make_engine
 from db.models import METADATA
 
 config = context.config
+MIGRATION_LOCK = 0x7461706973  # "tapis": the advisory lock key of a PostgreSQL migration
 
 
 def _url() -> str:
@@ -34,6 +38,8 @@ def _run(connection: Connection) -> None:
         compare_type=True,
     )
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":  # held until this transaction ends
+            connection.execute(text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
         context.run_migrations()
 
 

@@ -11,6 +11,7 @@ import contextlib
 import sqlite3
 import threading
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -20,8 +21,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from ..engine import sqlite_path
 from ..models import MAX_ACTION
-from ..records import DuplicateMove, MoveGap, MoveRecord, StoreClosed, TableNotFound
-from .base import MOVES, TABLES, StoreBase, utcnow
+from ..records import DuplicateMove, MoveGap, MoveRecord, MoveTime, StoreClosed, TableNotFound
+from .base import MOVES, SEATS, TABLES, StoreBase, as_utc, utcnow
 from .sqlite_thread import (
     INSERT_MOVE_SQL,
     INSERT_SNAPSHOT_SQL,
@@ -293,3 +294,23 @@ class MovesMixin(StoreBase):
                 .order_by(MOVES.c.seq)
             )
             return [MoveRecord(seq, seat, action_id) for seq, seat, action_id in rows]
+
+    async def move_times(self, since: datetime) -> list[MoveTime]:
+        """Every move stored since `since`, with when and whether an AI seat made it, in
+        storage order: what the load bench measures AI moves and table-message lag on."""
+        async with self._read() as s:
+            rows = await s.execute(
+                select(MOVES.c.table_id, MOVES.c.seq, SEATS.c.is_ai, MOVES.c.created_at)
+                .join(
+                    SEATS,
+                    (SEATS.c.table_id == MOVES.c.table_id) & (SEATS.c.seat == MOVES.c.seat),
+                )
+                .where(MOVES.c.created_at >= since)
+                .order_by(MOVES.c.created_at, MOVES.c.table_id, MOVES.c.seq)
+            )
+            result = []
+            for table_id, seq, is_ai, created_at in rows:
+                stored = as_utc(created_at)
+                assert stored is not None
+                result.append(MoveTime(table_id, seq, bool(is_ai), stored))
+            return result

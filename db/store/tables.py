@@ -7,10 +7,10 @@ which keeps restoring a thousand tables at start-up to four queries.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, insert, select, update
+from sqlalchemy import ColumnElement, insert, literal_column, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ..records import OPEN_STATUSES, MoveRecord, SeatInfo, TableNotFound, TableRecord, TableStatus
@@ -135,11 +135,21 @@ class TablesMixin(StoreBase):
             found = await self._load_tables(s, TABLES.c.id == table_id)
         return found[0] if found else None
 
-    async def open_tables(self) -> list[TableRecord]:
-        """Every lobby or playing table, complete, for the restore at start-up (4 queries)."""
+    async def open_tables(
+        self, *, shard_count: int = 1, shard_ids: Sequence[int] | None = None
+    ) -> list[TableRecord]:
+        """Every lobby or playing table, complete, for the restore at start-up (4 queries).
+
+        With `shard_ids`, only the tables of guilds on those shards (Discord's formula,
+        `(guild_id >> 22) % shard_count`): a process restores the tables of its own shards.
+        """
+        where: ColumnElement[bool] = TABLES.c.status.in_([s.value for s in OPEN_STATUSES])
+        if shard_ids is not None and shard_count > 1:
+            # The shift amount inline: PostgreSQL has bigint >> integer, not >> bigint.
+            shard = TABLES.c.guild_id.op(">>")(literal_column("22")) % shard_count
+            where = where & shard.in_(list(shard_ids))
         async with self._read() as s:
-            open_ = TABLES.c.status.in_([status.value for status in OPEN_STATUSES])
-            return await self._load_tables(s, open_)
+            return await self._load_tables(s, where)
 
     async def _load_tables(self, s: AsyncSession, where: ColumnElement[bool]) -> list[TableRecord]:
         """Tables matching `where` plus their children: one query per table, not per row."""

@@ -161,7 +161,8 @@ async def play_one(
     """Open, fill and start a table of `slug` and play it to the end; the number of actions.
 
     `pace` is a pause after each click: the bot redraws a table message at most every
-    1.2 s, so players at machine speed would show a reader only the first and last states.
+    PUBLIC_MIN_INTERVAL (2 s), so players at machine speed would show a reader only the
+    first and last states.
     """
     players = match_players(slug)
     options = quick_options_text(slug)

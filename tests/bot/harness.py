@@ -89,7 +89,8 @@ class Tapis:
         return u
 
     async def run(self, handle: InteractionHandle, timeout: float = 5.0) -> Message | None:
-        return await handle.wait_final(timeout)
+        """The answer the user sees (a hand opened from the table comes as a follow-up)."""
+        return await handle.wait_reply(timeout)
 
     async def open_table(
         self, host: User, game: str, options: str | None = None, *, channel: Channel | None = None

@@ -83,7 +83,7 @@ def test_every_message_has_french_and_english_with_the_same_fields() -> None:
 def test_command_strings_fit_discord() -> None:
     for key, entry in COMMANDS.items():
         for text in entry.values():
-            if key.endswith(".desc"):
-                assert 1 <= len(text) <= 100, key
+            if key.endswith(".desc") or key.startswith("choice."):
+                assert 1 <= len(text) <= 100, key  # descriptions and choice names
             elif not key.startswith("game."):
                 assert re.fullmatch(r"[a-z0-9_-]{1,32}", text), (key, text)

@@ -188,7 +188,7 @@ async def open_and_start(
 
 async def open_hand(emulator: Emulator, user: User, public: Message, table_id: int) -> Message:
     """'Ma main' on the public message: the bot answers with the user's hand, ephemerally."""
-    hand = await (await emulator.click(user, public, f"th:{table_id}")).wait_final()
+    hand = await (await emulator.click(user, public, f"th:{table_id}")).wait_reply()
     assert hand is not None and hand.visible_to == user.id, "no private hand"
     return hand
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
+import sys
 import threading
 import time
 from pathlib import Path
@@ -44,6 +46,29 @@ async def inspect_db(url: str) -> tuple[set[str], str | None]:
 
 async def test_upgrade_creates_schema_at_head(db_url: str) -> None:
     await upgrade(db_url)
+    names, revision = await inspect_db(db_url)
+    assert names == MODEL_TABLES | {"alembic_version"}
+    assert revision == head_revision()
+
+
+async def test_processes_starting_together_migrate_one_after_the_other(db_url: str) -> None:
+    """Bot processes (shards) started at once all upgrade the same empty database: one
+    migrates, the others wait for it and find the schema at head."""
+    root = Path(__file__).resolve().parents[2]
+    env = {"DATABASE_URL": db_url, "PYTHONPATH": str(root), "PATH": os.environ.get("PATH", "")}
+
+    async def migrate() -> tuple[int | None, bytes]:
+        proc = await asyncio.create_subprocess_exec(
+            *(sys.executable, "-m", "db.migrate", "upgrade"),
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        out, _ = await asyncio.wait_for(proc.communicate(), 60)
+        return proc.returncode, out
+
+    results = await asyncio.gather(*(migrate() for _ in range(3)))
+    assert [code for code, _ in results] == [0, 0, 0], [out[-600:] for _, out in results]
     names, revision = await inspect_db(db_url)
     assert names == MODEL_TABLES | {"alembic_version"}
     assert revision == head_revision()

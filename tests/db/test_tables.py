@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -167,6 +168,22 @@ async def test_append_move_is_atomic(store: Store, monkeypatch: pytest.MonkeyPat
     await store.append_move(table_id, 2, 1, "pass", '{"v":2}')  # the retry goes through
 
 
+async def test_move_times_tell_when_each_move_was_stored_and_by_whom(store: Store) -> None:
+    table_id = await new_table(store, users=[user(1), None])
+    await store.append_move(table_id, 1, 0, "take", '{"v":1}')
+    middle = datetime.now(UTC)
+    await store.append_move(table_id, 2, 1, "take", '{"v":2}')
+    await store.append_move(table_id, 3, 0, "take", '{"v":3}')
+    everything = await store.move_times(middle - timedelta(hours=1))
+    assert [(m.table_id, m.seq, m.by_ai) for m in everything] == [
+        (table_id, 1, False),
+        (table_id, 2, True),
+        (table_id, 3, False),
+    ]
+    assert all(m.stored_at.tzinfo is not None for m in everything)
+    assert [m.seq for m in await store.move_times(middle)] == [2, 3]
+
+
 async def test_append_move_to_unknown_table(store: Store) -> None:
     with pytest.raises(TableNotFound):
         await store.append_move(4242, 1, 0, "take", "{}")
@@ -197,6 +214,24 @@ async def test_open_tables_returns_everything_needed(store: Store) -> None:
     assert (second.snapshot, second.snapshot_version, second.version) == ('{"v":3}', 3, 3)
     assert second.moves == [MoveRecord(s, s - 1, f"play:{s}S") for s in range(1, 4)]
     assert finished not in {t.id for t in tables} and cancelled not in {t.id for t in tables}
+
+
+async def test_open_tables_of_some_shards_keeps_only_their_guilds(store: Store) -> None:
+    """Each process restores the tables of its own shards: Discord's (id >> 22) % count."""
+    guilds = [GUILD + (n << 22) for n in range(6)]  # shards 0..5 of 6, in some order
+    by_guild = {g: await new_table(store, guild_id=g, users=[user(1)]) for g in guilds}
+
+    def shard(guild_id: int, count: int) -> int:
+        return (guild_id >> 22) % count
+
+    for count, ids in ((3, [0]), (3, [1, 2]), (2, [1]), (6, [5, 0])):
+        found = await store.open_tables(shard_count=count, shard_ids=ids)
+        expected = sorted(t for g, t in by_guild.items() if shard(g, count) in ids)
+        assert [t.id for t in found] == expected, (count, ids)
+        assert all(shard(t.guild_id, count) in ids for t in found)
+    everything = sorted(by_guild.values())
+    assert [t.id for t in await store.open_tables(shard_count=3, shard_ids=[0, 1, 2])] == everything
+    assert [t.id for t in await store.open_tables()] == everything
 
 
 async def test_open_tables_uses_a_fixed_number_of_queries(store: Store) -> None:
