@@ -207,7 +207,7 @@ class SeatView:
     is_ai: bool
     user_id: int | None
     moved: bool  # made the move that led to this step
-    game: words.SeatWords
+    shows: words.SeatWords
 
 
 def seat_views(ctx: Ctx, m: data.Match, frame: Frame, game: Words) -> list[SeatView]:

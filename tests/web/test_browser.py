@@ -207,6 +207,8 @@ def test_leaderboard_player_and_replay_as_a_person_would(
     page.click("nav.seasons a:not([aria-current])")  # the older season: a longer history
     page.wait_for_selector('nav.seasons a[aria-current="page"]:has-text("Saison 1")')
     assert page.locator("figure.chart svg polyline").count() >= 5
+    swatch = page.locator(".legend .swatch").first.bounding_box()
+    assert swatch is not None and swatch["height"] <= 16  # a legend's dot, not a drawing
     shot(screens, page, "player")
 
     manille = seeded.matches["s2-manille"]
