@@ -2,6 +2,7 @@
 
 Usage: python bench/ai.py [--game SLUG ...] [--matches N] [--level facile|fort|all]
                           [--players N] [--jobs J] [--iterations N]
+       python bench/ai.py --speed [--game SLUG ...] [--positions N] [--iterations N]
 
 Team games (fixed partners: Manille; Bianco Mano at 4) put the AI on one team, alternating
 which one; the others seat the AI in one seat, rotating. A match counts as won when the
@@ -13,6 +14,10 @@ head; with more than two seats in a free-for-all the target keeps the same odds 
 the baseline share). Matches use each game's `quick_options`; a race (several seats in
 `to_move`) is won by a random seat of it. Times are wall-clock ms
 per AI decision that had a real choice.
+
+`--speed` measures the search alone: ISMCTS iterations per second of process time, over
+positions taken from facile-against-facile matches (every decision with a real choice, in
+turn), each searched for a fixed number of iterations with no time budget.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
 from games import Rng
-from games.ai import choose
+from games.ai import choose, profile_for
+from games.ai.ismcts import search
 
 TARGETS = {"facile": 0.65, "fort": 0.60}
 OPPONENT = {"facile": "random", "fort": "facile"}
@@ -142,6 +148,47 @@ def run(
     return total
 
 
+def positions(slug: str, players: int, count: int) -> list[tuple[games.GameState, int]]:
+    """`count` positions with a real choice, from facile-against-facile matches."""
+    rules = games.get(slug)
+    found: list[tuple[games.GameState, int]] = []
+    match = 0
+    while len(found) < count:
+        seed = 7_000_003 * (match + 1)
+        state = rules.new(players=players, seed=seed, options=rules.quick_options)
+        rng = Rng(seed)
+        step = 0
+        while not state.is_over() and len(found) < count:
+            seat = state.to_move()[0]
+            if len(state.legal_actions(seat)) > 1 and step % 5 == 0:
+                found.append((state.copy(), seat))
+            step += 1
+            state.apply(seat, choose(state, seat, "facile", rng))
+        match += 1
+    return found
+
+
+def speed(slugs: list[str], count: int, iterations: int, players: int | None) -> int:
+    """ISMCTS iterations per second of process time, per game."""
+    print(f"{'game':<14}{'players':>8}{'positions':>10}{'iterations':>11}{'it/s':>9}{'ms/100':>8}")
+    for slug in slugs:
+        rules = games.get(slug)
+        n = players or default_players(rules)
+        profile = profile_for(rules)
+        spots = positions(slug, n, count)
+        start = time.process_time()
+        for k, (state, seat) in enumerate(spots):
+            search(state, seat, profile, Rng(k), iterations=iterations, budget_s=1e9)
+        spent = time.process_time() - start
+        total = iterations * len(spots)
+        print(
+            f"{slug:<14}{n:>8}{len(spots):>10}{total:>11,}{total / spent:>9,.0f}"
+            f"{100_000 * spent / total:>8.1f}",
+            flush=True,
+        )
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", action="append", help="slug (repeatable); default: all")
@@ -150,8 +197,12 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=None, help="fort's iteration cap")
+    parser.add_argument("--speed", action="store_true", help="ISMCTS iterations per second")
+    parser.add_argument("--positions", type=int, default=20, help="positions per game (--speed)")
     args = parser.parse_args()
     slugs = args.game or games.slugs()
+    if args.speed:
+        return speed(slugs, args.positions, args.iterations or 100, args.players)
     levels = ["facile", "fort"] if args.level == "all" else [args.level]
     print(
         f"{'game':<14}{'level':<7}{'vs':<7}{'n':>5}{'win':>7}{'95% CI':>15}{'base':>6}"

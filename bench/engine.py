@@ -4,6 +4,7 @@ Usage:
   python bench/engine.py [--seconds S] [--game SLUG ...]
   python bench/engine.py --profile SLUG [--matches N] [--top K]
   python bench/engine.py --compare REF [--game SLUG ...] [--matches N] [--rounds R]
+                         [--count cpu|instructions]
 
 Every mode plays the same loop a bot or an AI would: `is_over`, `to_move`, `legal_actions`,
 then `apply` of a random legal action (so `apply` checks legality again, as it must).
@@ -17,6 +18,9 @@ then `apply` of a random legal action (so `apply` checks legality again, as it m
   options) several times and keeps its best process-CPU time; the figure kept is the best
   over the rounds, the least disturbed by other jobs on a shared machine. Both sides must
   play exactly the same games (same actions, same outcomes), which the bench checks.
+  `--count instructions` counts the machine instructions the same games take instead
+  (valgrind's callgrind, collecting only while the matches are played): slow, but the
+  same figure on every run however busy the machine is.
 """
 
 from __future__ import annotations
@@ -24,8 +28,10 @@ from __future__ import annotations
 import argparse
 import cProfile
 import hashlib
+import itertools
 import json
 import pstats
+import re
 import subprocess
 import sys
 import tempfile
@@ -118,8 +124,9 @@ def profile(slug: str, matches: int, top: int) -> int:
 
 
 # --- before/after comparison -------------------------------------------------------------
-def worker(root: str, slug: str, matches: int, reps: int) -> int:
-    """Time the fixed workload in the tree at `root`; print one JSON line."""
+def worker(root: str, slug: str, matches: int, reps: int, counted: bool) -> int:
+    """Time the fixed workload in the tree at `root`; print one JSON line. `counted`: play
+    it once, after a line on stdin, inside `itertools.starmap` (what callgrind counts)."""
     sys.path.insert(0, root)
     import games
 
@@ -133,6 +140,11 @@ def worker(root: str, slug: str, matches: int, reps: int) -> int:
     digest = hashlib.sha256("\n".join(trace).encode()).hexdigest()[:16]
     best = float("inf")
     actions = 0
+    if counted:
+        print("ready", flush=True)
+        sys.stdin.readline()  # the bench has switched callgrind's instrumentation on
+        actions = sum(itertools.starmap(lambda p, s: play(rules, p, s), jobs))
+        reps = 0
     for _ in range(reps):
         start = time.process_time()
         actions = sum(play(rules, players, seed) for players, seed in jobs)
@@ -141,15 +153,42 @@ def worker(root: str, slug: str, matches: int, reps: int) -> int:
     return 0
 
 
-def measure(root: Path, slug: str, matches: int, reps: int) -> dict[str, Any]:
+def measure(root: Path, slug: str, matches: int, reps: int, count: str) -> dict[str, Any]:
     cmd = [sys.executable, __file__, "--worker", str(root), "--game", slug]
     cmd += ["--matches", str(matches), "--reps", str(reps)]
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=root).stdout
-    result: dict[str, Any] = json.loads(out.splitlines()[-1])
+    if count == "cpu":
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=root).stdout
+        result: dict[str, Any] = json.loads(out.splitlines()[-1])
+        return result
+    # Instructions: the imports run uninstrumented (fast); the matches alone are counted.
+    grind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    grind += ["--instr-atstart=no", "--collect-atstart=no", "--toggle-collect=starmap_next"]
+    proc = subprocess.Popen(
+        [*grind, *cmd, "--counted"],
+        cwd=root,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    while proc.stdout.readline().strip() != "ready":
+        pass
+    subprocess.run(
+        ["callgrind_control", "-i", "on", str(proc.pid)], check=True, capture_output=True
+    )
+    out, err = proc.communicate("go\n")
+    found = re.search(r"Collected : ([\d,]+)", err)
+    if proc.returncode or found is None:
+        raise SystemExit(f"callgrind failed on {slug}:\n{err[-2000:]}")
+    result = json.loads(out.splitlines()[-1])
+    result["instructions"] = int(found.group(1).replace(",", ""))
     return result
 
 
-def compare(ref: str, slugs: list[str], matches: int | None, rounds: int, reps: int) -> int:
+def compare(
+    ref: str, slugs: list[str], matches: int | None, rounds: int, reps: int, count: str
+) -> int:
     with tempfile.TemporaryDirectory(prefix="tapis-bench-") as tmp:
         old = Path(tmp) / "old"
         subprocess.run(
@@ -157,6 +196,8 @@ def compare(ref: str, slugs: list[str], matches: int | None, rounds: int, reps: 
             check=True,
         )
         try:
+            if count == "instructions":
+                return _count(old, ref, slugs, matches or 20)
             return _compare(old, ref, slugs, matches, rounds, reps)
         finally:
             subprocess.run(
@@ -174,14 +215,14 @@ def _compare(
     for slug in slugs:
         matches = fixed
         if not matches:  # about 0.3 s of the old code per timing
-            probe = measure(old, slug, 10, 1)
+            probe = measure(old, slug, 10, 1, "cpu")
             matches = max(10, round(10 * 0.3 / max(probe["cpu"], 1e-3)))
         best = {"before": float("inf"), "after": float("inf")}
         seen: dict[str, dict[str, Any]] = {}
         for r in range(rounds):
             order = [("before", old), ("after", ROOT)]
             for side, root in order if r % 2 == 0 else order[::-1]:
-                res = measure(root, slug, matches, reps)
+                res = measure(root, slug, matches, reps, "cpu")
                 best[side] = min(best[side], res["cpu"])
                 seen[side] = res
         same = seen["before"]["digest"] == seen["after"]["digest"]
@@ -190,6 +231,26 @@ def _compare(
         before, after = seen["before"]["actions"] / best["before"], n / best["after"]
         print(
             f"{slug:<14}{matches:>8}{n:>9,}{before:>12,.0f}{after:>12,.0f}{after / before:>9.2f}x"
+            f"  {'yes' if same else 'NO'}",
+            flush=True,
+        )
+    return 1 if failed else 0
+
+
+def _count(old: Path, ref: str, slugs: list[str], matches: int) -> int:
+    print(f"before = {ref}, after = working tree; machine instructions per action (callgrind)")
+    head = f"{'game':<14}{'matches':>8}{'actions':>9}{'before':>10}{'after':>10}"
+    print(f"{head}{'speed-up':>10}  same games")
+    failed = False
+    for slug in slugs:
+        before = measure(old, slug, matches, 1, "instructions")
+        after = measure(ROOT, slug, matches, 1, "instructions")
+        same = before["digest"] == after["digest"]
+        failed |= not same
+        n = after["actions"]
+        b, a = before["instructions"] / before["actions"], after["instructions"] / n
+        print(
+            f"{slug:<14}{matches:>8}{n:>9,}{b:>10,.0f}{a:>10,.0f}{b / a:>9.2f}x"
             f"  {'yes' if same else 'NO'}",
             flush=True,
         )
@@ -206,17 +267,19 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=None, help="matches per measurement")
     parser.add_argument("--rounds", type=int, default=3, help="before/after alternations")
     parser.add_argument("--reps", type=int, default=3, help="timings per process")
+    parser.add_argument("--count", choices=("cpu", "instructions"), default="cpu")
     parser.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
+    parser.add_argument("--counted", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        return worker(args.worker, args.game[0], args.matches, args.reps)
+        return worker(args.worker, args.game[0], args.matches, args.reps, args.counted)
     import games
 
     slugs = args.game or games.slugs()
     if args.profile:
         return profile(args.profile, args.matches or 20, args.top)
     if args.compare:
-        return compare(args.compare, slugs, args.matches, args.rounds, args.reps)
+        return compare(args.compare, slugs, args.matches, args.rounds, args.reps, args.count)
     return rates(slugs, args.seconds)
 
 

@@ -160,16 +160,37 @@ class GameState:
         return self.rules.hand_facts(self.view(seat), seat)
 
     # --- moves ------------------------------------------------------------------------------
+    # What `legal_actions` last answered: (version, seat, actions). Callers nearly always ask
+    # for the legal actions and then apply one of them; `apply` finds the move here instead
+    # of working the rules out a second time. It belongs to this object only (never copied,
+    # never saved) and is keyed by the version, which every move changes.
+    _legal_memo: tuple[int, int, tuple[Action, ...]] | None = None
+
+    def remember(self, seat: int, actions: list[Action]) -> list[Action]:
+        """Note `actions` as `seat`'s legal actions at this version, for `apply`; a game's
+        `legal_actions` returns through it. The caller may change the list it gets."""
+        self._legal_memo = (self.version, seat, tuple(actions))
+        return actions
+
     def apply(self, seat: int, action_id: str) -> list[Event]:
         """Apply one action, or raise `IllegalAction` and change nothing."""
         if not isinstance(action_id, str) or not isinstance(seat, int):
             raise IllegalAction("malformed")
-        if self.is_over():
-            raise IllegalAction("game_over")
-        if seat not in self.to_move():
-            raise IllegalAction("not_your_turn")
-        if not self.is_legal(seat, action_id):
-            raise IllegalAction(self.explain(seat, action_id))
+        memo = self._legal_memo
+        # A seat has legal actions only while it is to move and the game is not over, so a
+        # move listed for this seat at this version passes every check below.
+        if (
+            memo is None
+            or memo[0] != self.version
+            or memo[1] != seat
+            or (action_id,) not in memo[2]
+        ):
+            if self.is_over():
+                raise IllegalAction("game_over")
+            if seat not in self.to_move():
+                raise IllegalAction("not_your_turn")
+            if not self.is_legal(seat, action_id):
+                raise IllegalAction(self.explain(seat, action_id))
         self.events = []
         self._apply(seat, action_id)
         self.version += 1
@@ -285,6 +306,11 @@ class Rules:
     # The accent colour of the game's messages and pictures (0xRRGGBB).
     colour: ClassVar[int] = 0x455A64
 
+    def __init__(self) -> None:
+        # Options are frozen, so every table on the defaults shares one instance: validating
+        # a pydantic model costs about as much as a deal of some games.
+        self.default_options = self.Options()
+
     def teams(self, players: int) -> list[list[int]] | None:
         """Fixed partnerships at this table size, known before the match starts."""
         return None
@@ -302,7 +328,7 @@ class Rules:
 
     def parse_options(self, options: Mapping[str, Any] | BaseOptions | None) -> BaseOptions:
         if options is None:
-            return self.Options()
+            return self.default_options
         if isinstance(options, BaseOptions):
             return options
         return self.Options(**options)

@@ -57,11 +57,11 @@ _WINDOW_STARTS = 0b111_1111_1110
 def _top5(mask: int) -> tuple[int, ...]:
     """The (up to) five highest ranks set in `mask`, highest first."""
     out: list[int] = []
-    v = 14
-    while v >= 2 and len(out) < 5:
-        if mask >> v & 1:
-            out.append(v)
-        v -= 1
+    mask &= 0x7FFC  # ranks 2..14 only
+    while mask and len(out) < 5:
+        v = mask.bit_length() - 1  # one step per rank found, not per rank tried
+        out.append(v)
+        mask ^= 1 << v
     return tuple(out)
 
 

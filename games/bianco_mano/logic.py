@@ -6,6 +6,8 @@ family. Tables are keyed by the whole card id so the play loop does one dict loo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..base import Action
 from ..cards import BM_CHARACTERS, BM_FAMILIES, bianco_mano_deck
 from ..tricks import Trick, TrickOrder
@@ -17,6 +19,14 @@ FAMILIES: tuple[str, ...] = BM_FAMILIES
 # Strength inside a family, MA 8 ... CH 1: the shared trick order, flattened per card.
 ORDER = TrickOrder(BM_CHARACTERS)
 STRENGTH: dict[str, int] = {c: ORDER.power(c) for c in DECK}
+# Membership tests for `filter`: the cards of a family; those of a family above a strength.
+IN_FAMILY: dict[str, Callable[[object], bool]] = {
+    f: frozenset(c for c in DECK if c[2] == f).__contains__ for f in FAMILIES
+}
+ABOVE: dict[str, list[Callable[[object], bool]]] = {
+    f: [frozenset(c for c in DECK if c[2] == f and STRENGTH[c] > k).__contains__ for k in range(9)]
+    for f in FAMILIES
+}
 BASE_POINTS: dict[str, int] = {"MA": 5, "PA": 4, "AV": 3, "EV": 2, "BA": 1}
 # Card points for each possible dominant family: dominant cards count double.
 POINTS: dict[str, dict[str, int]] = {
@@ -60,22 +70,23 @@ def playable(hand: list[str], trick: Trick, dom: str) -> list[str]:
 
     Follow the led family; when it is the dominant one, beat the highest dominant on the
     table if you can. Void: play a dominant (beating the table's highest if you can),
-    otherwise anything. A non-dominant family never has to be climbed.
+    otherwise anything. A non-dominant family never has to be climbed. The hand is
+    filtered in C (`filter` with a set's membership test): this runs for every card.
     """
     if not trick:
         return hand
     led = trick[0][1][2]
-    same = [c for c in hand if c[2] == led]
+    same = [*filter(IN_FAMILY[led], hand)]
     if same:
         if led != dom:
             return same
     else:
-        same = [c for c in hand if c[2] == dom]
+        same = [*filter(IN_FAMILY[dom], hand)]
         if not same:
             return hand
     top = top_dominant(trick, dom)
     if top:
-        higher = [c for c in same if STRENGTH[c] > top]
+        higher = [*filter(ABOVE[dom][top], same)]
         if higher:
             return higher
     return same
@@ -92,8 +103,20 @@ def refusal(hand: list[str], trick: Trick, dom: str, card: str) -> str:
 
 
 def trick_winner(trick: Trick, dom: str) -> int:
-    """Index in `trick` of the winning card: the best dominant, else the best of the led family."""
-    return ORDER.winning_index([c for _, c in trick], dom)
+    """Index in `trick` of the winning card: the best dominant, else the best of the led family.
+
+    The same answer as `ORDER.winning_index`, written out on the per-card tables: it runs
+    once per trick."""
+    best = 0
+    top = trick[0][1]
+    for i in range(1, len(trick)):
+        c = trick[i][1]
+        if c[2] == top[2]:
+            if STRENGTH[c] > STRENGTH[top]:
+                best, top = i, c
+        elif c[2] == dom:
+            best, top = i, c
+    return best
 
 
 def deal_deltas(players: int, taker: int, partners: list[int], result: str) -> list[int]:

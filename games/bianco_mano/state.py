@@ -178,8 +178,9 @@ class BiancoManoState(GameState):
         self.trick_points = [0] * n
         self.phase, self.bidder = "bid", first
         self.emit("deal", dealer=self.dealer, deal_number=self.deal_number, turned=self.turned)
+        events = self.events
         for s in range(n):
-            self.emit("dealt", to=s, cards=list(hands[s]))
+            events.append({"type": "dealt", "cards": list(hands[s]), "to": s})
 
     def _new_deal(self, deck: list[str]) -> None:
         """Deals after the first: the gathered pack is cut, shuffled only by option."""
@@ -213,14 +214,17 @@ class BiancoManoState(GameState):
         return self.phase == "over"
 
     def legal_actions(self, seat: int) -> list[Action]:
+        return self.remember(seat, self._moves(seat))
+
+    def _moves(self, seat: int) -> list[Action]:
         phase = self.phase
         if phase == "play":
             if seat != self.turn:
                 return []
             dom = self.dominant
             assert dom is not None
-            moves = [PLAY[c] for c in playable(self.hands[seat], self.trick, dom)]
-            if self._can_announce(seat):
+            moves = list(map(PLAY.__getitem__, playable(self.hands[seat], self.trick, dom)))
+            if self.options.bianco_mano_bonus and self._can_announce(seat):
                 moves.append(ANNOUNCE)
             return moves
         if phase == "bid":
@@ -352,9 +356,10 @@ class BiancoManoState(GameState):
             pos += size
         if n != 4:
             got[seat].append(stock[pos])  # the last card, face down, to the taker
+        events = self.events
         for s in range(n):
             self.hands[s].extend(got[s])
-            self.emit("received", to=s, cards=got[s])
+            events.append({"type": "received", "cards": got[s], "to": s})
         self.deck = []
         if HAS_ESPION[n]:
             self.phase = "espion"

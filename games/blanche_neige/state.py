@@ -140,6 +140,9 @@ class BlancheNeigeState(GameState):
         return [self.turn, owner, *(s for s in others if s != owner)]
 
     def legal_actions(self, seat: int) -> list[Action]:
+        return self.remember(seat, self._moves(seat))
+
+    def _moves(self, seat: int) -> list[Action]:
         if self.phase == "over":
             return []
         p = self.pending
@@ -160,7 +163,7 @@ class BlancheNeigeState(GameState):
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         # Same answer as the base class; actions compare as tuples, so `in` runs in C.
-        return Action(action_id) in self.legal_actions(seat)
+        return Action(action_id) in self._moves(seat)
 
     def _turn_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
@@ -293,7 +296,10 @@ class BlancheNeigeState(GameState):
         self.drawn = None
         before = self.passes
         self.passes = 0
-        self.emit("played", seat=seat, cards=cards, after_draw=after_draw)
+        # The frequent events are appended as literals rather than through emit().
+        self.events.append(
+            {"type": "played", "seat": seat, "cards": cards, "after_draw": after_draw}
+        )
         nxt = (seat + 1) % self.players
         if len(cards) == 2:
             if self.options.miroir_a_la_volee:
@@ -315,8 +321,9 @@ class BlancheNeigeState(GameState):
         elif (void := self.shown_void[seat]) is not None:
             void[1] += 1
         self.passes = 0
-        self.emit("drew", seat=seat, reason=reason)
-        self.emit("drawn_card", to=seat, seat=seat, card=card)
+        events = self.events
+        events.append({"type": "drew", "seat": seat, "reason": reason})
+        events.append({"type": "drawn_card", "seat": seat, "card": card, "to": seat})
         if reason != "penalty":
             self.phase = "drawn"
             self.drawn = card
@@ -324,14 +331,16 @@ class BlancheNeigeState(GameState):
     def _keep(self, seat: int, forced: bool) -> None:
         self.phase = "play"
         self.drawn = None
-        self.emit("kept", seat=seat, forced=forced)
+        self.events.append({"type": "kept", "seat": seat, "forced": forced})
         self.turn = (seat + 1) % self.players
 
     def _pass(self, seat: int, forced: bool) -> None:
         if forced:
             self.shown_void[seat] = [self.discard[-1], 0]
         self.passes += 1
-        self.emit("passed", seat=seat, forced=forced, passes=self.passes)
+        self.events.append(
+            {"type": "passed", "seat": seat, "forced": forced, "passes": self.passes}
+        )
         if self.passes >= self.players:
             self._finish(None, "blocked")
         else:

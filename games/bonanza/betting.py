@@ -44,10 +44,15 @@ def _room(st: BonanzaState) -> tuple[int, int]:
 
     `_advance` stores the second figure in `st.room` for the seat it hands the turn to.
     """
-    bets = st.bets
+    bets, tokens, folded = st.bets, st.tokens, st.folded
     high = max(bets)
-    cap = min([t + b for t, b, f in zip(st.tokens, bets, st.folded, strict=True) if not f])
-    return high, min(st.options.max_raise, cap - high)
+    cap = -1  # the smallest stack still in (someone is always in)
+    for p in range(st.players):
+        if not folded[p] and (cap < 0 or tokens[p] + bets[p] < cap):
+            cap = tokens[p] + bets[p]
+    room = cap - high
+    limit = st.options.max_raise
+    return high, limit if limit < room else room
 
 
 def is_legal(st: BonanzaState, seat: int, action_id: str) -> bool:

@@ -93,6 +93,7 @@ def _run(st: BonanzaState, seat: int, suit: str) -> tuple[int, list[str]] | None
     all_shown = st.shown
     put = st.table.append
     emit = st.emit
+    events = st.events
     p = seat
     is_lead = True
     while True:
@@ -108,7 +109,8 @@ def _run(st: BonanzaState, seat: int, suit: str) -> tuple[int, list[str]] | None
                 if nxt in h:
                     q = i
                     break
-        emit("play", seat=p, card=card, lead=is_lead, stop=q < 0)
+        # One event per card played: a literal, not an emit() call (the hottest line here).
+        events.append({"type": "play", "seat": p, "card": card, "lead": is_lead, "stop": q < 0})
         if card in CARD_BOXES:
             won = st.wheel[card]
             st.wheel[card] = 0

@@ -202,6 +202,9 @@ class BonanzaState(GameState):
         return self.phase == "over"
 
     def legal_actions(self, seat: int) -> list[Action]:
+        return self.remember(seat, self._moves(seat))
+
+    def _moves(self, seat: int) -> list[Action]:
         if seat != self.turn:
             return []
         phase = self.phase

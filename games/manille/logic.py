@@ -7,6 +7,8 @@ dict look-ups.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..base import Action
 from ..cards import SUITS, deck32
 from ..tricks import Trick, TrickOrder
@@ -29,6 +31,14 @@ CARD_OF_ACTION: dict[str, str] = {"play:" + c: c for c in DECK}
 # Hands are kept sorted for display: suit by suit, strongest first.
 SORT_KEY: dict[str, int] = {c: SUIT_INDEX[c] * 16 - STRENGTH[c] for c in DECK}
 NO_CAP = 8  # caps[seat][suit] = strongest card of that suit the seat may still hold
+# Membership tests for `filter`: the cards of a suit; the cards of its suit above a card.
+IN_SUIT: dict[str, Callable[[object], bool]] = {
+    s: frozenset(c for c in DECK if SUIT[c] == s).__contains__ for s in SUITS
+}
+BEATS: dict[str, Callable[[object], bool]] = {
+    w: frozenset(c for c in DECK if SUIT[c] == SUIT[w] and STRENGTH[c] > STRENGTH[w]).__contains__
+    for w in DECK
+}
 
 
 def deal_hands(deck: list[str], dealer: int) -> list[list[str]]:
@@ -43,28 +53,29 @@ def deal_hands(deck: list[str], dealer: int) -> list[list[str]]:
 
 
 def legal_cards(hand: list[str], trick: Trick, best: int, seat: int, trump: str) -> list[str]:
-    """The cards `seat` may play, in hand order (RULINGS: follow, climb, trump, overtrump)."""
+    """The cards `seat` may play, in hand order (RULINGS: follow, climb, trump, overtrump).
+
+    The hand is filtered in C (`filter` with a set's membership test): this runs for every
+    card played."""
     if not trick:
         return hand
     led = SUIT[trick[0][1]]
     win_seat, win_card = trick[best]
     partner_master = (win_seat - seat) % 2 == 0
-    follow = [c for c in hand if SUIT[c] == led]
+    follow = [*filter(IN_SUIT[led], hand)]
     if follow:
         # Climb only over an opponent who wins with a card of the led suit.
         if not partner_master and SUIT[win_card] == led:
-            need = STRENGTH[win_card]
-            higher = [c for c in follow if STRENGTH[c] > need]
+            higher = [*filter(BEATS[win_card], follow)]
             if higher:
                 return higher
         return follow
     if partner_master:
         return hand
-    trumps = [c for c in hand if SUIT[c] == trump]
+    trumps = [*filter(IN_SUIT[trump], hand)]
     if not trumps:
         return hand
     if SUIT[win_card] == trump:
-        need = STRENGTH[win_card]
-        higher = [c for c in trumps if STRENGTH[c] > need]
+        higher = [*filter(BEATS[win_card], trumps)]
         return higher or hand  # no forced under-trump
     return trumps

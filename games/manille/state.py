@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from ..base import Action, GameState, Outcome
-from ..cards import SUITS, cut
+from ..cards import cut
 from ..rng import Rng
 from ..tricks import Trick, gather
 from .hidden import redeal
@@ -20,13 +20,11 @@ from .logic import (
     ACTION,
     CARD_OF_ACTION,
     DECK,
-    NO_CAP,
     PLAYERS,
     POINTS,
     SORT_KEY,
     STRENGTH,
     SUIT,
-    SUIT_INDEX,
     TEAMS,
     TRICKS,
     deal_hands,
@@ -53,7 +51,6 @@ class ManilleState(GameState):
         "tricks_won",
         "deal_points",
         "team_scores",
-        "caps",
         "winner",
     )
 
@@ -72,7 +69,6 @@ class ManilleState(GameState):
     tricks_won: list[int]
     deal_points: list[int]
     team_scores: list[int]
-    caps: list[list[int]]
     winner: int | None
 
     # --- setup and deals --------------------------------------------------------------
@@ -110,7 +106,6 @@ class ManilleState(GameState):
         self.trick_winners = []
         self.tricks_won = [0, 0]
         self.deal_points = [0, 0]
-        self.caps = [[NO_CAP] * 4 for _ in range(PLAYERS)]
         self.phase = "play"
         self.emit(
             "deal",
@@ -148,7 +143,10 @@ class ManilleState(GameState):
         return legal_cards(self.hands[seat], self.trick, self.best, seat, self.trump)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return [ACTION[c] for c in self._legal(seat)]
+        if self.phase != "play" or seat != (self.leader + len(self.trick)) % PLAYERS:
+            return self.remember(seat, [])
+        cards = legal_cards(self.hands[seat], self.trick, self.best, seat, self.trump)
+        return self.remember(seat, list(map(ACTION.__getitem__, cards)))
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         card = CARD_OF_ACTION.get(action_id)
@@ -174,43 +172,19 @@ class ManilleState(GameState):
         card = CARD_OF_ACTION[action_id]
         trick = self.trick
         if trick:
-            self._infer(seat, card)
             win_card = trick[self.best][1]
-            if SUIT[card] == SUIT[win_card]:
+            suit = SUIT[card]
+            if suit == SUIT[win_card]:
                 if STRENGTH[card] > STRENGTH[win_card]:
                     self.best = len(trick)
-            elif SUIT[card] == self.trump:
+            elif suit == self.trump:
                 self.best = len(trick)
         self.hands[seat].remove(card)
         trick.append([seat, card])
-        self.emit("card_played", seat=seat, card=card)
+        # The hottest path: the event is appended as a literal rather than through emit().
+        self.events.append({"type": "card_played", "seat": seat, "card": card})
         if len(trick) == PLAYERS:
             self._close_trick()
-
-    def _infer(self, seat: int, card: str) -> None:
-        """Record what a play proves about the seat's hand (voids, no higher card) so that
-        `determinize` respects it. Mirrors `legal_cards` exactly."""
-        trick = self.trick
-        led = SUIT[trick[0][1]]
-        win_seat, win_card = trick[self.best]
-        caps = self.caps[seat]
-        partner_master = (win_seat - seat) % 2 == 0
-        suit = SUIT[card]
-        if suit == led:
-            if not partner_master and SUIT[win_card] == led and STRENGTH[card] < STRENGTH[win_card]:
-                i = SUIT_INDEX[win_card]
-                caps[i] = min(caps[i], STRENGTH[win_card] - 1)
-            return
-        caps[SUIT_INDEX[trick[0][1]]] = 0
-        if partner_master:
-            return
-        trump = self.trump
-        t = SUITS.index(trump)
-        if SUIT[win_card] != trump:
-            if suit != trump:
-                caps[t] = 0
-        elif led != trump and not (suit == trump and STRENGTH[card] > STRENGTH[win_card]):
-            caps[t] = min(caps[t], STRENGTH[win_card] - 1)
 
     def _close_trick(self) -> None:
         trick = self.trick
@@ -223,13 +197,15 @@ class ManilleState(GameState):
         self.tricks_won[team] += 1
         self.tricks.append(trick)
         self.trick_winners.append(winner)
-        self.emit(
-            "trick_won",
-            seat=winner,
-            team=team,
-            points=points,
-            trick_number=len(self.tricks),
-            cards=[list(p) for p in trick],
+        self.events.append(
+            {
+                "type": "trick_won",
+                "seat": winner,
+                "team": team,
+                "points": points,
+                "trick_number": len(self.tricks),
+                "cards": list(map(list, trick)),
+            }
         )
         self.trick = []
         self.best = 0

@@ -38,6 +38,11 @@ def _deal_offsets(players: int) -> tuple[int, ...]:
 
 
 DEAL_OFFSETS: dict[int, tuple[int, ...]] = {n: _deal_offsets(n) for n in DEAL_TABLE}
+# Players -> dealer -> the seat receiving each dealt position of the deck.
+DEAL_SEATS: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple((d + 1 + off) % n for off in offs) for d in range(n))
+    for n, offs in DEAL_OFFSETS.items()
+}
 KING = 12  # rank index of the king: A=0 … K=12
 ALL_RANKS = (1 << 13) - 1  # bit mask of every rank
 RANK_IX: dict[str, int] = {c: RANKS.index(c[:-1]) for c in deck52()}
@@ -46,6 +51,7 @@ POINTS: dict[str, int] = {c: min(i + 1, 10) for c, i in RANK_IX.items()}
 # Hands are kept sorted by rank, then suit, so a player's view reads naturally.
 SORT_KEY: dict[str, int] = {c: RANK_IX[c] * 4 + "SHDC".index(c[-1]) for c in RANK_IX}
 SORTED_DECK: tuple[str, ...] = tuple(sorted(RANK_IX, key=SORT_KEY.__getitem__))
+SORTED_DECK_RANKS: tuple[tuple[str, int], ...] = tuple((c, RANK_IX[c]) for c in SORTED_DECK)
 DECK: tuple[str, ...] = tuple(deck52())
 
 

@@ -14,12 +14,13 @@ from ..cards import RANKS, deck52
 from ..rng import Rng
 from .board import (
     BOXES,
-    DEAL_OFFSETS,
+    DEAL_SEATS,
     DEAL_TABLE,
+    DECK,
     KING,
     POINTS,
     RANK_IX,
-    SORTED_DECK,
+    SORTED_DECK_RANKS,
     STAKE_TOTAL,
     STAKES,
     rank_name,
@@ -85,8 +86,6 @@ class NainJauneState(GameState):
     mins: list[list[int]]  # per seat and rank, how many it is publicly known to hold
     broke: list[int]  # seats that could not stake or pay in full
 
-    _legal: list[Action] | None = None  # cache, rebuilt lazily after a load
-
     # --- setup ----------------------------------------------------------------------------
     def setup(self) -> None:
         players, options = self.players, self.options
@@ -111,7 +110,8 @@ class NainJauneState(GameState):
         for k in range(1, n + 1):
             s = (self.dealer + k) % n
             for box, stake in STAKES.items():
-                amount = min(stake, self.tokens[s])
+                held = self.tokens[s]
+                amount = stake if stake < held else held
                 self.tokens[s] -= amount
                 self.board[box] += amount
                 paid[s] += amount
@@ -133,20 +133,19 @@ class NainJauneState(GameState):
         if self.deal_no == 1 and deck is not None:
             deck = list(deck)
         else:
-            deck = deck52()
-            shuffle(self.rng, deck)
+            deck = list(DECK)
+            self.rng.shuffle(deck)
         each, _ = DEAL_TABLE[n]
-        # Three by three from the dealer's left: position in the deck -> seat offset.
-        offsets = DEAL_OFFSETS[n]
-        owner = {deck[pos]: off for pos, off in enumerate(offsets)}
+        # Three by three from the dealer's left: the seat of each dealt position of the deck.
+        seats = DEAL_SEATS[n][self.dealer]
+        seat_of = dict(zip(deck, seats, strict=False))  # stops where the talon starts
         hands: list[list[list[str]]] = [[[] for _ in range(13)] for _ in range(n)]
-        base = self.dealer + 1
-        for c in SORTED_DECK:  # walking the sorted deck keeps each hand sorted for free
-            off = owner.get(c)
-            if off is not None:
-                hands[(base + off) % n][RANK_IX[c]].append(c)
+        for c, r in SORTED_DECK_RANKS:  # walking the sorted deck keeps each hand sorted
+            to = seat_of.get(c)
+            if to is not None:
+                hands[to][r].append(c)
         self.hands = hands
-        self.talon = deck[len(offsets) :]
+        self.talon = deck[len(seats) :]
         self.sizes = [each] * n
         self.deck = []
         self.turn = self.last
@@ -189,7 +188,7 @@ class NainJauneState(GameState):
             self.voids[seat] |= 1 << r  # it held exactly one of the needed rank
             mins[r] = 0
         elif self.forced or not self.options.may_stop:
-            mins[r] = max(1, mins[r] - 1)  # it chose among several
+            mins[r] = mins[r] - 1 if mins[r] > 2 else 1  # it chose among several
         elif mins[r]:
             mins[r] -= 1
         self.run.append(card)
@@ -253,7 +252,8 @@ class NainJauneState(GameState):
             self.forced = True  # it stopped while holding the rank: now it must play
             return
         self.needed = None if need == KING else need + 1
-        self.emit("missing", seat=last, rank=rank, next=None if need == KING else RANKS[need + 1])
+        nxt_rank = None if need == KING else RANKS[need + 1]
+        events.append({"type": "missing", "seat": last, "rank": rank, "next": nxt_rank})
 
     # --- end of a deal, of the match ------------------------------------------------------
     def _end_deal(self, winner: int) -> None:
@@ -288,8 +288,8 @@ class NainJauneState(GameState):
                     self.emit("penalty", seat=s, card=c, amount=amount, due=due)
                     if amount < due and s not in self.broke:
                         self.broke.append(s)
-        self.deck = self._all_cards()
-        self._clear_table()
+        # The next deal (or the end of the match) sets the hands, the talon and the deck anew.
+        self.played, self.run = [], []
         self.turn = None
         self.needed = None
         if self.broke:
@@ -314,10 +314,6 @@ class NainJauneState(GameState):
         self.sizes = [0] * self.players
         self.talon, self.played, self.run = [], [], []
 
-    def _all_cards(self) -> list[str]:
-        held = [c for h in self.hands for cs in h for c in cs]
-        return held + self.talon + self.played + self.run + self.deck
-
     def hand(self, seat: int) -> list[str]:
         """The cards `seat` holds, by rank then suit."""
         return [c for cs in self.hands[seat] for c in cs]
@@ -327,30 +323,23 @@ class NainJauneState(GameState):
         return [] if self.turn is None or self.phase != PLAY else [self.turn]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return list(self._choices(seat))  # a copy: callers may keep or change it
+        return self.remember(seat, self._choices(seat))
 
     def is_legal(self, seat: int, action_id: str) -> bool:
-        # Same answer as the base class, without a generator on the hot path.
-        return action_id in [action[0] for action in self._choices(seat)]
+        return (action_id,) in self._choices(seat)  # actions are tuples: `in` runs in C
 
     def _choices(self, seat: int) -> list[Action]:
-        """The legal actions of `seat`, cached until the next move."""
         if seat != self.turn or self.phase != PLAY:
             return []
-        legal = self._legal
-        if legal is None:
-            need = self.needed
-            if need is None:
-                legal = [PLAY_ACTION[c] for c in self.hand(seat)]
-            else:
-                legal = [PLAY_ACTION[c] for c in self.hands[seat][need]]
-                if self.options.may_stop and not self.forced:
-                    legal.append(STOP_ACTION)
-            self._legal = legal
+        need = self.needed
+        if need is None:
+            return [PLAY_ACTION[c] for cs in self.hands[seat] for c in cs]
+        legal = [PLAY_ACTION[c] for c in self.hands[seat][need]]
+        if self.options.may_stop and not self.forced:
+            legal.append(STOP_ACTION)
         return legal
 
     def _apply(self, seat: int, action_id: str) -> None:
-        self._legal = None
         if action_id == "stop":
             self._pass(seat, True)
         else:
@@ -414,12 +403,3 @@ class NainJauneState(GameState):
 
     def determinize(self, seat: int | None, rng: Rng) -> NainJauneState:
         return redeal(self, seat, rng)
-
-
-def shuffle(rng: Rng, items: list[str]) -> None:
-    """Exactly `Rng.shuffle` (same draws, same result), inlined: dealing is on the hot path."""
-    next64 = rng.next64
-    scale = 1.0 / (1 << 53)
-    for i in range(len(items) - 1, 0, -1):
-        j = int((next64() >> 11) * scale * (i + 1))
-        items[i], items[j] = items[j], items[i]

@@ -11,9 +11,12 @@ import itertools
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import games
 from games import IllegalAction, Rng
+from games.bianco_mano.logic import FAMILIES, ORDER, trick_winner
 from games.cards import BM_CHARACTERS, bianco_mano_deck
 from games.tricks import gather
 
@@ -831,3 +834,11 @@ def test_the_shared_redeal_finds_the_only_deal_when_constraints_are_tight() -> N
         zones = deal(list(allowed), slots, Rng(k))
         assert sorted(zones[0]) == ["A1", "A2"]
         assert sorted(zones[1]) == ["B1", "B2"] and zones[2] == ["C1"]
+
+
+@given(st.permutations(list(DECK)), st.integers(2, 5), st.sampled_from(FAMILIES))
+def test_the_written_out_trick_winner_agrees_with_the_shared_trick_order(
+    cards: list[str], size: int, dom: str
+) -> None:
+    trick = [[seat, card] for seat, card in enumerate(cards[:size])]
+    assert trick_winner(trick, dom) == ORDER.winning_index(cards[:size], dom)

@@ -165,8 +165,10 @@ def play_random(slug: str, players: int, seed: int, chooser: int, deep_every: in
             break
         seats = state.to_move()
         assert seats, "the game is not over but nobody is to move"
-        for s in seats:
-            assert state.legal_actions(s), f"seat {s} is to move with no legal action"
+        for s in range(state.players):
+            # `apply` trusts a move `legal_actions` listed at this version: only a seat to
+            # move may have any.
+            assert bool(state.legal_actions(s)) == (s in seats), f"seat {s}: moves off turn"
         seat = pick.choice(seats)
         action = pick.choice(state.legal_actions(seat))
         if step % deep_every == 0:
@@ -270,3 +272,26 @@ def test_a_stacked_deck_must_hold_every_card_once(slug: str) -> None:
         rules.new(players=players, seed=1, options={"deck": deck[1:]})
     with pytest.raises(ValueError):
         rules.new(players=players, seed=1, options={"deck": [deck[0], *deck[:-1]]})
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_changed_list_of_legal_actions_does_not_make_a_move_legal(slug: str) -> None:
+    rules = games.get(slug)
+    state = rules.new(players=rules.min_players, seed=5, options=rules.quick_options)
+    seat = state.to_move()[0]
+    legal = state.legal_actions(seat)
+    idle = next((s for s in range(state.players) if s not in state.to_move()), None)
+    legal.append(games.Action("nonsense"))  # the caller owns the list it was given
+    before = state.to_json()
+    with pytest.raises(IllegalAction):
+        state.apply(seat, "nonsense")
+    if idle is not None:  # a move listed for one seat is not legal for another
+        with pytest.raises(IllegalAction):
+            state.apply(idle, legal[0].id)
+    assert state.to_json() == before
+    state.apply(seat, legal[0].id)
+    # Nor is it legal again once the position has changed, unless the new position allows it
+    # (asked on a copy, so that nothing is noted on the state itself).
+    if legal[0] not in state.copy().legal_actions(seat):
+        with pytest.raises(IllegalAction):
+            state.apply(seat, legal[0].id)

@@ -12,6 +12,7 @@ import games
 from games import IllegalAction, Outcome, Rng
 from games.cards import cut, deck32
 from games.manille import POINTS, RULES, STRENGTH, SUIT_INDEX, ManilleState, deal_hands
+from games.manille.hidden import play_caps
 
 DEALER = 3
 
@@ -481,7 +482,7 @@ def test_determinize_keeps_shown_voids_and_ceilings() -> None:
         assert not any(c.endswith("S") for c in other.hands[1])
         assert other.view(0) == state.view(0)
     # Seat 1 ruffed with the 9H only: its other hearts are whatever it got, never proven.
-    assert state.caps[1][SUIT_INDEX["KS"]] == 0
+    assert play_caps(state)[1][SUIT_INDEX["KS"]] == 0
 
 
 def test_play_inferences_never_contradict_the_real_hands() -> None:
@@ -495,10 +496,10 @@ def test_play_inferences_never_contradict_the_real_hands() -> None:
             state.apply(seat, pick.choice(actions).id)
             for s, hand in enumerate(state.hands):
                 for c in hand:
-                    assert STRENGTH[c] <= state.caps[s][SUIT_INDEX[c]]
+                    assert STRENGTH[c] <= play_caps(state)[s][SUIT_INDEX[c]]
             if state.version % 5 == 0 and not state.is_over():
                 other = state.determinize(seat, pick)
                 assert other.view(seat) == state.view(seat)
                 for s, hand in enumerate(other.hands):
                     for c in hand:
-                        assert STRENGTH[c] <= state.caps[s][SUIT_INDEX[c]]
+                        assert STRENGTH[c] <= play_caps(state)[s][SUIT_INDEX[c]]

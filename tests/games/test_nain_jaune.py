@@ -16,7 +16,6 @@ from games.cards import deck52
 from games.nain_jaune import DEAL_TABLE, NainJauneState
 from games.nain_jaune.board import RANK_IX
 from games.nain_jaune.hidden import split
-from games.nain_jaune.state import shuffle
 
 RULES = games.get("nain-jaune")
 
@@ -499,14 +498,6 @@ def test_redeal_moves_cards_around_to_meet_tight_constraints() -> None:
         assert sorted(c for p in parts for c in p) == sorted(pool)
     with pytest.raises(ValueError):
         split(pool, [2, 2, 2], [0b001, 0b001, 0b111], [[0] * 13] * 3, Rng(1))
-
-
-def test_local_shuffle_is_exactly_the_rng_shuffle() -> None:
-    for seed in range(20):
-        a, b = deck52(), deck52()
-        shuffle(Rng(seed), a)
-        Rng(seed).shuffle(b)
-        assert a == b
 
 
 # --- conservation under every option -------------------------------------------------------

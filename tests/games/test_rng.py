@@ -36,3 +36,19 @@ def test_cut_keeps_cards_in_order_around_the_cut(seed: int) -> None:
     k = deck.index(out[0])
     assert 3 <= k <= len(deck) - 3
     assert out == deck[k:] + deck[:k]
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(1, 1000))
+def test_random_below_and_shuffle_draw_the_documented_stream_of_next64(seed: int, n: int) -> None:
+    # random, below and shuffle repeat next64's arithmetic for speed: same numbers, always.
+    fast, slow = Rng(seed), Rng(seed)
+    assert fast.random() == (slow.next64() >> 11) * (1.0 / (1 << 53))
+    assert fast.below(n) == int((slow.next64() >> 11) * (1.0 / (1 << 53)) * n)
+    items = list(range(n % 60))
+    expected = items[:]
+    fast.shuffle(items)
+    for i in range(len(expected) - 1, 0, -1):
+        j = int((slow.next64() >> 11) * (1.0 / (1 << 53)) * (i + 1))
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected
+    assert fast.state == slow.state
