@@ -335,7 +335,9 @@ class Chaos:
 
     # -- setting tables up ------------------------------------------------------------------
     async def _answer(self, handle: InteractionHandle, timeout: float = 10.0) -> Message:
-        msg: Message | None = await handle.wait_final(timeout)
+        # wait_reply: "Ma main" on the table answers as a deferred update of the table
+        # message, with the hand in a follow-up.
+        msg: Message | None = await handle.wait_reply(timeout)
         if msg is None:
             raise ChaosFailure(f"no answer to {handle.describe()}")
         return msg
@@ -451,7 +453,7 @@ class Chaos:
         """The bot's answer to a click. A click the bot dies on is never answered: the
         task waits to be cancelled with the kill instead of failing."""
         try:
-            return await handle.wait_final(5.0)
+            return await handle.wait_reply(5.0)
         except (InteractionFailed, TimeoutError):
             if self.fired.is_set() or self.fire_pending:
                 await asyncio.Event().wait()
