@@ -87,6 +87,7 @@ STILL_FOR = 30.0  # a table that does not move for this long, bot up, is stuck
 FALLBACK_AFTER = 90.0  # a kill whose point never comes is made at once ("fallback")
 EXIT_WITHIN = 5.0
 PATCH_MESSAGE = "/channels/{channel_id}/messages/{message_id}"
+PATCH_WEBHOOK = "/webhooks/{app_id}/{token}/messages/{message_id}"
 STALE = ("n'est plus à jour", "out of date")
 FOOTER = re.compile(r"v(\d+)")
 
@@ -302,13 +303,29 @@ class Chaos:
 
     # -- kills ------------------------------------------------------------------------------
     def _on_request(self, method: str, route: str, params: dict[str, str]) -> None:
-        if method != "PATCH" or route != PATCH_MESSAGE:
+        message_id = self._edited(method, route, params)
+        if message_id is None:
             return
-        message_id = int(params["message_id"])
         self.patches[message_id] += 1
         table = next((t for t in self.tables.values() if t.public == message_id), None)
         if table is not None and not table.finished:
             self._point("redraw", table.id, shown_version(self.emu.message(message_id)) or 0)
+
+    def _edited(self, method: str, route: str, params: dict[str, str]) -> int | None:
+        """The message an edit request is for: a table message is redrawn through the
+        channel route, or through the live token of a click on it (its @original)."""
+        if method != "PATCH":
+            return None
+        if route == PATCH_MESSAGE:
+            return int(params["message_id"])
+        if route != PATCH_WEBHOOK:
+            return None
+        raw = params.get("message_id", "")
+        if raw.isdigit():
+            return int(raw)
+        handle = self.emu.world.tokens.get(params.get("token", ""))
+        message = handle.message if handle is not None and raw == "@original" else None
+        return message.id if message is not None else None
 
     def _armed(self, kind: str) -> bool:
         plan = self.plan
