@@ -7,7 +7,8 @@ No Discord, no database, no I/O beyond reading the shipped fonts. The public API
   `emoji_version()`: a digest of the faces to put in emoji names.
 - `draw_table(scene)`: PNG bytes of the table from a `TableScene` of public facts.
 - `draw_hand(cards, playable)`: PNG bytes of a fanned hand, playable cards raised.
-- `warm()`: draw every face and rotation once, e.g. in a worker thread at start-up.
+- `warm()`: draw every face and rotation once, e.g. in a worker thread at start-up
+  (`warm_card(card)`: one card's).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from .cards import (
 from .hand import draw_hand, draw_hand_image
 from .roles import ROLES
 from .scene import Box, Fact, Played, Seat, TableScene, Zone
-from .table import draw_table, draw_table_image
+from .table import draw_table, draw_table_image, header_fits
 
 __all__ = [
     "ALL_CARDS",
@@ -50,20 +51,30 @@ __all__ = [
     "emoji_version",
     "face",
     "face_png",
+    "header_fits",
     "identity_card",
     "warm",
+    "warm_card",
 ]
 
 
 def warm(langs: tuple[str, ...] = ("fr", "en")) -> None:
     """Draw ahead what pictures reuse: faces at the sizes pictures use, hand rotations."""
-    from . import hand, table
+    from . import table
 
     for card in (*ALL_CARDS, BACK):
-        for height in table.FACE_HEIGHTS:
-            face(card, height)
-        for angle in hand.ANGLES:
-            hand.rotated(card, angle)
+        warm_card(card)
     for slug in ROLES:
         for lang in langs:
             identity_card(slug, lang, table.IDENTITY_H)
+
+
+def warm_card(card: str) -> None:
+    """Draw ahead one card's faces at the sizes pictures use and its hand rotations: a
+    caller can warm card by card and let pictures asked meanwhile go first."""
+    from . import hand, table
+
+    for height in table.FACE_HEIGHTS:
+        face(card, height)
+    for angle in hand.ANGLES:
+        hand.rotated(card, angle)

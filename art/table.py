@@ -216,6 +216,27 @@ def _fact(img: Image.Image, fact: Fact, right: int) -> int:
     return x
 
 
+def _fact_width(fact: Fact) -> int:
+    """How wide `_fact` draws a fact."""
+    w = 0
+    if fact.value:
+        w += text.width(fact.value, 15) + 4
+    if fact.card:
+        w += cards.card_size(FACT_CARD_H)[0] + 5
+    if fact.suit:
+        w += 22 + 5
+    if fact.label:
+        w += text.width(fact.label, 12)
+    return w
+
+
+def header_fits(title: str, facts: tuple[Fact, ...]) -> bool:
+    """Whether the header holds the title at its full size beside these facts: a caller
+    with more facts than room keeps the first ones rather than cut the title short."""
+    used = sum(_fact_width(f) + 18 for f in facts)
+    return 14 + text.width(title, 18) + 14 + used + 12 - 18 * bool(facts) <= WIDTH
+
+
 @lru_cache(maxsize=512)
 def _plate(seat: Seat, lang: str, name: str, name_size: int, w: int) -> Image.Image:
     h = PLATE_H
