@@ -68,6 +68,7 @@ from tests.bot.harness import (  # noqa: E402
     table_command,
     text_of,
 )
+from tests.bot.harness import shown_version as message_version  # noqa: E402
 
 # game → (players, AI seats); the host is always a player.
 GAMES: dict[str, tuple[int, int]] = {
@@ -89,7 +90,6 @@ EXIT_WITHIN = 5.0
 PATCH_MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 PATCH_WEBHOOK = "/webhooks/{app_id}/{token}/messages/{message_id}"
 STALE = ("n'est plus à jour", "out of date")
-FOOTER = re.compile(r"v(\d+)")
 
 
 class ChaosFailure(AssertionError):
@@ -251,11 +251,8 @@ def custom_ids(msg: Message) -> list[str]:
 
 
 def shown_version(msg: Message | None) -> int | None:
-    """The state version a table message or a hand was drawn for (its "v12" footer)."""
-    if msg is None or not msg.embeds:
-        return None
-    found = FOOTER.fullmatch((msg.embeds[0].get("footer") or {}).get("text", ""))
-    return int(found[1]) if found else None
+    """The state version a table message or a hand was drawn for (its "v12" last line)."""
+    return None if msg is None else message_version(msg)
 
 
 def choices(msg: Message) -> list[tuple[str, str | None]]:

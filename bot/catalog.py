@@ -253,6 +253,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.over": {"fr": "Partie terminée !", "en": "Game over!"},
     "table.ranking": {"fr": "Classement final", "en": "Final ranking"},
     "table.ai": {"fr": "IA", "en": "AI"},
+    # What a picture shows, in words (the media item's description, read by screen readers).
+    "picture.seated": {"fr": "{n} / {max} joueurs", "en": "{n} / {max} players"},
+    "picture.cards": {"fr": "{n} carte|{n} cartes", "en": "{n} card|{n} cards"},
+    "picture.turn": {"fr": "à jouer", "en": "to play"},
+    "picture.dealer": {"fr": "donneur", "en": "dealer"},
+    "picture.shows": {"fr": "{name} montre", "en": "{name} shows"},
+    "picture.hand": {"fr": "Votre main : {cards}", "en": "Your hand: {cards}"},
+    "picture.playable": {"fr": "Jouables : {cards}", "en": "Playable: {cards}"},
     "hand.title": {"fr": "Votre main", "en": "Your hand"},
     "hand.wait": {
         "fr": "Ce n'est pas à vous. Vous serez appelé à votre tour.",

@@ -20,10 +20,12 @@ from .cogs.tables import TablesCog
 from .commands import table_group
 from .config import Settings
 from .controller import Controller
+from .emojis import CardEmojis
 from .health import beat
 from .i18n import Translator
 from .lifecycle import InteractionGate, shut_down
 from .pacing import Pacer
+from .pictures import Pictures
 from .runtime import Clock, LoopClock, Runtimes, Shared
 from .service import TableService
 from .shards import Shards
@@ -63,6 +65,7 @@ class TapisBot(commands.AutoShardedBot):
         store: Store | None = None,
         clock: Clock | None = None,
         ai: AiPlayer | None = None,
+        pictures: Pictures | None = None,
         tune_gc: bool = False,
     ) -> None:
         intents = discord.Intents.none()
@@ -79,6 +82,8 @@ class TapisBot(commands.AutoShardedBot):
         self._given_store = store
         self._clock = clock
         self._ai = ai
+        self.pictures = pictures or Pictures(settings.picture_workers)
+        self.card_emojis = CardEmojis()
         self._tune_gc = tune_gc
         self.store: Store
         self.service: TableService
@@ -104,7 +109,15 @@ class TapisBot(commands.AutoShardedBot):
             channel_writes=Pacer(self.settings.public_edits_per_second * self.owned.share),
             clock=self._clock or LoopClock(),
             ai_delay=self.settings.ai_delay,
+            pictures=self.pictures,
+            emojis=self.card_emojis,
         )
+        # Off the critical path: the picture worker starts and draws the faces ahead, and
+        # the card emojis sync while the gateway connects (text faces until they are ready).
+        self.pictures.start()
+        if self.settings.card_emojis:
+            # Emojis are the application's: the process of shard 0 uploads them.
+            self.card_emojis.start(self, self.pictures, upload=0 in self.owned.ids)
         self.runtimes = Runtimes(shared)
         self.controller = Controller(shared, self.runtimes)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

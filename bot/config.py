@@ -36,6 +36,17 @@ class Settings(BaseSettings):
         ge=0,
         description="Worker processes for the 'fort' AI's searches (0: one less than the cores).",
     )
+    picture_workers: int = Field(
+        1,
+        ge=0,
+        description="Worker processes that draw the table and hand pictures (0: a thread "
+        "of the bot's process).",
+    )
+    card_emojis: bool = Field(
+        True,
+        description="Upload the card faces as application emojis at start and show them "
+        "on buttons and in text (false: text faces only).",
+    )
     public_edits_per_second: float = Field(
         40.0,
         gt=0,

@@ -20,11 +20,10 @@ import games
 
 from . import render
 from .i18n import lang_of, tr
-from .messages import hand_message, public_message
 from .replies import edit_hand, guard, is_ephemeral, refuse, release
 from .runtime import Runtimes, Shared, TableRuntime
 from .service import ServiceError, StaleVersion, Table, TableService, storing
-from .views import ReplaceButton, lobby_view
+from .views import ReplaceButton
 
 log = logging.getLogger("tapis.bot")
 
@@ -83,9 +82,13 @@ class Controller:
             await refuse(interaction, exc.key, **exc.params)
             return
         target, thread = await self._table_place(interaction, table)
+        lobby = await self.shared.table_message(table)
         message = await target.send(
-            embed=render.lobby_embed(table), view=lobby_view(table.id, table.lang)
+            view=lobby.view,
+            files=lobby.files(),
+            allowed_mentions=discord.AllowedMentions.none(),  # its words name the host
         )
+        release(lobby.view)
         await self.service.attach_message(
             table, message_id=message.id, thread_id=thread.id if thread else None
         )
@@ -139,11 +142,11 @@ class Controller:
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
-        embed, view = public_message(table)
         runtime = self.runtimes.of(table)
-        runtime.drawn()
-        await interaction.response.edit_message(embed=embed, view=view)
-        release(view)
+        runtime.drawn()  # what the message below shows: the table as it is at this line
+        public = await self.shared.table_message(table)
+        await interaction.response.edit_message(**public.edit_args())
+        release(public.view)
         runtime.keep_public(interaction)  # the started table can be redrawn through it
 
     # --- the hand ----------------------------------------------------------------------
@@ -157,10 +160,10 @@ class Controller:
         if seat is None:
             await refuse(interaction, "hand.spectator")
             return
-        embed, view = hand_message(table, seat, lang)
         runtime = self.runtimes.of(table)
         if is_ephemeral(interaction) and interaction.message is not None:
-            await interaction.response.edit_message(embed=embed, view=view)
+            hand = await self.shared.hand_message(table, seat, lang)
+            await interaction.response.edit_message(**hand.edit_args())
             message_id: int | None = interaction.message.id
         else:
             # From the table message: acknowledged as an update of that message, whose token
@@ -168,11 +171,12 @@ class Controller:
             # hand follows as an ephemeral follow-up, refreshed through the same token.
             await interaction.response.defer()
             runtime.keep_public(interaction)
+            hand = await self.shared.hand_message(table, seat, lang)
             sent = await interaction.followup.send(
-                embed=embed, view=view, ephemeral=True, wait=True
+                view=hand.view, files=hand.files(), ephemeral=True, wait=True
             )
             message_id = sent.id
-        release(view)
+        release(hand.view)
         if message_id is not None:
             runtime.keep_hand(interaction, message_id)
 
@@ -203,8 +207,7 @@ class Controller:
             return
         seat = runtime.table.seat_of(user_id)
         assert seat is not None
-        embed, view = hand_message(runtime.table, seat, lang)
-        await edit_hand(interaction, embed, view)
+        await edit_hand(interaction, await self.shared.hand_message(runtime.table, seat, lang))
         if is_ephemeral(interaction) and interaction.message is not None:
             runtime.keep_hand(interaction, interaction.message.id)
 
@@ -216,8 +219,8 @@ class Controller:
         if table is None or table.state is None or seat is None:
             await refuse(interaction, "err.stale")
             return
-        embed, view = hand_message(table, seat, lang_of(interaction.locale), note)
-        await edit_hand(interaction, embed, view)
+        hand = await self.shared.hand_message(table, seat, lang_of(interaction.locale), note)
+        await edit_hand(interaction, hand)
         if is_ephemeral(interaction) and interaction.message is not None:
             self.runtimes.of(table).keep_hand(interaction, interaction.message.id)
 

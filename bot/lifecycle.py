@@ -148,6 +148,8 @@ async def shut_down(
     failed = await store.flush_moves(FLUSH_BUDGET) if store is not None else 0
     if runtimes is not None:
         await runtimes.shared.ai.close()
+        await runtimes.shared.emojis.close()
+        await runtimes.shared.pictures.close()
     await gate.drain(REFUSAL_BUDGET)
     await close_connection()
     if store is not None and owns_store:

@@ -2,37 +2,135 @@
 
 Drawn from the table as it is (the service makes a change the table's only once stored);
 a public message reads only `view(None)`, a hand only `view(seat)` of its own seat.
+
+Both are Components V2 layouts: a container in the game's colour holding the title, the
+picture (bot.pictures), the words of the message (bot.render words them, title,
+description, fields and footer, as it would an embed) and the buttons. The words say
+everything the picture shows, for screen readers and notifications. Everything that goes
+into a message is taken from the table in one go, before the picture is awaited, so the
+words and the picture always show the same moment.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
 import discord
+from discord import ui
 
 from . import render
+from .emojis import CardFaces
 from .i18n import tr
+from .pictures import Picture, Pictures
 from .service import Table
 from .views import ActionButton, ActionSelect, HandButton, ResumeButton, lobby_view, table_view
 
+MAX_TEXT = 4000  # Discord: characters across a layout's text displays
+ROW_WIDTH = 5
 
-def public_message(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
+
+@dataclass
+class Outgoing:
+    """A message ready to write: its layout and the picture it shows (if any)."""
+
+    view: ui.LayoutView
+    picture: Picture | None
+
+    def files(self) -> list[discord.File]:
+        return [self.picture.file()] if self.picture is not None else []
+
+    def edit_args(self) -> dict[str, Any]:
+        """For an edit: the new picture replaces the old one (an empty list drops it), and
+        the text fields of a message written before the layouts (an older Tapis) are
+        cleared, as Discord requires when a message becomes a layout."""
+        return {"content": None, "embeds": [], "view": self.view, "attachments": self.files()}
+
+
+def rows_of(items: Sequence[ui.Item[Any]]) -> list[list[ui.Item[Any]]]:
+    """Items in action rows: by their `row` when they have one, else packed five a row."""
+    rows: dict[int, list[ui.Item[Any]]] = {}
+    free = 0
+    for item in items:
+        if item.row is not None:
+            rows.setdefault(item.row, []).append(item)
+            continue
+        while sum(i.width for i in rows.get(free, [])) + item.width > ROW_WIDTH:
+            free += 1
+        rows.setdefault(free, []).append(item)
+    return [rows[r] for r in sorted(rows)]
+
+
+def _texts(embed: discord.Embed) -> tuple[str, list[str]]:
+    """The embed-shaped words as a title and the text displays under the picture, trimmed
+    to Discord's total (the longest part gives way)."""
+    title = f"### {embed.title}" if embed.title else ""
+    parts = [embed.description or ""]
+    parts += [f"**{f.name}**\n{f.value}" for f in embed.fields]
+    if embed.footer.text:
+        parts.append(f"-# {embed.footer.text}")
+    parts = [p for p in parts if p.strip()]
+    excess = len(title) + sum(len(p) for p in parts) - MAX_TEXT
+    if excess > 0 and parts:
+        longest = max(range(len(parts)), key=lambda i: len(parts[i]))
+        parts[longest] = parts[longest][: max(1, len(parts[longest]) - excess - 1)] + "…"
+    return title, parts
+
+
+def layout(
+    embed: discord.Embed, picture: Picture | None, rows: Sequence[Sequence[ui.Item[Any]]]
+) -> ui.LayoutView:
+    """The message as a Components V2 layout: one container in the embed's colour."""
+    title, texts = _texts(embed)
+    colour = embed.colour.value if embed.colour is not None else None
+    container: ui.Container[Any] = ui.Container(accent_colour=colour)
+    if title:
+        container.add_item(ui.TextDisplay(title))
+    if picture is not None:
+        item = discord.MediaGalleryItem(picture.url, description=picture.description)
+        container.add_item(ui.MediaGallery(item))
+    for text in texts:
+        container.add_item(ui.TextDisplay(text))
+    for row in rows:
+        if row:
+            container.add_item(ui.ActionRow(*row))
+    view = ui.LayoutView(timeout=None)
+    view.add_item(container)
+    return view
+
+
+async def public_message(table: Table, pictures: Pictures, faces: CardFaces) -> Outgoing:
+    """The table message: the lobby, the table in play, or the final table."""
     if table.status in ("lobby", "cancelled") or table.state is None:
-        view = lobby_view(table.id, table.lang) if table.status == "lobby" else None
-        return render.lobby_embed(table), view
-    finished = table.state.is_over()
-    return render.table_embed(table), None if finished else table_view(table.id, table.lang)
+        embed = render.lobby_embed(table)
+        buttons = lobby_view(table.id, table.lang) if table.status == "lobby" else None
+    else:
+        embed = render.table_embed(table, faces)
+        finished = table.state.is_over()
+        buttons = None if finished else table_view(table.id, table.lang)
+    items = list(buttons.children) if buttons is not None else []
+    picture = await pictures.table(table)
+    return Outgoing(layout(embed, picture, rows_of(items)), picture)
 
 
-def hand_message(
-    table: Table, seat: int, lang: str, note: str | None = None
-) -> tuple[discord.Embed, discord.ui.View]:
+async def hand_message(
+    table: Table,
+    seat: int,
+    lang: str,
+    pictures: Pictures,
+    faces: CardFaces,
+    note: str | None = None,
+) -> Outgoing:
+    """`seat`'s hand, ephemeral only: the fanned picture above the buttons of its moves."""
     assert table.state is not None
     state = table.state
-    embed = render.hand_embed(table, seat, lang, note)
-    view = discord.ui.View(timeout=None)
+    embed = render.hand_embed(table, seat, lang, note, faces)
     legal = [] if state.is_over() else [a.id for a in state.legal_actions(seat)]
     actions = render.order_actions(table, seat, legal)
     buttons, selects = render.layout_actions(actions)
     version = state.version
+    items: list[ui.Item[Any]] = []
     for i, action_id in enumerate(buttons):
         button = ActionButton(
             table.id,
@@ -41,26 +139,32 @@ def hand_message(
             render.action_label(table, action_id, lang),
             render.action_style(table, action_id),
         )
-        button.row = i // 5
-        view.add_item(button)
-    first_select_row = (len(buttons) + 4) // 5
+        button.item.emoji = faces.action_emoji(action_id)
+        button.row = i // ROW_WIDTH
+        items.append(button)
+    first_select_row = (len(buttons) + ROW_WIDTH - 1) // ROW_WIDTH
     for n, group in enumerate(selects):
         options = [
-            discord.SelectOption(label=render.action_label(table, a, lang)[:100], value=a)
+            discord.SelectOption(
+                label=render.action_label(table, a, lang)[:100],
+                value=a,
+                emoji=faces.action_emoji(a),
+            )
             for a in group
         ]
-        item = ActionSelect(
+        select = ActionSelect(
             table.id, version, n, options, placeholder=tr("select.placeholder", lang)
         )
-        item.row = first_select_row + n
-        view.add_item(item)
+        select.row = first_select_row + n
+        items.append(select)
     if table.seats[seat].autopilot:
         resume = ResumeButton(table.id, lang)
         resume.row = 4
-        view.add_item(resume)
+        items.append(resume)
     refresh = HandButton(table.id, lang)
     refresh.item.label = tr("btn.refresh", lang)
     refresh.item.style = discord.ButtonStyle.secondary
     refresh.row = 4
-    view.add_item(refresh)
-    return embed, view
+    items.append(refresh)
+    picture = await pictures.hand(table, seat, lang)
+    return Outgoing(layout(embed, picture, rows_of(items)), picture)

@@ -1,4 +1,5 @@
-"""Turn tables, facts and events into embeds and words.
+"""Turn tables, facts and events into words: embed-shaped cards (title, description,
+fields, footer) that bot.messages lays out as Components V2 beside the pictures.
 
 Nothing here knows a game: every table is drawn from its typed facts (`public_facts()`
 from `view(None)` for public messages, `hand_facts(seat)` from `view(seat)` only for the
@@ -16,7 +17,6 @@ from typing import Any
 import discord
 
 import games
-from games.cards import face as text_face
 from games.cards import tint
 from games.facts import PublicFacts
 from games.options import describe
@@ -29,6 +29,7 @@ from games.text import (
 )
 from games.words import Face, Words
 
+from .emojis import TEXT_FACES, CardFaces
 from .i18n import tr
 from .service import Table
 
@@ -57,15 +58,10 @@ def colour_of(table: Table) -> int:
     return table.rules.colour if games.known(table.game) else DEFAULT_COLOUR
 
 
-def face_for(lang: str) -> Face:
-    """The card faces of messages: text faces today (picture emojis may replace them)."""
-    return FACES.get(lang) or FACES["fr"]
-
-
-FACES: dict[str, Face] = {
-    "fr": lambda card: text_face(card, "fr"),
-    "en": lambda card: text_face(card, "en"),
-}
+def face_for(lang: str, faces: CardFaces = TEXT_FACES) -> Face:
+    """The card faces of messages: text faces, each with its picture emoji once the
+    application's card emojis are synced (bot.emojis)."""
+    return faces.text(lang)
 
 
 def seat_name(table: Table, seat: int | None, *, mention: bool = False) -> str:
@@ -82,14 +78,16 @@ def names_of(table: Table) -> list[str]:
 
 
 # --- events -------------------------------------------------------------------------------
-def narrate(event: dict[str, Any], table: Table, lang: str) -> str | None:
+def narrate(
+    event: dict[str, Any], table: Table, lang: str, faces: CardFaces = TEXT_FACES
+) -> str | None:
     """One event in words, or None when nobody has anything to say about it."""
     kind = event.get("type", "")
     key = BOT_EVENTS.get(kind)
     if key is not None:
         name = event.get("name") or seat_name(table, event.get("seat"))
         return tr(key, lang, seat=seat_name(table, event.get("seat")), name=name)
-    return table.rules.words.narrate(event, lang, names_of(table), face_for(lang))
+    return table.rules.words.narrate(event, lang, names_of(table), face_for(lang, faces))
 
 
 # --- public table message -----------------------------------------------------------------
@@ -144,7 +142,7 @@ def seat_line_name(table: Table, seat: int) -> str:
     return f"{name} 🤖" if s.autopilot else name
 
 
-def table_embed(table: Table) -> discord.Embed:
+def table_embed(table: Table, faces: CardFaces = TEXT_FACES) -> discord.Embed:
     assert table.state is not None
     lang = table.lang
     state = table.state
@@ -164,10 +162,11 @@ def table_embed(table: Table) -> discord.Embed:
         movers = state.to_move()
         who = ", ".join(seat_name(table, s, mention=True) for s in movers)
         lines.append(tr("table.turn" if len(movers) == 1 else "table.turn_many", lang, who=who))
-    lines.extend(public_lines(facts, words, lang, names, face_for(lang)))
+    lines.extend(public_lines(facts, words, lang, names, face_for(lang, faces)))
     embed.description = "\n".join(lines)[:4000]
-    embed.add_field(name=tr("table.players", lang), value=players_block(table, facts, lang)[:1024])
-    recent = [t for e in list(table.recent)[-6:] if (t := narrate(e, table, lang))]
+    players = players_block(table, facts, lang, faces)[:1024]
+    embed.add_field(name=tr("table.players", lang), value=players)
+    recent = [t for e in list(table.recent)[-6:] if (t := narrate(e, table, lang, faces))]
     if recent:
         embed.add_field(
             name=tr("table.events", lang), value="\n".join(recent)[-1024:], inline=False
@@ -176,24 +175,32 @@ def table_embed(table: Table) -> discord.Embed:
     return embed
 
 
-def players_block(table: Table, facts: PublicFacts, lang: str) -> str:
+def players_block(
+    table: Table, facts: PublicFacts, lang: str, faces: CardFaces = TEXT_FACES
+) -> str:
     words = table.rules.words
     names = names_of(table)
     out = []
     for seat in facts.seats:
         if 0 <= seat.seat < len(table.seats):
-            parts = seat_parts(seat, words, lang, names, face_for(lang))
+            parts = seat_parts(seat, words, lang, names, face_for(lang, faces))
             out.append(" · ".join([seat_line_name(table, seat.seat), *parts]))
     return "\n".join(out) or "-"
 
 
 # --- the hand (ephemeral) --------------------------------------------------------------------
-def hand_embed(table: Table, seat: int, lang: str, note: str | None = None) -> discord.Embed:
+def hand_embed(
+    table: Table,
+    seat: int,
+    lang: str,
+    note: str | None = None,
+    faces: CardFaces = TEXT_FACES,
+) -> discord.Embed:
     assert table.state is not None
     state = table.state
     words = table.rules.words
     names = names_of(table)
-    face = face_for(lang)
+    face = face_for(lang, faces)
     view = state.view(seat)
     hand = table.rules.hand_facts(view, seat)
     embed = discord.Embed(
@@ -207,7 +214,9 @@ def hand_embed(table: Table, seat: int, lang: str, note: str | None = None) -> d
     lines.append(hand_line(hand, lang, face, words))
     lines.extend(private_lines(hand, words, lang, names, face))
     private = [
-        t for e in view.get("events", []) if e.get("to") == seat and (t := narrate(e, table, lang))
+        t
+        for e in view.get("events", [])
+        if e.get("to") == seat and (t := narrate(e, table, lang, faces))
     ]
     lines.extend(private)
     lines.extend(public_lines(state.public_facts(), words, lang, names, face))
@@ -225,7 +234,8 @@ def hand_embed(table: Table, seat: int, lang: str, note: str | None = None) -> d
 
 
 def action_label(table: Table, action_id: str, lang: str) -> str:
-    """A short button label for an engine action id, in the game's words."""
+    """A short button label for an engine action id, in the game's words (text faces: a
+    label shows no emoji markup; the button carries the card's emoji beside it)."""
     return table.rules.words.action_label(action_id, lang, face_for(lang))
 
 

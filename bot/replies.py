@@ -12,6 +12,7 @@ from discord.http import MultipartParameters, handle_message_parameters
 from discord.webhook.async_ import async_context
 
 from .i18n import has, lang_of, tr
+from .messages import Outgoing
 from .tree import MALFORMED
 
 log = logging.getLogger("tapis.bot")
@@ -50,33 +51,34 @@ async def guard(interaction: discord.Interaction[Any], exc: BaseException) -> No
         await refuse(interaction, "err.generic")
 
 
-async def edit_hand(
-    interaction: discord.Interaction[Any], embed: discord.Embed, view: discord.ui.View
-) -> None:
+async def edit_hand(interaction: discord.Interaction[Any], hand: Outgoing) -> None:
     """Redraw the clicked message, whether the click was answered already (deferred) or not.
 
     A hand is only ever written to an ephemeral message: a click that did not come from one
     gets the hand as a new ephemeral instead of defacing the message it came from."""
     if not is_ephemeral(interaction):
         if interaction.response.is_done():
-            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+            await interaction.followup.send(view=hand.view, files=hand.files(), ephemeral=True)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await interaction.response.send_message(
+                view=hand.view, files=hand.files(), ephemeral=True
+            )
     elif interaction.response.is_done():
-        await interaction.edit_original_response(embed=embed, view=view)
+        await interaction.edit_original_response(**hand.edit_args())
     else:
-        await interaction.response.edit_message(embed=embed, view=view)
-    release(view)
+        await interaction.response.edit_message(**hand.edit_args())
+    release(hand.view)
 
 
-def message_params(embed: discord.Embed, view: discord.ui.View | None) -> MultipartParameters:
-    """A message edit's payload, built once, and the view released.
+def message_params(message: Outgoing) -> MultipartParameters:
+    """A message edit's payload, built once, and the view released: the layout, and the
+    picture uploaded anew in place of the old one.
 
     Table redraws send it themselves and ignore Discord's copy of the message: a table
     message is redrawn after nearly every move, and building a `Message` (and storing its
     view) from each answer cost the bot more than drawing the table."""
-    params = handle_message_parameters(embed=embed, view=view)
-    release(view)
+    params = handle_message_parameters(**message.edit_args())
+    release(message.view)
     return params
 
 
@@ -97,13 +99,19 @@ async def edit_original(
     )
 
 
-def release(view: discord.ui.View | None) -> None:
+def release(view: discord.ui.View | discord.ui.LayoutView | None) -> None:
     """Drop a sent view from discord.py's store (our dynamic items route its clicks, and a
     stored view per hand message would pile up for the life of the process) and break the
     view-item reference cycles, so the view is freed at once rather than by the collector."""
-    if view is not None:
-        view.stop()
-        view.clear_items()
+    if view is None:
+        return
+    view.stop()
+    nested = list(view.walk_children()) if isinstance(view, discord.ui.LayoutView) else []
+    view.clear_items()
+    for item in nested:  # containers and rows hold their items (and they their parent)
+        clear = getattr(item, "clear_items", None)
+        if clear is not None:
+            clear()
 
 
 def is_ephemeral(interaction: discord.Interaction[Any]) -> bool:

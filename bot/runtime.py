@@ -33,9 +33,11 @@ import discord
 
 from . import pacing
 from .ai import AiPlayer
+from .emojis import CardEmojis
 from .i18n import lang_of, tr
-from .messages import hand_message, public_message
+from .messages import Outgoing, hand_message, public_message
 from .pacing import Pacer
+from .pictures import Pictures
 from .replies import edit_original, message_params, release
 from .service import ServiceError, Table, TableService
 
@@ -106,7 +108,8 @@ class PublicSlot:
 
 @dataclass
 class Shared:
-    """What every table's runtime uses: Discord, the service, the pacer, time and the AI."""
+    """What every table's runtime uses: Discord, the service, the pacer, time, the AI, the
+    pictures and the card emojis."""
 
     client: discord.Client
     service: TableService
@@ -115,6 +118,18 @@ class Shared:
     clock: Clock = field(default_factory=LoopClock)
     ai_delay: float = 0.6
     latest_seen: datetime = field(default_factory=lambda: datetime.now(UTC))
+    pictures: Pictures = field(default_factory=lambda: Pictures(workers=0))
+    emojis: CardEmojis = field(default_factory=CardEmojis)
+
+    async def table_message(self, table: Table) -> Outgoing:
+        """The table's public message as it is now, picture included."""
+        return await public_message(table, self.pictures, self.emojis.faces)
+
+    async def hand_message(
+        self, table: Table, seat: int, lang: str, note: str | None = None
+    ) -> Outgoing:
+        """`seat`'s hand as it is now, picture included (ephemeral only)."""
+        return await hand_message(table, seat, lang, self.pictures, self.emojis.faces, note)
 
     def saw(self, interaction: discord.Interaction[Any]) -> None:
         """Note Discord's clock from an interaction's id: token ages are judged on it."""
@@ -234,8 +249,7 @@ class TableRuntime:
         table = self.table
         if table.message_id is None:
             return
-        embed, view = public_message(table)
-        params = message_params(embed, view)
+        params = message_params(await self.shared.table_message(table))
         client = self.shared.client
         slot = None if paced else self.live_public()
         if slot is not None:
@@ -246,6 +260,8 @@ class TableRuntime:
                 log.info("table %s: token redraw refused (HTTP %s)", table.id, exc.status)
                 if self.public is slot:
                     self.public = None
+            for upload in params.files or ():  # the same picture, read again from its start
+                upload.reset()
             await self.shared.channel_writes.wait(self.urgency)
         try:
             await client.http.edit_message(table.where_id, table.message_id, params=params)
@@ -270,16 +286,18 @@ class TableRuntime:
             if not self._alive(slot.created_at):
                 del self.hands[user_id]
                 continue
-            embed, view = hand_message(table, seat, slot.lang)
+            hand = await self.shared.hand_message(table, seat, slot.lang)
             client = self.shared.client
             webhook = discord.Webhook.partial(slot.application_id, slot.token, client=client)
             try:
-                await webhook.edit_message(slot.message_id, embed=embed, view=view)
+                await webhook.edit_message(
+                    slot.message_id, view=hand.view, attachments=hand.files()
+                )
             except Exception as exc:  # a dead token or a network hiccup: they can reopen it
                 log.info("table %s: hand refresh skipped (%s)", table.id, type(exc).__name__)
                 self.hands.pop(user_id, None)
             finally:
-                release(view)
+                release(hand.view)
 
     # --- pings ----------------------------------------------------------------------------
     def _schedule_ping(self) -> None:

@@ -360,12 +360,17 @@ def on_message(message: discord.Message | None, custom_id: str, component_type: 
     """Whether `custom_id` is one of the message's own components, of the clicked type."""
     if message is None:
         return False
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None) != custom_id:
-                continue
-            kind = getattr(child, "type", None)
-            return getattr(kind, "value", kind) == component_type
+    stack: list[Any] = list(message.components)
+    while stack:  # rows, and the containers and sections of a layout, hold others
+        child = stack.pop()
+        stack.extend(getattr(child, "children", None) or ())
+        accessory = getattr(child, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
+        if getattr(child, "custom_id", None) != custom_id:
+            continue
+        kind = getattr(child, "type", None)
+        return getattr(kind, "value", kind) == component_type
     return False
 
 

@@ -81,7 +81,7 @@ class PublicPrinter:
         return f"#{channel.name}"
 
     def render(self, msg: Message) -> str:
-        """Content, embeds (title, description, fields, footer) and buttons, as plain lines."""
+        """Content, embeds, a layout's texts and pictures, and buttons, as plain lines."""
         lines: list[str] = []
         if msg.content:
             lines.append(self.inline(msg.content))
@@ -96,10 +96,29 @@ class PublicPrinter:
             footer = (embed.get("footer") or {}).get("text")
             if footer:
                 lines.append(self.style(self.inline(footer), dim=True))
-        labels = [self._button(c) for row in msg.components for c in row.get("components", [])]
+        labels: list[str] = []
+        for comp in msg.iter_components():  # a layout: its texts, pictures and buttons in order
+            kind = comp.get("type")
+            if kind == 10:  # text display
+                lines.extend(self._text(str(comp.get("content", ""))))
+            elif kind == 12:  # media gallery: the picture's description, shortened
+                for item in comp.get("items", []):
+                    about = str(item.get("description") or "?")
+                    about = about if len(about) <= 90 else about[:89] + "…"
+                    lines.append(self.style(f"[image : {about}]", dim=True))
+            elif kind in (2, 3, 5, 6, 7, 8):  # buttons and selects
+                labels.append(self._button(comp))
         if labels:
             lines.append(" ".join(labels))
         return "\n".join(lines)
+
+    def _text(self, text: str) -> list[str]:
+        """A text display's markdown: a heading bold, small print dim."""
+        if text.startswith("-# "):
+            return [self.style(self.inline(text[3:]), dim=True)]
+        if text.startswith("#"):
+            return [self.style(self.inline(text.lstrip("#").strip()), bold=True)]
+        return self.inline(text).splitlines()
 
     def _button(self, comp: dict[str, object]) -> str:
         if comp.get("type") != 2:

@@ -20,6 +20,7 @@ from bot.client import TapisBot
 from bot.commands import TIMER, slash_name
 from bot.config import Settings
 from bot.options import parse_options_text, public_fields
+from bot.pictures import Pictures
 from bot.runtime import Clock
 from db import Store
 from emulator.drivers import Emulator
@@ -149,7 +150,8 @@ class Tapis:
         for msg in self.emu.public_messages(where):
             if _has_custom_id(msg, f"th:{table_id}") or _has_custom_id(msg, f"tl:{table_id}:"):
                 return msg
-            if msg.embeds and f"{table_id}" in (msg.embeds[0].get("title") or ""):
+            titles = msg.text_displays()[:1] or [e.get("title") or "" for e in msg.embeds[:1]]
+            if titles and f"{table_id}" in titles[0]:
                 return msg
         raise AssertionError("no public table message")
 
@@ -162,7 +164,8 @@ class Tapis:
 
 
 def _components(msg: Message) -> list[dict[str, Any]]:
-    return [c for row in msg.components for c in row.get("components", [])]
+    """Every component of the message: buttons in rows, in containers, in sections."""
+    return msg.iter_components()
 
 
 def _has_custom_id(msg: Message, prefix: str) -> bool:
@@ -170,7 +173,8 @@ def _has_custom_id(msg: Message, prefix: str) -> bool:
 
 
 def text_of(msg: Message) -> str:
-    parts = [msg.content]
+    """What a reader sees written: content, a layout's text displays, embeds."""
+    parts = [msg.content, *msg.text_displays()]
     for e in msg.embeds:
         parts.append(e.get("title") or "")
         parts.append(e.get("description") or "")
@@ -188,12 +192,25 @@ def is_my_turn(msg: Message) -> bool:
     )
 
 
+VERSION = re.compile(r"(?:-# )?v(\d+)")
+
+
+def shown_version(msg: Message) -> int | None:
+    """The state version a table message or a hand was drawn for: its last line ("v12",
+    a layout's small print, formerly an embed footer), None if it shows none."""
+    texts = msg.text_displays()
+    last = texts[-1] if texts else ""
+    if not texts and msg.embeds:
+        last = (msg.embeds[0].get("footer") or {}).get("text", "")
+    match = VERSION.fullmatch(last)
+    return int(match[1]) if match else None
+
+
 def version_of(hand: Message) -> int:
-    """The state version a hand was drawn for, from its footer ("v12")."""
-    footer = (hand.embeds[0].get("footer") or {}).get("text", "") if hand.embeds else ""
-    match = re.fullmatch(r"v(\d+)", footer)
-    assert match, f"no version in the hand footer {footer!r}"
-    return int(match[1])
+    """The state version a hand was drawn for (see `shown_version`)."""
+    version = shown_version(hand)
+    assert version is not None, f"no version at the end of the hand: {text_of(hand)[-80:]!r}"
+    return version
 
 
 def is_over(msg: Message) -> bool:
@@ -278,19 +295,27 @@ async def running_tapis(
     clock: Clock | None = None,
     ai_delay: float = 0.0,
     database_url: str | None = None,
+    card_emojis: bool = False,
+    pictures: Pictures | None = None,
 ) -> AsyncIterator[Tapis]:
     """The real bot on a fresh SQLite file in `tmp_path` (or on `database_url`, already
     migrated and empty), logged into `emu`, commands synced.
 
     Timers run on a manual clock unless `clock` says otherwise: they never fire unless the
-    test moves it (the load bench passes real time).
+    test moves it (the load bench passes real time). Pictures are drawn in a thread (no
+    worker process per test) and the card emojis are synced only with `card_emojis`.
     """
     url = database_url or f"sqlite+aiosqlite:///{tmp_path / 'tapis.db'}"
     store = await Store.open(url, migrate=database_url is None)
     settings = Settings(  # type: ignore[call-arg]
-        discord_token=token, database_url=url, ai_delay=ai_delay, _env_file=None
+        discord_token=token,
+        database_url=url,
+        ai_delay=ai_delay,
+        picture_workers=0,
+        card_emojis=card_emojis,
+        _env_file=None,
     )
-    bot = TapisBot(settings, store=store, clock=clock or ManualClock())
+    bot = TapisBot(settings, store=store, clock=clock or ManualClock(), pictures=pictures)
     guild = emu.create_guild("Le Tapis Vert")
     channel = emu.create_channel(guild, "tables")
     try:

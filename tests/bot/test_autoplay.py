@@ -110,9 +110,8 @@ async def test_the_host_replaces_an_idle_player_with_an_ai(
             assert hand is not None and is_my_turn(hand)
             button = next(
                 c["custom_id"]
-                for r in hand.components
-                for c in r["components"]
-                if c["custom_id"].startswith("t:")
+                for c in hand.iter_components()
+                if str(c.get("custom_id", "")).startswith("t:")
             )
             await tapis.run(await emulator.click(users[0], hand, button))
             seat = table.state.to_move()[0]

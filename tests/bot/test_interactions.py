@@ -75,9 +75,8 @@ async def test_a_double_click_is_applied_once(emulator: Emulator, tmp_path: Path
         user, hand = await mover(tapis, table_id, where, users)
         button = next(
             c["custom_id"]
-            for row in hand.components
-            for c in row["components"]
-            if c["custom_id"].startswith("t:")
+            for c in hand.iter_components()
+            if str(c.get("custom_id", "")).startswith("t:")
         )
         first = await emulator.click(user, hand, button)
         second = await emulator.click(user, hand, button, force=True)
@@ -162,10 +161,7 @@ async def test_an_illegal_card_is_refused_with_the_rule(emulator: Emulator, tmp_
         user, hand = await mover(tapis, table_id, where, users)
         seat = table.seat_of(user.id)
         select = next(
-            c
-            for row in hand.components
-            for c in row["components"]
-            if str(c.get("custom_id", "")).startswith("ts:")
+            c for c in hand.iter_components() if str(c.get("custom_id", "")).startswith("ts:")
         )
         held = set(table.state.view(seat)["hand"])
         not_mine = next(f"{r}{s}" for s in "SHDC" for r in "A23456789" if f"{r}{s}" not in held)
@@ -320,9 +316,8 @@ async def test_a_slow_database_gets_the_click_acknowledged_first(
         tapis.store.append_move = slow_append  # type: ignore[method-assign]
         button = next(
             c["custom_id"]
-            for row in hand.components
-            for c in row["components"]
-            if c["custom_id"].startswith("t:")
+            for c in hand.iter_components()
+            if str(c.get("custom_id", "")).startswith("t:")
         )
         handle = await emulator.click(user, hand, button)
         await handle.wait_response(timeout=3.5)  # acknowledged within Discord's 3 s

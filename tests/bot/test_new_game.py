@@ -61,8 +61,7 @@ async def test_the_toy_game_plays_from_the_lobby_to_the_leaderboard(
         assert mover is not None and is_my_turn(mover)
         labels = [
             c.get("label", "")
-            for row in mover.components
-            for c in row.get("components", [])
+            for c in mover.iter_components()
             if str(c.get("custom_id", "")).startswith("t:")
         ]
         assert labels and all(re.fullmatch(r"[VDRA][♠♥♦♣]", label) for label in labels), labels

@@ -1,0 +1,451 @@
+"""The pictures of Discord messages: the table a spectator sees, and a player's own hand.
+
+A table picture is an `art.TableScene` built here from the public facts only
+(`state.public_facts()`, which reads `view(None)`) in the game's own words, the same way for
+every game; a hand picture shows the cards of `hand_facts(seat)` (read from `view(seat)`)
+in the order a player holds them, the ones its legal moves play raised. So a picture can
+show a hidden card only if the engine leaked it into those facts, which its contract tests
+rule out (and tests/bot/test_pictures.py watches every scene of whole matches).
+
+Drawing takes milliseconds of CPU: it never runs on the event loop but in a worker
+process (default) or a thread (`PICTURE_WORKERS=0`), see docs/performance.md. Pictures are
+cached by (table id, revision, language) and by hand, and a picture being drawn is awaited
+rather than drawn twice; the faces and layers behind them are cached by `art` itself, in
+the worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import multiprocessing
+import os
+import re
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+import art
+from art.cards import BM_FAMILIES, SUITS
+from art.hand import MAX_CARDS as MAX_HAND
+from art.scene import MAX_SEATS, MAX_TEAMS
+from games.cards import face as text_face
+from games.cards import family_name, suit_name
+from games.facts import Fact, SeatFacts
+from games.facts import Zone as FactZone
+from games.words import Face, Words
+
+from .i18n import count, tr
+from .service import Table
+
+log = logging.getLogger("tapis.pictures")
+
+TABLE_FILE = "table.png"
+HAND_FILE = "hand.png"
+HEADER_FACTS = 3  # facts in the picture's header band: more would crowd out the title
+MAX_DESCRIPTION = 1024  # Discord's limit for a media item's description
+NICENESS = 5  # the drawing worker yields the CPU to the bot's event loop
+CACHED_TABLES = 64  # pictures kept: redraws of a revision (a failed token edit, the lobby)
+CACHED_HANDS = 256  # hand pictures kept: a hand asked again ("Ma main" twice) is not redrawn
+SUITS_AND_FAMILIES = frozenset(SUITS + BM_FAMILIES)
+_LEADING_MARK = re.compile(r"^\W+")  # a suit symbol or family mark before a word
+
+DrawTable = Callable[[art.TableScene], bytes]
+DrawHand = Callable[[Sequence[str], Iterable[str]], bytes]
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """PNG bytes as a message shows them: a file name and a text description."""
+
+    png: bytes
+    filename: str
+    description: str
+
+    def file(self) -> discord.File:
+        """A new upload of the picture (an upload is read once: one per request)."""
+        return discord.File(io.BytesIO(self.png), filename=self.filename)
+
+    @property
+    def url(self) -> str:
+        return f"attachment://{self.filename}"
+
+
+# --- what a picture shows ---------------------------------------------------------------------
+def _plain(lang: str) -> Face:
+    """Text faces: a picture's text never holds an emoji's markup."""
+    return lambda card: text_face(card, lang)
+
+
+def _names(table: Table) -> list[str]:
+    return [s.name for s in table.seats]
+
+
+def _split(text: str) -> tuple[str, str]:
+    """`Atout : ♥ cœur` -> (`Atout`, `♥ cœur`): a label and its value, when it has one."""
+    for sep in (" : ", ": "):
+        label, found, value = text.partition(sep)
+        if found and label and value:
+            return label, value
+    return "", text
+
+
+def header_fact(fact: Fact, words: Words, lang: str, names: Sequence[str]) -> art.Fact:
+    """A fact of the table for the picture's header, in its words; a fact whose words name
+    one card, suit or family gets it drawn instead of its text face."""
+    label, value = _split(words.fact(fact, lang, names, _plain(lang)))
+    shown = fact.value if isinstance(fact.value, str) else None
+    if shown in art.ALL_CARDS and text_face(shown, lang) in value:
+        return art.Fact(label or value, "", card=shown)
+    if shown in SUITS_AND_FAMILIES:
+        named = (suit_name(shown, lang), family_name(shown, lang))
+        if any(n in value for n in named):
+            return art.Fact(label, _LEADING_MARK.sub("", value), suit=shown)
+    return art.Fact(label, value)
+
+
+def _seat(seat: SeatFacts, table: Table, words: Words, over: bool) -> art.Seat:
+    lang = table.lang
+    names = _names(table)
+    name = names[seat.seat] if 0 <= seat.seat < len(names) else "?"
+    marks = [words.fact(m, lang, names, _plain(lang)) for m in seat.marks]
+    identity = seat.role if seat.role in art.ROLES else None
+    if seat.role is not None and identity is None:
+        marks.insert(0, words.role(seat.role, lang))  # a role the art has no card for
+    team = seat.team if seat.team is not None and 0 <= seat.team < MAX_TEAMS else None
+    score = words.amount(seat.score, seat.unit, lang) if seat.score is not None else ""
+    return art.Seat(
+        name=name,
+        cards=seat.hand_size,
+        dealer=seat.dealer,
+        turn=seat.to_move and not over,
+        score=score,
+        team=team,
+        identity=identity,
+        marks=tuple(marks),
+    )
+
+
+def _zone(zone: FactZone, words: Words, lang: str, around: bool) -> art.Zone | None:
+    """A zone of face-up cards (and a pile of the ones not shown); None when empty."""
+    seats = zone.seats or ()
+    cards = tuple(
+        art.Played(card, seats[i] if i < len(seats) else None)
+        for i, card in enumerate(zone.cards)
+        if card in art.ALL_CARDS
+    )
+    hidden = max(0, (zone.count or 0) - len(zone.cards))
+    if not cards and not hidden:
+        return None
+    return art.Zone(words.label(zone.key, lang), cards, face_down=hidden, around=around)
+
+
+def title_of(table: Table, phase: str | None = None) -> str:
+    words = table.rules.words
+    name = words.name.get(table.lang)
+    return f"{name} · {words.phase(phase, table.lang)}" if phase else name
+
+
+def table_scene(table: Table) -> art.TableScene | None:
+    """The public picture of a playing or finished table, from `view(None)`'s facts only."""
+    state = table.state
+    if state is None or not table.seats:
+        return None
+    facts = state.public_facts()
+    words = table.rules.words
+    lang = table.lang
+    names = _names(table)
+    over = state.is_over()
+    seats = tuple(_seat(s, table, words, over) for s in facts.seats[:MAX_SEATS])
+    zones: list[art.Zone] = []
+    trick_laid = False
+    for zone in facts.zones:
+        # The first zone that says who played each card is the trick in play: its cards lie
+        # in front of their players. Later ones (the last trick) are rows with names.
+        around = zone.seats is not None and not trick_laid
+        trick_laid = trick_laid or zone.seats is not None
+        drawn = _zone(zone, words, lang, around)
+        if drawn is not None:
+            zones.append(drawn)
+    for seat in facts.seats:
+        shown = tuple(art.Played(c) for c in seat.shown if c in art.ALL_CARDS)
+        if shown and 0 <= seat.seat < len(names):
+            zones.append(art.Zone(tr("picture.shows", lang, name=names[seat.seat]), shown))
+    boxes = tuple(
+        art.Box(
+            words.box(b.key, lang, _plain(lang)),
+            b.tokens,
+            b.card if b.card in art.ALL_CARDS else None,
+        )
+        for b in facts.boxes
+    )
+    title = title_of(table, "over" if over else facts.phase)
+    header = tuple(header_fact(f, words, lang, names) for f in facts.facts[:HEADER_FACTS])
+    while len(header) > 1 and not art.header_fits(title, header):
+        header = header[:-1]  # the first facts matter most; the text says them all
+    return art.TableScene(
+        title=title,
+        seats=seats,
+        zones=tuple(zones),
+        boxes=boxes,
+        facts=header,
+        lang=lang,
+    )
+
+
+def lobby_scene(table: Table) -> art.TableScene | None:
+    """The lobby: the players seated so far around an empty felt."""
+    if not table.seats or table.status != "lobby":
+        return None
+    rules = table.rules
+    lang = table.lang
+    seated = tr("picture.seated", lang, n=len(table.seats), max=rules.max_players)
+    seats = tuple(
+        art.Seat(name=s.name, marks=(tr("table.ai", lang),) if s.is_ai else ())
+        for s in table.seats[:MAX_SEATS]
+    )
+    return art.TableScene(
+        title=title_of(table), seats=seats, facts=(art.Fact("", seated),), lang=lang
+    )
+
+
+def scene_of(table: Table) -> art.TableScene | None:
+    """The picture of the table message, whatever the table's stage; None for none."""
+    return lobby_scene(table) if table.state is None else table_scene(table)
+
+
+def describe(scene: art.TableScene, lang: str) -> str:
+    """The picture in words, for screen readers (the media item's description)."""
+    turn = tr("picture.turn", lang)
+    dealer = tr("picture.dealer", lang)
+    parts = [scene.title]
+    for seat in scene.seats:
+        bits = [seat.name]
+        if seat.cards:
+            bits.append(count(seat.cards, "picture.cards", lang))
+        bits += [m for m in (seat.score, *seat.marks) if m]
+        if seat.dealer:
+            bits.append(dealer)
+        if seat.turn:
+            bits.append(turn)
+        parts.append(", ".join(bits))
+    for zone in scene.zones:
+        shown = " ".join(text_face(p.card, lang) for p in zone.cards)
+        if zone.face_down:
+            shown = f"{shown} (+{zone.face_down})".strip()
+        parts.append(f"{zone.label or '-'} : {shown}" if lang != "en" else f"{zone.label}: {shown}")
+    for fact in scene.facts:
+        if fact.card:
+            parts.append(f"{fact.label} {text_face(fact.card, lang)}".strip())
+        elif fact.label or fact.value:
+            parts.append(f"{fact.label} {fact.value}".strip())
+    return ". ".join(p for p in parts if p)[:MAX_DESCRIPTION]
+
+
+def hand_cards(table: Table, seat: int) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The seat's cards as it holds them (`hand_facts(seat)`: by suit or family, trump or
+    dominant first) and those its legal moves would play."""
+    state = table.state
+    assert state is not None
+    held = state.hand_facts(seat).cards
+    if state.is_over() or seat not in state.to_move():
+        return held, frozenset()
+    mine = set(held)
+    playable = {
+        card
+        for action in state.legal_actions(seat)
+        for card in action.id.partition(":")[2].split("+")
+        if card in mine
+    }
+    return held, frozenset(playable)
+
+
+def describe_hand(cards: Sequence[str], playable: frozenset[str], lang: str) -> str:
+    faces = " ".join(text_face(c, lang) for c in cards)
+    text = tr("picture.hand", lang, cards=faces)
+    if playable:
+        ok = " ".join(text_face(c, lang) for c in cards if c in playable)
+        text += ". " + tr("picture.playable", lang, cards=ok)
+    return text[:MAX_DESCRIPTION]
+
+
+# --- drawing, off the event loop ------------------------------------------------------------
+def _start_worker() -> None:
+    with contextlib.suppress(OSError):  # not permitted or not supported: run as is
+        os.nice(NICENESS)
+
+
+def emoji_faces(height: int) -> tuple[str, dict[str, bytes]]:
+    """In the worker: the faces' version digest and every face as a small PNG (emojis)."""
+    return art.emoji_version(height), {c: art.face_png(c, height) for c in art.ALL_CARDS}
+
+
+def draw_hand(cards: Sequence[str], playable: Iterable[str]) -> bytes:
+    return art.draw_hand(list(cards), playable)
+
+
+class _Lru:
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[Hashable, Picture] = OrderedDict()
+
+    def get(self, key: Hashable) -> Picture | None:
+        found = self._items.get(key)
+        if found is not None:
+            self._items.move_to_end(key)
+        return found
+
+    def put(self, key: Hashable, value: Picture) -> None:
+        self._items[key] = value
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+
+class Pictures:
+    """Draws the pictures of table messages and hands in one worker, caching them.
+
+    `workers=0` draws in a thread of the bot's process instead of a worker process (tests,
+    small bots). `draw_table` and `draw_hand` are what draws (module-level functions, so
+    that they reach a worker process); tests pass their own to watch what is drawn.
+    """
+
+    def __init__(
+        self,
+        workers: int = 1,
+        *,
+        draw_table: DrawTable = art.draw_table,
+        draw_hand: DrawHand = draw_hand,
+    ) -> None:
+        self.workers = workers
+        self._draw_table = draw_table
+        self._draw_hand = draw_hand
+        self._executor: Executor | None = None
+        self._tables = _Lru(CACHED_TABLES)
+        self._hands = _Lru(CACHED_HANDS)
+        self._drawing: dict[Hashable, asyncio.Future[Picture | None]] = {}
+        self._warming: asyncio.Task[None] | None = None
+        self.drawn = 0  # pictures actually drawn (not found in a cache)
+        self.failed = 0
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.workers > 0:
+                # spawn: a fresh interpreter, nothing of the bot's loop or sockets.
+                context = multiprocessing.get_context("spawn")
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=_start_worker
+                )
+            else:
+                self._executor = ThreadPoolExecutor(1, thread_name_prefix="tapis-pictures")
+        return self._executor
+
+    def start(self) -> None:
+        """Start the worker and draw the faces ahead in the background, one card per job so
+        that a picture asked meanwhile waits for one card at most."""
+        if self._warming is None:
+            self._warming = asyncio.create_task(self._warm())
+
+    async def _warm(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            for card in (*art.ALL_CARDS, art.BACK):
+                await loop.run_in_executor(self._pool(), art.warm_card, card)
+        except Exception as exc:  # a broken worker: pictures will say so when asked
+            log.warning("could not draw the card faces ahead (%s)", type(exc).__name__)
+
+    async def table(self, table: Table) -> Picture | None:
+        """The picture of the table message as the table is now (None: no picture)."""
+        key = ("table", table.id, table.revision, table.lang)
+        found = self._tables.get(key)
+        if found is not None:
+            return found
+        scene = scene_of(table)
+        if scene is None:
+            return None
+        description = describe(scene, table.lang)
+        return await self._once(
+            key,
+            self._tables,
+            lambda pool: self._run(pool, self._draw_table, scene),
+            TABLE_FILE,
+            description,
+        )
+
+    async def hand(self, table: Table, seat: int, lang: str) -> Picture | None:
+        """The picture of `seat`'s hand now (None for an empty hand)."""
+        cards, playable = hand_cards(table, seat)
+        if not cards:
+            return None
+        cards = cards[:MAX_HAND]
+        ordered = tuple(sorted(playable))
+        key = ("hand", cards, ordered, lang)
+        found = self._hands.get(key)
+        if found is not None:
+            return found
+        description = describe_hand(cards, playable, lang)
+        return await self._once(
+            key,
+            self._hands,
+            lambda pool: self._run(pool, self._draw_hand, cards, ordered),
+            HAND_FILE,
+            description,
+        )
+
+    async def emoji_faces(self, height: int) -> tuple[str, dict[str, bytes]]:
+        """Every card face as an emoji-sized PNG and their version, drawn in the worker."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool(), emoji_faces, height)
+
+    def _run(self, pool: Executor, fn: Callable[..., bytes], *args: Any) -> Awaitable[bytes]:
+        return asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+
+    async def _once(
+        self,
+        key: Hashable,
+        cache: _Lru,
+        draw: Callable[[Executor], Awaitable[bytes]],
+        filename: str,
+        description: str,
+    ) -> Picture | None:
+        """Draw once per key: a second caller while it is drawn awaits the same picture."""
+        pending = self._drawing.get(key)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Picture | None] = asyncio.get_running_loop().create_future()
+        self._drawing[key] = future
+        picture: Picture | None = None
+        try:
+            pool = self._pool()
+            png = await draw(pool)
+            picture = Picture(png, filename, description)
+            cache.put(key, picture)
+            self.drawn += 1
+        except Exception as exc:  # a message goes out without its picture, play goes on
+            self.failed += 1
+            log.error("could not draw %s (%s)", filename, type(exc).__name__)
+            self._reset_if_broken(exc)
+        finally:
+            del self._drawing[key]
+            future.set_result(picture)
+        return picture
+
+    def _reset_if_broken(self, exc: Exception) -> None:
+        pool = self._executor
+        if isinstance(pool, ProcessPoolExecutor) and "Broken" in type(exc).__name__:
+            self._executor = None
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    async def close(self) -> None:
+        if self._warming is not None:
+            self._warming.cancel()
+            with contextlib.suppress(BaseException):
+                await self._warming
+        pool, self._executor = self._executor, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
