@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from db import Store
 
+from . import pacing
 from .ai import AiPlayer, WorkerAi
 from .cogs.config import ConfigCog
 from .cogs.stats import StatsCog
@@ -117,7 +118,12 @@ class TapisBot(commands.AutoShardedBot):
         self.pictures.start()
         if self.settings.card_emojis:
             # Emojis are the application's: the process of shard 0 uploads them.
-            self.card_emojis.start(self, self.pictures, upload=0 in self.owned.ids)
+            self.card_emojis.start(
+                self,
+                self.pictures,
+                upload=0 in self.owned.ids,
+                pace=lambda: shared.channel_writes.wait(pacing.OTHER),
+            )
         self.runtimes = Runtimes(shared)
         self.controller = Controller(shared, self.runtimes)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

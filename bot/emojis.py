@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -68,6 +68,9 @@ class CardFaces:
 TEXT_FACES = CardFaces()
 
 
+Pace = Callable[[], Awaitable[None]]
+
+
 class FaceSource(Protocol):
     """What draws the faces to upload (bot.pictures.Pictures, in its worker)."""
 
@@ -82,13 +85,27 @@ class CardEmojis:
         self.uploaded = 0  # emojis created by the last sync
         self.deleted = 0  # stale ones removed
         self._task: asyncio.Task[None] | None = None
+        self._pace: Pace | None = None
 
-    def start(self, client: discord.Client, source: FaceSource, *, upload: bool = True) -> None:
+    def start(
+        self,
+        client: discord.Client,
+        source: FaceSource,
+        *,
+        upload: bool = True,
+        pace: Pace | None = None,
+    ) -> None:
         """Sync in the background (start-up does not wait for it). Emojis belong to the
         whole application: with several processes only one uploads (`upload`), the others
-        wait until the set it uploads is complete."""
+        wait until the set it uploads is complete. Each request first awaits `pace` (the
+        bot-token writes' pacer: Discord's global limit counts these requests)."""
         if self._task is None:
+            self._pace = pace
             self._task = asyncio.create_task(self.sync(client, source, upload=upload))
+
+    async def _slot(self) -> None:
+        if self._pace is not None:
+            await self._pace()
 
     async def wait(self) -> None:
         """Until the sync started by `start` is over, however it ended (tests)."""
@@ -115,11 +132,13 @@ class CardEmojis:
     async def _sync(self, client: discord.Client, source: FaceSource) -> CardFaces:
         version, pngs = await source.emoji_faces(EMOJI_HEIGHT)
         current: dict[str, discord.Emoji] = {}
+        await self._slot()
         for emoji in await client.fetch_application_emojis():
             found = NAME.match(emoji.name)
             if found is None:
                 continue  # not ours: never touched
             if found["version"] != version or found["card"] not in pngs:
+                await self._slot()
                 await emoji.delete()  # an older design
                 self.deleted += 1
             else:
@@ -127,6 +146,7 @@ class CardEmojis:
         for card in art.ALL_CARDS:
             if card not in current:
                 name = emoji_name(card, version)
+                await self._slot()
                 current[card] = await client.create_application_emoji(name=name, image=pngs[card])
                 self.uploaded += 1
         log.info(
@@ -144,6 +164,7 @@ class CardEmojis:
         version, pngs = await source.emoji_faces(EMOJI_HEIGHT)
         for _ in range(FOLLOW_ATTEMPTS):
             found: dict[str, discord.Emoji] = {}
+            await self._slot()
             for emoji in await client.fetch_application_emojis():
                 name = NAME.match(emoji.name)
                 if name is not None and name["version"] == version and name["card"] in pngs:

@@ -58,6 +58,9 @@ _LEADING_MARK = re.compile(r"^\W+")  # a suit symbol or family mark before a wor
 
 DrawTable = Callable[[art.TableScene], bytes]
 DrawHand = Callable[[Sequence[str], Iterable[str]], bytes]
+# Told what each picture will show as it is taken from the table: (table, None, scene) for
+# the table message, (table, seat, cards) for a hand (tests watch for hidden cards).
+Observer = Callable[[Table, int | None, object], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +316,7 @@ class Pictures:
 
     `workers=0` draws in a thread of the bot's process instead of a worker process (tests,
     small bots). `draw_table` and `draw_hand` are what draws (module-level functions, so
-    that they reach a worker process); tests pass their own to watch what is drawn.
+    that they reach a worker process); `observe` is told what each picture will show.
     """
 
     def __init__(
@@ -322,10 +325,12 @@ class Pictures:
         *,
         draw_table: DrawTable = art.draw_table,
         draw_hand: DrawHand = draw_hand,
+        observe: Observer | None = None,
     ) -> None:
         self.workers = workers
         self._draw_table = draw_table
         self._draw_hand = draw_hand
+        self._observe = observe
         self._executor: Executor | None = None
         self._tables = _Lru(CACHED_TABLES)
         self._hands = _Lru(CACHED_HANDS)
@@ -369,6 +374,8 @@ class Pictures:
         scene = scene_of(table)
         if scene is None:
             return None
+        if self._observe is not None:
+            self._observe(table, None, scene)
         description = describe(scene, table.lang)
         return await self._once(
             key,
@@ -381,6 +388,8 @@ class Pictures:
     async def hand(self, table: Table, seat: int, lang: str) -> Picture | None:
         """The picture of `seat`'s hand now (None for an empty hand)."""
         cards, playable = hand_cards(table, seat)
+        if self._observe is not None:
+            self._observe(table, seat, cards)
         if not cards:
             return None
         cards = cards[:MAX_HAND]

@@ -1,5 +1,5 @@
 """Whole matches of every game through the emulator, played by simulated users, with a scan
-of every public message and log line for cards that were hidden at that moment."""
+of every public message, log line and picture for cards that were hidden at that moment."""
 
 from __future__ import annotations
 
@@ -10,8 +10,11 @@ from typing import Any
 
 import pytest
 
+import art
 import games
 from bot.logs import quiet_libraries
+from bot.pictures import Pictures, scene_of
+from bot.service import Table
 from emulator.drivers import Emulator
 from games import Rng
 from games.cards import face
@@ -81,13 +84,56 @@ class LeakScanner:
         self.checked_logs = len(self.records)
 
 
+def scene_cards(scene: art.TableScene) -> set[str]:
+    """Every card a table picture shows face up."""
+    shown = {p.card for zone in scene.zones for p in zone.cards}
+    shown |= {b.card for b in scene.boxes if b.card}
+    return shown | {f.card for f in scene.facts if f.card}
+
+
+class PictureWatch:
+    """What every picture was asked to show, checked the moment it is taken from the table:
+    a table picture shows no card that only some seat's view holds (a hand, a set-aside
+    card), and a hand picture only cards of its own seat's hand."""
+
+    def __init__(self) -> None:
+        self.scenes = 0
+        self.hands = 0
+        self.problems: list[str] = []
+
+    def __call__(self, table: Table, seat: int | None, shows: object) -> None:
+        state = table.state
+        if state is None:
+            return
+        if seat is None:
+            assert isinstance(shows, art.TableScene)
+            self.scenes += 1
+            self.check_scene(state, shows)
+        else:
+            assert isinstance(shows, tuple)
+            self.hands += 1
+            others = set(shows) - set(state.view(seat)["hand"])
+            if others:
+                self.problems.append(f"v{state.version}: seat {seat}'s hand shows {others}")
+
+    def check_scene(self, state: games.GameState, scene: art.TableScene) -> None:
+        private: set[str] = set()
+        for s in range(state.players):
+            private |= card_ids(state.view(s))
+        hidden = private - card_ids(state.view(None))
+        if leaked := scene_cards(scene) & hidden:
+            self.problems.append(f"v{state.version}: the table picture shows {leaked}")
+
+
 @pytest.mark.parametrize("slug", games.slugs())
 async def test_whole_match_from_table_to_final_scores(
     slug: str, emulator: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG)
     quiet_libraries()  # what `python -m bot` does at start, whatever LOG_LEVEL says
-    async with running_tapis(emulator, tmp_path) as tapis:
+    watch = PictureWatch()
+    pictures = Pictures(workers=0, observe=watch)
+    async with running_tapis(emulator, tmp_path, pictures=pictures, card_emojis=True) as tapis:
         table_id, where, users = await tapis.seat_and_start(
             slug, match_players(slug), quick_options_text(slug)
         )
@@ -101,6 +147,10 @@ async def test_whole_match_from_table_to_final_scores(
             texts = [text_of(m) for m in emulator.public_messages(where)]
             texts += [text_of(m) for m in emulator.public_messages(tapis.channel)]
             scanner.check(table.state, texts)
+            # Redraws coalesce moves (one every 2 s): check each move's scene as well.
+            scene = scene_of(table)
+            assert scene is not None
+            watch.check_scene(table.state, scene)
 
         actions = await play_until_over(tapis, table_id, where, users, Rng(len(slug)), on_step=scan)
         assert actions > 0
@@ -111,6 +161,10 @@ async def test_whole_match_from_table_to_final_scores(
             where, lambda m: "Partie terminée" in text_of(m), timeout=5.0
         )
         assert "Classement final" in text_of(final)
+        (picture,) = final.media_items()  # the final table, drawn from public facts only
+        assert picture.attachment is not None and picture.attachment.filename == "table.png"
+        assert watch.scenes >= 1 and watch.hands > actions, (watch.scenes, watch.hands)
+        assert not watch.problems, watch.problems[:5]
 
         # Stored: every move, in order, replaying to the final state; the result once.
         moves = await tapis.store.moves(table_id)
