@@ -1,6 +1,7 @@
 """A table's runtime keeps its message close to the play within Discord's limits: it redraws
 through a live interaction token of the table message (not counted in the global limit),
-through the paced channel route once none lives, and ranks its bot-token redraws."""
+through the paced channel route once none lives, and ranks its bot-token redraws. Both
+routes upload the new picture in place of the old one."""
 
 from __future__ import annotations
 
@@ -28,6 +29,16 @@ def shows_version(message: Message | None, version: int) -> bool:
     return message is not None and f"v{version}" in text_of(message)
 
 
+def picture_of(message: Message | None) -> bytes:
+    """The table picture the message shows: its only attachment, shown by its gallery."""
+    assert message is not None and message.components_v2
+    (item,) = message.media_items()
+    assert item.attachment is not None and [a.filename for a in message.attachments] == [
+        "table.png"
+    ], message.attachments
+    return item.attachment.data
+
+
 def edits(emulator: Emulator, route: tuple[str, str], since: int) -> int:
     return sum(1 for verb, path, _ in emulator.requests[since:] if (verb, path) == route)
 
@@ -42,11 +53,14 @@ async def test_the_table_is_redrawn_through_its_token_then_the_channel_once_it_d
         assert runtime is not None and runtime.live_public() is not None, "Ma main left a token"
         public = tapis.public_message(table_id, where)
         since = len(emulator.requests)
+        drawn = picture_of(public)
 
         await tapis.run(await click_random_action(emulator, user, hand, pick))
         await emulator.wait_for(lambda: shows_version(emulator.message(public.id), 1))
         assert edits(emulator, CHANNEL_EDIT, since) == 0, "a bot-token edit was not needed"
         assert edits(emulator, TOKEN_EDIT, since) >= 1
+        assert picture_of(emulator.message(public.id)) != drawn, "the token redraw's picture"
+        drawn = picture_of(emulator.message(public.id))
 
         # Fifteen minutes on, every token is dead: the next move's redraw takes the channel
         # route, and the bot never tries the dead token (Discord would answer 401).
@@ -60,6 +74,7 @@ async def test_the_table_is_redrawn_through_its_token_then_the_channel_once_it_d
         await tapis.run(await click_random_action(emulator, mover, hand, pick))
         await emulator.wait_for(lambda: shows_version(emulator.message(public.id), before + 1))
         assert edits(emulator, CHANNEL_EDIT, since) == 1
+        assert picture_of(emulator.message(public.id)) != drawn, "the channel redraw's picture"
         assert runtime.live_public() is None
         assert not emulator.violations_of("token_expired")
 

@@ -1,0 +1,154 @@
+"""The pictures of messages: scenes from public facts only, hands from the seat's own view,
+drawn off the event loop and once per table revision."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterable, Sequence
+
+import pytest
+
+import art
+import games
+from bot.pictures import Pictures, describe, hand_cards, lobby_scene, scene_of, table_scene
+from bot.service import Seat
+from tests.bot.tables import mid_deal
+
+
+def test_a_table_scene_shows_every_seat_and_the_trick_in_play() -> None:
+    table = mid_deal("manille")
+    state = table.state
+    assert state is not None
+    facts = state.public_facts()
+    scene = table_scene(table)
+    assert scene is not None
+    assert [s.name for s in scene.seats] == [s.name for s in table.seats]
+    assert [s.cards for s in scene.seats] == [f.hand_size for f in facts.seats]
+    assert [s.turn for s in scene.seats] == [f.to_move for f in facts.seats]
+    assert [s.dealer for s in scene.seats] == [f.dealer for f in facts.seats]
+    assert [s.team for s in scene.seats] == [0, 1, 0, 1]  # partners share a colour
+    trick = facts.zones[0]
+    laid = scene.zones[0]
+    assert laid.around and [(p.card, p.seat) for p in laid.cards] == list(
+        zip(trick.cards, trick.seats or (), strict=True)
+    )
+    trump = next(f for f in scene.facts if f.suit is not None)
+    assert trump.suit == state.view(None)["trump"] and trump.value  # drawn, and named
+    assert scene.title.startswith("Manille")
+
+
+@pytest.mark.parametrize("slug", games.slugs())
+def test_every_game_has_a_scene_and_says_it_in_words(slug: str) -> None:
+    for lang in ("fr", "en"):
+        table = mid_deal(slug, lang=lang)
+        scene = scene_of(table)
+        assert scene is not None and scene.lang == lang
+        text = describe(scene, lang)
+        assert all(s.name in text for s in scene.seats)
+        assert "{" not in text and len(text) <= 1024
+        art.draw_table(scene)  # a scene the art accepts and draws
+
+
+def test_identity_cards_and_piles_come_from_the_facts() -> None:
+    table = mid_deal("blanche-neige")
+    scene = table_scene(table)
+    assert scene is not None
+    assert all(s.identity in art.ROLES for s in scene.seats)
+    piles = {z.label: z for z in scene.zones}
+    assert piles["Pioche"].face_down > 0 and not piles["Pioche"].cards
+    assert len(piles["Défausse"].cards) == 1  # the top card, face up, on its pile
+
+
+def test_a_finished_table_shows_nobody_to_play() -> None:
+    table = mid_deal("nain-jaune", moves=5000)
+    assert table.state is not None and table.state.is_over()
+    scene = table_scene(table)
+    assert scene is not None and not any(s.turn for s in scene.seats)
+
+
+def test_the_lobby_shows_who_sat_down() -> None:
+    table = mid_deal("manille")
+    table.state, table.status = None, "lobby"
+    table.seats = [*table.seats[:2], Seat(None, "Marcel", is_ai=True, ai_level="fort")]
+    scene = lobby_scene(table)
+    assert scene is not None
+    assert [s.name for s in scene.seats] == ["Camille", "Bastien", "Marcel"]
+    assert scene.seats[2].marks == ("IA",)
+    assert scene.facts[0].value == "3 / 4 joueurs"
+    table.seats = []
+    assert lobby_scene(table) is None  # nobody to draw
+
+
+def test_a_hand_is_held_as_its_player_sorts_it_with_its_legal_moves() -> None:
+    table = mid_deal("bianco-mano")
+    state = table.state
+    assert state is not None
+    seat = state.to_move()[0]
+    cards, playable = hand_cards(table, seat)
+    assert cards == state.hand_facts(seat).cards
+    played = {a.id.partition(":")[2] for a in state.legal_actions(seat)}
+    assert playable == {c for c in cards if c in played}
+    other = (seat + 1) % state.players
+    assert hand_cards(table, other)[1] == frozenset()  # not their turn: nothing raised
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.threads: list[int] = []
+        self.tables: list[art.TableScene] = []
+
+    def table(self, scene: art.TableScene) -> bytes:
+        self.threads.append(threading.get_ident())
+        self.tables.append(scene)
+        return b"\x89PNG table"
+
+    def hand(self, cards: Sequence[str], playable: Iterable[str]) -> bytes:
+        self.threads.append(threading.get_ident())
+        return b"\x89PNG hand"
+
+
+async def test_pictures_are_drawn_off_the_loop_once_per_revision() -> None:
+    recorder = Recorder()
+    pictures = Pictures(workers=0, draw_table=recorder.table, draw_hand=recorder.hand)
+    table = mid_deal("manille")
+    try:
+        first, second = await asyncio.gather(pictures.table(table), pictures.table(table))
+        assert first is not None and first is second and first.filename == "table.png"
+        assert await pictures.table(table) is first  # the same revision: from the cache
+        assert len(recorder.tables) == 1
+        table.revision += 1
+        assert await pictures.table(table) is not first
+        assert len(recorder.tables) == 2
+        assert threading.get_ident() not in recorder.threads
+        hand = await pictures.hand(table, 0, "fr")
+        assert hand is not None and hand.filename == "hand.png"
+        assert hand.description.startswith("Votre main : ")
+    finally:
+        await pictures.close()
+
+
+async def test_a_picture_that_cannot_be_drawn_leaves_it_out(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def broken(scene: art.TableScene) -> bytes:
+        raise RuntimeError("no ink")
+
+    pictures = Pictures(workers=0, draw_table=broken)
+    try:
+        assert await pictures.table(mid_deal("manille")) is None
+        assert pictures.failed == 1
+        assert "could not draw table.png (RuntimeError)" in caplog.text
+    finally:
+        await pictures.close()
+
+
+async def test_a_worker_process_draws_the_pictures() -> None:
+    pictures = Pictures(workers=1)
+    try:
+        picture = await pictures.table(mid_deal("bonanza"))
+        assert picture is not None and picture.png.startswith(b"\x89PNG")
+        version, faces = await pictures.emoji_faces(64)
+        assert version == art.emoji_version(64) and set(faces) == set(art.ALL_CARDS)
+    finally:
+        await pictures.close()
