@@ -36,7 +36,7 @@ test: $(STAMP) browser
 # The pictures in docs/screens/: the tests below write them there when TAPIS_SCREENS=1 (a
 # plain test run keeps its screenshots in its temporary directory). Add a test file to
 # SCREEN_TESTS to have it draw its pictures too.
-SCREEN_TESTS := tests/web/test_browser.py
+SCREEN_TESTS := tests/web/test_browser.py tests/bot/test_screens.py
 screens: $(STAMP) browser
 	TAPIS_SCREENS=1 $(BIN)/python -m pytest -rs $(SCREEN_TESTS)
 

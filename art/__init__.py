@@ -28,7 +28,7 @@ from .cards import (
 from .hand import draw_hand, draw_hand_image
 from .roles import ROLES
 from .scene import Box, Fact, Played, Seat, TableScene, Zone
-from .table import draw_table, draw_table_image, header_fits
+from .table import draw_table, draw_table_image, fits, header_fits
 
 __all__ = [
     "ALL_CARDS",
@@ -51,6 +51,7 @@ __all__ = [
     "emoji_version",
     "face",
     "face_png",
+    "fits",
     "header_fits",
     "identity_card",
     "warm",

@@ -397,6 +397,7 @@ def _is_around(zone: Zone) -> bool:
 
 
 AROUND_MIN_H = 190  # below this the trick falls back to a row with name tags
+AROUND_FIT_H = 150  # the least room left under the rows where a trick laid around still reads
 
 
 def _centre(img: Image.Image, scene: TableScene, rect: Rect, places: list[SeatPlace]) -> None:
@@ -429,6 +430,35 @@ def _centre(img: Image.Image, scene: TableScene, rect: Rect, places: list[SeatPl
         for p, (cx, cy) in zip(played, around_spots(played, area, places, card_h), strict=True):
             w, h = cards.card_size(card_h)
             _card_with_shadow(img, p.card, round(cx - w / 2), round(cy - h / 2), card_h)
+
+
+def zone_height(zone: Zone, card_h: int) -> int:
+    """The height `_zone` draws a zone at with cards `card_h` high."""
+    tagged = any(p.seat is not None for p in zone.cards)
+    return (16 if zone.label else 0) + card_h + (18 if tagged else 0) + 10
+
+
+def boxes_height(boxes: tuple[Box, ...], width: int) -> int:
+    """The height `_boxes` draws the boxes at in `width`."""
+    box_h = 92 if any(b.card for b in boxes) else 50
+    per_row = max(1, min(len(boxes), (width + 6) // (BOX_W + 6)))
+    return ((len(boxes) + per_row - 1) // per_row) * (box_h + 6)
+
+
+def fits(scene: TableScene) -> bool:
+    """Whether the middle of the felt holds the scene's boxes and zones at the smallest card
+    size (else the last ones run over the plates): a caller drops zones until it does.
+    Reckoned without drawing anything."""
+    places = seat_layout(scene)
+    x0, y0, x1, y1 = centre_rect(places)
+    around = [z for z in scene.zones if _is_around(z)]
+    if around and (y1 - y0 < AROUND_MIN_H or len(scene.seats) > 6):
+        around = []
+    rows = [z for z in scene.zones if z not in around]
+    heights = [boxes_height(scene.boxes, x1 - x0)] if scene.boxes else []
+    heights += [zone_height(z, ZONE_HEIGHTS[-1]) for z in rows]
+    total = sum(heights) + 6 * max(0, len(heights) - 1)
+    return total <= y1 - y0 - (AROUND_FIT_H if around else 0)
 
 
 def around_spots(

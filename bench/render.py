@@ -1,21 +1,30 @@
 """Time to draw table and hand pictures, and their bytes, over varied scenes.
 
-Usage: python bench/render.py [--pictures N] [--seed S]
+Usage: python bench/render.py [--pictures N] [--seed S] [--offload [--rate R]]
 Targets (2-core machine): table picture p99 <= 10 ms, hand picture p99 <= 5 ms, both
 <= 60 KB. The faces are drawn first (`art.warm()`, as the bot does at start-up); the tables
 then evolve move by move like real ones (turn passes, a card joins the trick, tokens move),
 so the per-seat layers are reused the way a running bot reuses them. "fresh" tables have
 never been drawn: every plate, zone and header is new.
+
+--offload measures where the bot should draw: the same table pictures asked from an asyncio
+loop at --rate per second, drawn in a thread of the process or in a worker process (what
+bot.pictures can do), while a ticker measures how late the loop runs its callbacks (what a
+click's answer would wait). Pillow lets go of the interpreter lock only in parts of its
+work (encoding, some pastes), so a thread still delays the loop.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import multiprocessing
 import os
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
@@ -202,10 +211,67 @@ def measure(
     return wall, cpu, sizes
 
 
+TICK_S = 0.002  # the ticker's period: its lateness is the loop's lag
+
+
+async def offloaded(
+    executor: Executor | None, scenes: Sequence[TableScene], rate: float
+) -> tuple[list[float], list[float]]:
+    """Loop lag (ms) while `scenes` are drawn at `rate` per second through `executor`
+    (None: not drawn at all, the baseline), and each picture's latency (ms)."""
+    loop = asyncio.get_running_loop()
+    lags: list[float] = []
+    latencies: list[float] = []
+    running = True
+
+    async def ticker() -> None:
+        while running:
+            start = loop.time()
+            await asyncio.sleep(TICK_S)
+            lags.append((loop.time() - start - TICK_S) * 1000)
+
+    async def one(scene: TableScene) -> None:
+        start = time.perf_counter()
+        if executor is not None:
+            await loop.run_in_executor(executor, art.draw_table, scene)
+        latencies.append((time.perf_counter() - start) * 1000)
+
+    tick = asyncio.create_task(ticker())
+    tasks = []
+    for scene in scenes:
+        tasks.append(asyncio.create_task(one(scene)))
+        await asyncio.sleep(1 / rate)
+    await asyncio.gather(*tasks)
+    running = False
+    await tick
+    return lags, latencies
+
+
+def offload(scenes: list[TableScene], rate: float) -> None:
+    """Print the loop's lag and the pictures' latency with no drawing, in a thread and in a
+    worker process."""
+    process = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    process.submit(art.warm).result()  # the worker draws its faces first, as the bot's does
+    thread = ThreadPoolExecutor(1)
+    print(f"offload: {len(scenes)} table pictures asked at {rate:.0f}/s from an asyncio loop")
+    print(f"{'drawn in':<16}{'lag p50':>9}{'lag p99':>9}{'lag max':>9}{'pic p50':>9}{'pic p99':>9}")
+    for name, executor in (("(not drawn)", None), ("a thread", thread), ("a process", process)):
+        lags, latencies = asyncio.run(offloaded(executor, scenes, rate))
+        print(
+            f"{name:<16}{percentile(lags, 0.5):>9.2f}{percentile(lags, 0.99):>9.2f}"
+            f"{max(lags):>9.2f}{percentile(latencies, 0.5):>9.2f}"
+            f"{percentile(latencies, 0.99):>9.2f}"
+        )
+    thread.shutdown()
+    process.shutdown()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pictures", type=int, default=2000, help="pictures per kind")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--offload", action="store_true", help="thread or worker process")
+    parser.add_argument("--rate", type=float, default=100.0, help="--offload pictures per s")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -220,6 +286,9 @@ def main() -> int:
         table.move()
         scenes.append(table.scene())
     fresh = [Table(rng, suffix=f" {i}").scene() for i in range(max(50, args.pictures // 10))]
+    if args.offload:
+        offload(scenes, args.rate)
+        return 0
     hands = [random_hand(rng) for _ in range(args.pictures)]
 
     rows = [

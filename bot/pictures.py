@@ -26,7 +26,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -105,7 +105,8 @@ def header_fact(fact: Fact, words: Words, lang: str, names: Sequence[str]) -> ar
     label, value = _split(words.fact(fact, lang, names, _plain(lang)))
     shown = fact.value if isinstance(fact.value, str) else None
     if shown in art.ALL_CARDS and text_face(shown, lang) in value:
-        return art.Fact(label or value, "", card=shown)
+        words_only = label or value.replace(text_face(shown, lang), "").strip()
+        return art.Fact(words_only, "", card=shown)
     if shown in SUITS_AND_FAMILIES:
         named = (suit_name(shown, lang), family_name(shown, lang))
         if any(n in value for n in named):
@@ -176,10 +177,15 @@ def table_scene(table: Table) -> art.TableScene | None:
         drawn = _zone(zone, words, lang, around)
         if drawn is not None:
             zones.append(drawn)
-    for seat in facts.seats:
-        shown = tuple(art.Played(c) for c in seat.shown if c in art.ALL_CARDS)
-        if shown and 0 <= seat.seat < len(names):
-            zones.append(art.Zone(tr("picture.shows", lang, name=names[seat.seat]), shown))
+    shown = tuple(  # cards a player has shown from their hand, each above its owner's name
+        art.Played(c, seat.seat)
+        for seat in facts.seats
+        if 0 <= seat.seat < len(seats)
+        for c in seat.shown
+        if c in art.ALL_CARDS
+    )
+    if shown:
+        zones.append(art.Zone(tr("picture.shown", lang), shown))
     boxes = tuple(
         art.Box(
             words.box(b.key, lang, _plain(lang)),
@@ -191,30 +197,41 @@ def table_scene(table: Table) -> art.TableScene | None:
     title = title_of(table, "over" if over else facts.phase)
     header = tuple(header_fact(f, words, lang, names) for f in facts.facts[:HEADER_FACTS])
     while len(header) > 1 and not art.header_fits(title, header):
-        header = header[:-1]  # the first facts matter most; the text says them all
-    return art.TableScene(
-        title=title,
-        seats=seats,
-        zones=tuple(zones),
-        boxes=boxes,
-        facts=header,
-        lang=lang,
-    )
+        header = header[:-1]  # the first facts matter most; the words say them all
+    scene = art.TableScene(title, seats, tuple(zones), boxes, header, lang)
+    while len(scene.zones) > 1 and not art.fits(scene):
+        scene = replace(scene, zones=scene.zones[:-1])  # likewise the first zones
+    return scene
 
 
 def lobby_scene(table: Table) -> art.TableScene | None:
-    """The lobby: the players seated so far around an empty felt."""
+    """The lobby: the players seated so far around an empty felt, and a free place."""
     if not table.seats or table.status != "lobby":
         return None
     rules = table.rules
     lang = table.lang
     seated = tr("picture.seated", lang, n=len(table.seats), max=rules.max_players)
-    seats = tuple(
-        art.Seat(name=s.name, marks=(tr("table.ai", lang),) if s.is_ai else ())
+    seats = [
+        art.Seat(
+            name=s.name,
+            marks=(tr("table.ai", lang),)
+            if s.is_ai
+            else (tr("picture.host", lang),)
+            if s.user_id == table.host_id
+            else (),
+        )
         for s in table.seats[:MAX_SEATS]
-    )
+    ]
+    if len(seats) < min(rules.max_players, MAX_SEATS):
+        seats.append(art.Seat(name=tr("picture.free", lang)))
+    ready = len(table.seats) >= rules.min_players
+    note = art.Zone(tr("picture.ready" if ready else "picture.waiting", lang))
     return art.TableScene(
-        title=title_of(table), seats=seats, facts=(art.Fact("", seated),), lang=lang
+        title=title_of(table),
+        seats=tuple(seats),
+        zones=(note,),
+        facts=(art.Fact("", seated),),
+        lang=lang,
     )
 
 

@@ -2,10 +2,12 @@ from __future__ import annotations
 
 import io
 import itertools
+from dataclasses import replace
 
 import pytest
 from PIL import Image
 
+import art
 from art import Box, Fact, Played, Seat, TableScene, Zone, table, text
 from art.demo import sample_scenes
 from art.palette import TURN
@@ -178,3 +180,17 @@ def test_characters_the_font_lacks_are_left_out_of_names():
     s = TableScene("t", (Seat("Zoé 🎲 王小明", cards=2), Seat("🎲🎲"), Seat("Дмитрий")))
     assert [p.name for p in table.seat_layout(s)] == ["Zoé", "?", "Дмитрий"]
     assert text.printable("Ünal Şahin — 10 jetons") == "Ünal Şahin — 10 jetons"
+
+
+def test_fits_tells_when_the_zones_would_run_over_the_plates() -> None:
+    for scene in sample_scenes().values():
+        assert art.fits(scene)
+    base = sample_scenes()["bonanza"]
+    row = Zone("Rangée", tuple(Played(c) for c in ("2S", "3S", "4S")))
+    assert not art.fits(replace(base, zones=(*base.zones, row, row, row)))
+
+
+def test_header_fits_tells_when_facts_would_cut_the_title() -> None:
+    facts = (Fact("Atout", "cœur", suit="H"), Fact("Plis", "3 / 8"))
+    assert art.header_fits("Manille", facts)
+    assert not art.header_fits("Bonanza · enchères sur le mort", facts * 3)

@@ -9,7 +9,7 @@ from games import Rng
 NAMES = ("Camille", "Bastien", "Inès", "Théo", "Lucie", "Marco", "Nour", "Paul", "Zoé")
 # Moves played from the deal for a picture with something on the felt: a trick under
 # way, a discard pile, a run and full boxes, an auction of the dead hand. Chosen by looking.
-MOVES = {"manille": 11, "bianco-mano": 10, "blanche-neige": 25, "nain-jaune": 4, "bonanza": 40}
+MOVES = {"manille": 11, "bianco-mano": 9, "blanche-neige": 25, "nain-jaune": 4, "bonanza": 17}
 
 
 def mid_deal(slug: str, seed: int = 3, moves: int | None = None, *, lang: str = "fr") -> Table:

@@ -11,6 +11,7 @@ import pytest
 
 import art
 import games
+from bot import render
 from bot.pictures import Pictures, describe, hand_cards, lobby_scene, scene_of, table_scene
 from bot.service import Seat
 from tests.bot.tables import mid_deal
@@ -73,9 +74,14 @@ def test_the_lobby_shows_who_sat_down() -> None:
     table.seats = [*table.seats[:2], Seat(None, "Marcel", is_ai=True, ai_level="fort")]
     scene = lobby_scene(table)
     assert scene is not None
-    assert [s.name for s in scene.seats] == ["Camille", "Bastien", "Marcel"]
-    assert scene.seats[2].marks == ("IA",)
+    assert [s.name for s in scene.seats] == ["Camille", "Bastien", "Marcel", "Place libre"]
+    assert [s.marks for s in scene.seats] == [("hôte",), (), ("IA",), ()]
     assert scene.facts[0].value == "3 / 4 joueurs"
+    assert scene.zones[0].label == "En attente des joueurs"
+    table.seats.append(Seat(1003, "Théo"))
+    full = lobby_scene(table)
+    assert full is not None and len(full.seats) == 4  # no free seat left
+    assert full.zones[0].label.startswith("Table prête")
     table.seats = []
     assert lobby_scene(table) is None  # nobody to draw
 
@@ -152,3 +158,17 @@ async def test_a_worker_process_draws_the_pictures() -> None:
         assert version == art.emoji_version(64) and set(faces) == set(art.ALL_CARDS)
     finally:
         await pictures.close()
+
+
+def test_a_crowded_table_keeps_the_first_zones_and_the_words_keep_them_all() -> None:
+    table = mid_deal("bonanza")  # phase 3: the wheel, the table line, dead and shown cards
+    state = table.state
+    assert state is not None
+    facts = state.public_facts()
+    shown = [z for z in facts.zones if z.cards or z.count] + [s for s in facts.seats if s.shown]
+    scene = table_scene(table)
+    assert scene is not None and art.fits(scene)
+    assert len(scene.zones) < len(shown)  # not everything fits the felt
+    assert scene.zones[0].label == "Sur le tapis"
+    text = render.table_embed(table).description or ""
+    assert "Cartes mortes" in text and "Sur le tapis" in text
