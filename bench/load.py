@@ -10,7 +10,8 @@ move, both as stored: AI_DELAY's pause included). --shards N runs N bot processe
 0..N-1 of N, on the PostgreSQL database of --database-url (default: TAPIS_TEST_POSTGRES_URL),
 which the bench EMPTIES first, with --tables tables for each process (guilds spread over the
 shards). Every run prints how far behind the play the public table messages are: from a
-move's storage to the first write of its table message that shows it (its "vN" footer).
+move's storage to the first write of its table message that shows it (its "vN" last line),
+and the pictures the bot uploads (table and hand pictures) per second, in files and bytes.
 
 The bot is `python -m bot`, as `make run` starts it, on a throw-away SQLite file, logged into
 the Discord emulator (emulator) that this process runs along with the simulated
@@ -54,7 +55,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from load_bot import ROOT, BotChild, cpu_of, rss_of
+from load_bot import ROOT, BotChild, children_of, cpu_of, rss_of
 from load_players import Bench, setup_all
 
 import games
@@ -115,6 +116,7 @@ class Measures:
     play_from: float = 0.0  # wall-clock time of the play phase
     play_to: float = 0.0
     bot_cpu: list[float] = field(default_factory=list)  # per bot process
+    workers_cpu: float = 0.0  # the bot processes' workers (pictures, AI searches) in all
     bench_cpu: float = 0.0
     rss_setup: list[int] = field(default_factory=list)
     rss_end: list[int] = field(default_factory=list)
@@ -141,8 +143,16 @@ async def measure(args: argparse.Namespace, slugs: list[str]) -> tuple[Bench, Me
         url = await database(args, Path(tmp))
         async with Emulator() as emu:
             shards = args.shards
+            settings = {"PICTURE_WORKERS": str(args.picture_workers)}
             bots = [
-                BotChild(Path(tmp), emu, database_url=url, shard=(i, shards), root=args.bot_root)
+                BotChild(
+                    Path(tmp),
+                    emu,
+                    database_url=url,
+                    shard=(i, shards),
+                    root=args.bot_root,
+                    settings=settings,
+                )
                 for i in range(shards)
             ]
             try:
@@ -163,8 +173,11 @@ async def measure(args: argparse.Namespace, slugs: list[str]) -> tuple[Bench, Me
 
                 loop = asyncio.get_running_loop()
                 bench.watch.start()
+                bench.uploads.counting = True
                 started, bench_cpu = loop.time(), time.process_time()
                 bot_cpu = [cpu_of(b.pid) for b in bots]
+                workers = [w for b in bots for w in children_of(b.pid)]
+                workers_cpu = sum(cpu_of(w) for w in workers)
                 m.play_from = time.time()
                 first_request, first_limited = len(emu.requests), len(emu.rate_limited)
                 deadline = started + args.seconds
@@ -173,6 +186,7 @@ async def measure(args: argparse.Namespace, slugs: list[str]) -> tuple[Bench, Me
                 m.elapsed = loop.time() - started
                 m.play_to = time.time()
                 m.bot_cpu = [cpu_of(b.pid) - c for b, c in zip(bots, bot_cpu, strict=True)]
+                m.workers_cpu = sum(cpu_of(w) for w in workers) - workers_cpu
                 m.bench_cpu = time.process_time() - bench_cpu
                 m.requests = Counter(
                     f"{verb} {route}" for verb, route, _ in emu.requests[first_request:]
@@ -182,6 +196,7 @@ async def measure(args: argparse.Namespace, slugs: list[str]) -> tuple[Bench, Me
                     for r in emu.rate_limited[first_limited:]
                 )
                 bench.watch.stop()
+                bench.uploads.counting = False
                 # Let the last redraws land before judging how far behind the messages are.
                 await asyncio.sleep(GRACE_S)
                 m.rss_end = [rss_of(b.pid) - r for b, r in zip(bots, rss_before, strict=True)]
@@ -268,7 +283,8 @@ def report(bench: Bench, m: Measures) -> bool:
     shares = " + ".join(f"{cpu / m.elapsed:.0%}" for cpu in m.bot_cpu)
     print(
         f"cpu: the bot {bot_cpu:.1f} s ({shares} of a core, "
-        f"{bot_cpu * per_interaction:.2f} ms per interaction, redraws included, AI workers not); "
+        f"{bot_cpu * per_interaction:.2f} ms per interaction, redraws included, workers not); "
+        f"its workers (pictures, AI) {m.workers_cpu / m.elapsed:.0%}; "
         f"emulator and players {m.bench_cpu / m.elapsed:.0%} of a core"
     )
     channel = m.requests["PATCH /channels/{channel_id}/messages/{message_id}"]
@@ -278,6 +294,12 @@ def report(bench: Bench, m: Measures) -> bool:
         f"{token / m.elapsed:.0f}/s, table redraws through the channel route "
         f"{channel / m.elapsed:.0f}/s, requests under Discord's global limit "
         f"{non_interaction(m.requests) / m.elapsed:.0f}/s (limit 50/s)"
+    )
+    uploads = bench.uploads
+    print(
+        f"pictures uploaded: {uploads.files / m.elapsed:.0f}/s, "
+        f"{uploads.bytes / m.elapsed / 1000:.0f} KB/s "
+        f"({uploads.bytes / max(1, uploads.files) / 1000:.1f} KB each)"
     )
     print("latency, interaction created -> callback accepted (Discord side):")
     print(latency_line("all", samples))
@@ -364,6 +386,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--database-url",
         default=None,
         help="PostgreSQL URL for --shards (EMPTIED first; default TAPIS_TEST_POSTGRES_URL)",
+    )
+    parser.add_argument(
+        "--picture-workers",
+        type=int,
+        default=1,
+        help="the bot's PICTURE_WORKERS (1; 0: pictures drawn in a thread of the bot)",
     )
     parser.add_argument(
         "--bot-root",

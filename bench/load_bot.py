@@ -22,6 +22,21 @@ def rss_of(pid: int) -> int:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
+def children_of(pid: int) -> list[int]:
+    """The processes `pid` started (its AI and picture workers)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
 def cpu_of(pid: int) -> float:
     """User + system CPU seconds a process has used (all its threads)."""
     with open(f"/proc/{pid}/stat") as f:
@@ -41,6 +56,7 @@ class BotChild:
         database_url: str | None = None,
         shard: tuple[int, int] | None = None,
         root: Path = ROOT,
+        settings: dict[str, str] | None = None,
     ) -> None:
         """`shard=(shard_id, shard_count)` runs that one shard (on `database_url`, shared);
         `root` is the checkout the bot runs from (another one compares two versions)."""
@@ -53,6 +69,7 @@ class BotChild:
             "LOG_LEVEL": "WARNING",
             "PYTHONPATH": str(root),
             **emu.env(),
+            **(settings or {}),
         }
         if shard is not None and shard[1] > 1:
             self.env |= {"SHARD_IDS": str(shard[0]), "SHARD_COUNT": str(shard[1])}

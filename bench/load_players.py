@@ -173,6 +173,27 @@ class Counters:
     setup_failures: list[str] = field(default_factory=list)
 
 
+class Uploads:
+    """Bytes of the pictures the bot uploads (table and hand pictures): every attachment the
+    emulator has not seen before, on any message, counted while `counting`."""
+
+    def __init__(self, emu: Emulator) -> None:
+        self.counting = False
+        self.bytes = 0
+        self.files = 0
+        self._seen: set[int] = set()
+        emu.world.write_listeners.append(self._on_write)
+
+    def _on_write(self, message: Message) -> None:
+        for attachment in message.attachments:
+            if attachment.id in self._seen:
+                continue
+            self._seen.add(attachment.id)
+            if self.counting:
+                self.bytes += attachment.size
+                self.files += 1
+
+
 class ShownVersions:
     """When each table message showed which state: the last line "vN" of every write of a
     table message, for the lag between a move and the public message showing it."""
@@ -205,6 +226,7 @@ class Bench:
         self.args = args
         self.watch = AckWatch(emu)
         self.shown = ShownVersions(emu)
+        self.uploads = Uploads(emu)
         self.counters = Counters()
         self.slots: list[Slot] = []
         self.users = 0

@@ -112,6 +112,7 @@ class TapisBot(commands.AutoShardedBot):
             ai_delay=self.settings.ai_delay,
             pictures=self.pictures,
             emojis=self.card_emojis,
+            table_pictures=Pacer(self.settings.table_pictures_per_second),
         )
         # Off the critical path: the picture worker starts and draws the faces ahead, and
         # the card emojis sync while the gateway connects (text faces until they are ready).

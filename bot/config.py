@@ -42,6 +42,12 @@ class Settings(BaseSettings):
         description="Worker processes that draw the table and hand pictures (0: a thread "
         "of the bot's process).",
     )
+    table_pictures_per_second: float = Field(
+        40.0,
+        gt=0,
+        description="Table pictures drawn per second for all tables of this process (a "
+        "few ms of CPU each); a busier table's redraw waits, and shows every move made.",
+    )
     card_emojis: bool = Field(
         True,
         description="Upload the card faces as application emojis at start and show them "

@@ -23,7 +23,7 @@ from discord import ui
 from . import render
 from .emojis import CardFaces
 from .i18n import tr
-from .pictures import Picture, Pictures
+from .pictures import Picture, Pictures, Wanted
 from .service import Table
 from .views import ActionButton, ActionSelect, HandButton, ResumeButton, lobby_view, table_view
 
@@ -121,8 +121,11 @@ async def hand_message(
     pictures: Pictures,
     faces: CardFaces,
     note: str | None = None,
+    wanted: Wanted | None = None,
 ) -> Outgoing:
-    """`seat`'s hand, ephemeral only: the fanned picture above the buttons of its moves."""
+    """`seat`'s hand, ephemeral only: the fanned picture above the buttons of its moves.
+    With `wanted`, a refresh nobody waits for: its picture is drawn after the clicks' and
+    left out if `wanted` says no by then (see bot.pictures)."""
     assert table.state is not None
     state = table.state
     embed = render.hand_embed(table, seat, lang, note, faces)
@@ -166,5 +169,5 @@ async def hand_message(
     refresh.item.style = discord.ButtonStyle.secondary
     refresh.row = 4
     items.append(refresh)
-    picture = await pictures.hand(table, seat, lang)
+    picture = await pictures.hand(table, seat, lang, wanted=wanted)
     return Outgoing(layout(embed, picture, rows_of(items)), picture)

@@ -18,15 +18,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import heapq
 import io
+import itertools
 import logging
 import multiprocessing
-import os
 import re
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -50,9 +52,8 @@ TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
 HEADER_FACTS = 3  # facts in the picture's header band: more would crowd out the title
 MAX_DESCRIPTION = 1024  # Discord's limit for a media item's description
-NICENESS = 5  # the drawing worker yields the CPU to the bot's event loop
-CACHED_TABLES = 64  # pictures kept: redraws of a revision (a failed token edit, the lobby)
-CACHED_HANDS = 256  # hand pictures kept: a hand asked again ("Ma main" twice) is not redrawn
+CACHED_TABLES = 32  # pictures kept: redraws of a revision (a failed token edit, the lobby)
+CACHED_HANDS = 64  # hand pictures kept: a hand asked again ("Ma main" twice) is not redrawn
 SUITS_AND_FAMILIES = frozenset(SUITS + BM_FAMILIES)
 _LEADING_MARK = re.compile(r"^\W+")  # a suit symbol or family mark before a word
 
@@ -61,6 +62,8 @@ DrawHand = Callable[[Sequence[str], Iterable[str]], bytes]
 # Told what each picture will show as it is taken from the table: (table, None, scene) for
 # the table message, (table, seat, cards) for a hand (tests watch for hidden cards).
 Observer = Callable[[Table, int | None, object], None]
+Wanted = Callable[[], bool]  # asked when a background drawing's turn comes: still needed?
+URGENT, BACKGROUND, AHEAD = 0, 1, 2  # drawing priorities, most urgent first
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,11 +299,6 @@ def describe_hand(cards: Sequence[str], playable: frozenset[str], lang: str) -> 
 
 
 # --- drawing, off the event loop ------------------------------------------------------------
-def _start_worker() -> None:
-    with contextlib.suppress(OSError):  # not permitted or not supported: run as is
-        os.nice(NICENESS)
-
-
 def emoji_faces(height: int) -> tuple[str, dict[str, bytes]]:
     """In the worker: the faces' version digest and every face as a small PNG (emojis)."""
     return art.emoji_version(height), {c: art.face_png(c, height) for c in art.ALL_CARDS}
@@ -328,12 +326,30 @@ class _Lru:
             self._items.popitem(last=False)
 
 
+@dataclass(order=True)
+class _Job:
+    """A drawing waiting for the worker: the most urgent first, then first come."""
+
+    priority: int
+    order: int
+    fn: Callable[..., Any] = field(compare=False)
+    args: tuple[Any, ...] = field(compare=False)
+    done: asyncio.Future[Any] = field(compare=False)
+    wanted: Wanted | None = field(compare=False, default=None)
+
+
 class Pictures:
     """Draws the pictures of table messages and hands in one worker, caching them.
 
     `workers=0` draws in a thread of the bot's process instead of a worker process (tests,
     small bots). `draw_table` and `draw_hand` are what draws (module-level functions, so
     that they reach a worker process); `observe` is told what each picture will show.
+
+    The worker gets one drawing at a time, the most urgent first: a hand a click waits for
+    (URGENT), then hand refreshes and table redraws (BACKGROUND), then faces drawn ahead
+    (AHEAD). Under more load than the worker can draw, the clicks' answers stay quick and
+    the background waits; a background drawing nobody wants any more by its turn (`wanted`
+    says no: a newer move came) is dropped rather than drawn.
     """
 
     def __init__(
@@ -352,8 +368,12 @@ class Pictures:
         self._tables = _Lru(CACHED_TABLES)
         self._hands = _Lru(CACHED_HANDS)
         self._drawing: dict[Hashable, asyncio.Future[Picture | None]] = {}
+        self._queue: list[_Job] = []
+        self._order = itertools.count()
+        self._running = 0
         self._warming: asyncio.Task[None] | None = None
         self.drawn = 0  # pictures actually drawn (not found in a cache)
+        self.dropped = 0  # background pictures nobody wanted any more by their turn
         self.failed = 0
 
     def _pool(self) -> Executor:
@@ -361,24 +381,63 @@ class Pictures:
             if self.workers > 0:
                 # spawn: a fresh interpreter, nothing of the bot's loop or sockets.
                 context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=_start_worker
-                )
+                # Not niced, unlike the AI's workers: a click's answer waits for its hand.
+                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
             else:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="tapis-pictures")
         return self._executor
 
+    # --- the queue ------------------------------------------------------------------------
+    def _submit(
+        self, priority: int, fn: Callable[..., Any], *args: Any, wanted: Wanted | None = None
+    ) -> asyncio.Future[Any]:
+        """Queue a drawing; its future holds the result (None if dropped as unwanted)."""
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._queue, _Job(priority, next(self._order), fn, args, done, wanted))
+        self._pump()
+        return done
+
+    def _pump(self) -> None:
+        """Hand the worker(s) the next drawings, one at a time each."""
+        while self._queue and self._running < max(1, self.workers):
+            job = heapq.heappop(self._queue)
+            if job.done.done():  # its caller gave up
+                continue
+            if job.wanted is not None and not job.wanted():
+                self.dropped += 1
+                job.done.set_result(None)
+                continue
+            self._running += 1
+            try:
+                work = asyncio.get_running_loop().run_in_executor(self._pool(), job.fn, *job.args)
+            except Exception as exc:  # a broken pool refuses new work
+                self._running -= 1
+                job.done.set_exception(exc)
+                continue
+            work.add_done_callback(functools.partial(self._finished, job))
+
+    def _finished(self, job: _Job, work: asyncio.Future[Any]) -> None:
+        self._running -= 1
+        if not job.done.done():
+            if work.cancelled():
+                job.done.cancel()
+            elif work.exception() is not None:
+                job.done.set_exception(work.exception())  # type: ignore[arg-type]
+            else:
+                job.done.set_result(work.result())
+        self._pump()
+
+    # --- what callers ask -------------------------------------------------------------------
     def start(self) -> None:
-        """Start the worker and draw the faces ahead in the background, one card per job so
-        that a picture asked meanwhile waits for one card at most."""
+        """Start the worker and draw the faces ahead in the background, one card per job
+        behind every picture asked meanwhile."""
         if self._warming is None:
             self._warming = asyncio.create_task(self._warm())
 
     async def _warm(self) -> None:
-        loop = asyncio.get_running_loop()
         try:
             for card in (*art.ALL_CARDS, art.BACK):
-                await loop.run_in_executor(self._pool(), art.warm_card, card)
+                await self._submit(AHEAD, art.warm_card, card)
         except Exception as exc:  # a broken worker: pictures will say so when asked
             log.warning("could not draw the card faces ahead (%s)", type(exc).__name__)
 
@@ -397,13 +456,17 @@ class Pictures:
         return await self._once(
             key,
             self._tables,
-            lambda pool: self._run(pool, self._draw_table, scene),
+            lambda: self._submit(BACKGROUND, self._draw_table, scene),
             TABLE_FILE,
             description,
         )
 
-    async def hand(self, table: Table, seat: int, lang: str) -> Picture | None:
-        """The picture of `seat`'s hand now (None for an empty hand)."""
+    async def hand(
+        self, table: Table, seat: int, lang: str, *, wanted: Wanted | None = None
+    ) -> Picture | None:
+        """The picture of `seat`'s hand now (None for an empty hand). A click waits for it,
+        unless `wanted` is given: a refresh in the background, dropped (None) if `wanted`
+        says no when its turn comes."""
         cards, playable = hand_cards(table, seat)
         if self._observe is not None:
             self._observe(table, seat, cards)
@@ -416,26 +479,25 @@ class Pictures:
         if found is not None:
             return found
         description = describe_hand(cards, playable, lang)
+        priority = URGENT if wanted is None else BACKGROUND
         return await self._once(
             key,
             self._hands,
-            lambda pool: self._run(pool, self._draw_hand, cards, ordered),
+            lambda: self._submit(priority, self._draw_hand, cards, ordered, wanted=wanted),
             HAND_FILE,
             description,
         )
 
     async def emoji_faces(self, height: int) -> tuple[str, dict[str, bytes]]:
         """Every card face as an emoji-sized PNG and their version, drawn in the worker."""
-        return await asyncio.get_running_loop().run_in_executor(self._pool(), emoji_faces, height)
-
-    def _run(self, pool: Executor, fn: Callable[..., bytes], *args: Any) -> Awaitable[bytes]:
-        return asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+        faces: tuple[str, dict[str, bytes]] = await self._submit(AHEAD, emoji_faces, height)
+        return faces
 
     async def _once(
         self,
         key: Hashable,
         cache: _Lru,
-        draw: Callable[[Executor], Awaitable[bytes]],
+        submit: Callable[[], asyncio.Future[bytes | None]],
         filename: str,
         description: str,
     ) -> Picture | None:
@@ -447,11 +509,11 @@ class Pictures:
         self._drawing[key] = future
         picture: Picture | None = None
         try:
-            pool = self._pool()
-            png = await draw(pool)
-            picture = Picture(png, filename, description)
-            cache.put(key, picture)
-            self.drawn += 1
+            png = await asyncio.shield(submit())
+            if png is not None:
+                picture = Picture(png, filename, description)
+                cache.put(key, picture)
+                self.drawn += 1
         except Exception as exc:  # a message goes out without its picture, play goes on
             self.failed += 1
             log.error("could not draw %s (%s)", filename, type(exc).__name__)
@@ -472,6 +534,9 @@ class Pictures:
             self._warming.cancel()
             with contextlib.suppress(BaseException):
                 await self._warming
+        for job in self._queue:
+            job.done.cancel()
+        self._queue.clear()
         pool, self._executor = self._executor, None
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)

@@ -16,6 +16,11 @@ through the newest such token while one lives, at once; otherwise through the bo
 channel route, taking a slot from a pacer shared by all tables (bot.pacing), where a table
 whose player to act cannot see it in their own hand goes first. Pings go through the pacer
 too. Either way a redraw only ever shows stored state.
+
+A redraw draws the table's picture (bot.pictures, in a worker process): table redraws share a
+drawing budget (TABLE_PICTURES_PER_SECOND), so that at hundreds of busy tables the pictures
+never crowd out the hands a click is waiting for; a table waiting for its slot shows every
+move made meanwhile in one picture.
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ PUBLIC_MIN_INTERVAL = 2.0
 PING_DELAY = 12.0  # a player who has not acted after this long gets a ping message
 LOBBY_TTL = 15 * 60  # seconds before a lobby nobody started closes itself
 TOKEN_LIFETIME = 14 * 60  # re-use an interaction token for at most this long (Discord: 15 min)
+TABLE_PICTURES_PER_SECOND = 40.0  # default drawing budget of table redraws (see Settings)
 
 
 class Clock(Protocol):
@@ -119,6 +125,7 @@ class Shared:
     ai_delay: float = 0.6
     latest_seen: datetime = field(default_factory=lambda: datetime.now(UTC))
     pictures: Pictures = field(default_factory=lambda: Pictures(workers=0))
+    table_pictures: Pacer = field(default_factory=lambda: Pacer(TABLE_PICTURES_PER_SECOND))
     emojis: CardEmojis = field(default_factory=CardEmojis)
 
     async def table_message(self, table: Table) -> Outgoing:
@@ -126,10 +133,17 @@ class Shared:
         return await public_message(table, self.pictures, self.emojis.faces)
 
     async def hand_message(
-        self, table: Table, seat: int, lang: str, note: str | None = None
+        self,
+        table: Table,
+        seat: int,
+        lang: str,
+        note: str | None = None,
+        wanted: Callable[[], bool] | None = None,
     ) -> Outgoing:
-        """`seat`'s hand as it is now, picture included (ephemeral only)."""
-        return await hand_message(table, seat, lang, self.pictures, self.emojis.faces, note)
+        """`seat`'s hand as it is now, picture included (ephemeral only); `wanted` for a
+        refresh no click waits for (bot.pictures)."""
+        faces = self.emojis.faces
+        return await hand_message(table, seat, lang, self.pictures, faces, note, wanted)
 
     def saw(self, interaction: discord.Interaction[Any]) -> None:
         """Note Discord's clock from an interaction's id: token ages are judged on it."""
@@ -223,6 +237,11 @@ class TableRuntime:
         table = self.table
         while self._dirty:
             paced = False
+            if self._drawn != table.revision:
+                # The table picture takes a slot of the drawing budget shared by all tables
+                # (hands are drawn at once: a click waits for them); moves made meanwhile go
+                # into the same redraw.
+                await self.shared.table_pictures.wait(self.urgency)
             if self._drawn != table.revision and self.live_public() is None:
                 # Moves made while waiting for a slot go into the same redraw.
                 await self.shared.channel_writes.wait(self.urgency)
@@ -276,6 +295,11 @@ class TableRuntime:
         if state is None:
             return
         seats = state.to_move() if not state.is_over() else range(len(table.seats))
+        revision = table.revision
+
+        def wanted() -> bool:  # a newer change refreshes the hands again: this one is moot
+            return table.revision == revision and not self.closed
+
         for seat in seats:
             user_id = table.seats[seat].user_id
             if user_id is None or user_id == exclude:
@@ -286,7 +310,10 @@ class TableRuntime:
             if not self._alive(slot.created_at):
                 del self.hands[user_id]
                 continue
-            hand = await self.shared.hand_message(table, seat, slot.lang)
+            hand = await self.shared.hand_message(table, seat, slot.lang, wanted=wanted)
+            if not wanted():
+                release(hand.view)
+                return
             client = self.shared.client
             webhook = discord.Webhook.partial(slot.application_id, slot.token, client=client)
             try:
