@@ -241,6 +241,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Table closed: nobody started it in time.",
     },
     "btn.refresh": {"fr": "Actualiser", "en": "Refresh"},
+    "btn.web": {"fr": "Voir sur le web", "en": "View on the web"},
     "btn.prev": {"fr": "Précédent", "en": "Previous"},
     "btn.next": {"fr": "Suivant", "en": "Next"},
     "select.placeholder": {"fr": "Choisissez…", "en": "Choose…"},

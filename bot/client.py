@@ -29,6 +29,7 @@ from .service import TableService
 from .shards import Shards
 from .tree import TapisTree
 from .views import DYNAMIC_ITEMS, on_message, refuse_orphan
+from .weblinks import WebLinks
 
 log = logging.getLogger("tapis.bot")
 
@@ -114,7 +115,10 @@ class TapisBot(commands.AutoShardedBot):
         self.tree.add_command(table_group(self.controller.open_table))
         await self.add_cog(TablesCog(self.controller, self.service))
         await self.add_cog(ConfigCog(self.store))
-        await self.add_cog(StatsCog(self.store, self.settings.min_rated_matches))
+        web = WebLinks.of(self.settings)
+        if problem := self.settings.web_problem():
+            log.warning("%s", problem)
+        await self.add_cog(StatsCog(self.store, self.settings.min_rated_matches, web))
         await self._sync_commands()
         self._restored = restored
         if self.settings.heartbeat_file:
