@@ -29,7 +29,7 @@ from emulator.model import Channel, Guild, Message, User
 from games import Rng
 from tests.bot.clock import ManualClock
 
-COMMANDS = ("table", "tables", "rules", "leaderboard", "stats", "season", "config")
+COMMANDS = ("table", "tables", "rules", "leaderboard", "stats", "season", "config", "revoir")
 TURN_MARKERS = ("À vous de jouer", "Your turn")
 FINAL_MARKERS = ("Partie terminée", "Game over")
 ACTION_ID = re.compile(r"^(t|ts):")
