@@ -114,6 +114,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Tapis redémarre, réessayez dans un instant : rien n'a été joué.",
         "en": "Tapis is restarting, try again in a moment: nothing was played.",
     },
+    "err.discord_refused": {
+        "fr": "Discord n'a pas accepté le message de la table : elle n'est pas ouverte. "
+        "Réessayez dans un instant.",
+        "en": "Discord did not accept the table's message, so the table was not opened. "
+        "Try again in a moment.",
+    },
     "err.no_table": {
         "fr": "Cette table n'existe plus.",
         "en": "This table no longer exists.",

@@ -82,10 +82,17 @@ class Controller:
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
-        target, thread = await self._table_place(interaction, table)
-        message = await target.send(
-            embed=render.lobby_embed(table), view=lobby_view(table.id, table.lang)
-        )
+        try:
+            target, thread = await self._table_place(interaction, table)
+            message = await target.send(
+                embed=render.lobby_embed(table), view=lobby_view(table.id, table.lang)
+            )
+        except discord.HTTPException as exc:  # rate limited past its retries, or forbidden
+            log.warning("table %s: its message was refused (HTTP %s)", table.id, exc.status)
+            with contextlib.suppress(Exception):  # nobody can see it: a failed cancel is moot
+                await self.service.cancel(table.id, table.host_id)
+            await refuse(interaction, "err.discord_refused")
+            return
         await self.service.attach_message(
             table, message_id=message.id, thread_id=thread.id if thread else None
         )
