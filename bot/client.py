@@ -15,6 +15,7 @@ from db import Store
 
 from .ai import AiPlayer, WorkerAi
 from .cogs.config import ConfigCog
+from .cogs.replays import ReplaysCog
 from .cogs.stats import StatsCog
 from .cogs.tables import TablesCog
 from .commands import table_group
@@ -24,11 +25,13 @@ from .health import beat
 from .i18n import Translator
 from .lifecycle import InteractionGate, shut_down
 from .pacing import Pacer
+from .replays import ReplayBook
 from .runtime import Clock, LoopClock, Runtimes, Shared
 from .service import TableService
 from .shards import Shards
 from .tree import TapisTree
 from .views import DYNAMIC_ITEMS, on_message, refuse_orphan
+from .weblinks import WebLinks
 
 log = logging.getLogger("tapis.bot")
 
@@ -84,6 +87,7 @@ class TapisBot(commands.AutoShardedBot):
         self.service: TableService
         self.runtimes: Runtimes
         self.controller: Controller
+        self.replays: ReplayBook  # finished matches being watched again (an LRU)
         self.gate = InteractionGate(self)  # stops new clicks at shutdown (bot.lifecycle)
         self._stopping: asyncio.Future[None] | None = None
         self.owned: Shards
@@ -114,7 +118,12 @@ class TapisBot(commands.AutoShardedBot):
         self.tree.add_command(table_group(self.controller.open_table))
         await self.add_cog(TablesCog(self.controller, self.service))
         await self.add_cog(ConfigCog(self.store))
-        await self.add_cog(StatsCog(self.store, self.settings.min_rated_matches))
+        web = WebLinks.of(self.settings)
+        if problem := self.settings.web_problem():
+            log.warning("%s", problem)
+        await self.add_cog(StatsCog(self.store, self.settings.min_rated_matches, web))
+        self.replays = ReplayBook(self.store)
+        await self.add_cog(ReplaysCog(self.replays, self.service, web))
         await self._sync_commands()
         self._restored = restored
         if self.settings.heartbeat_file:

@@ -10,6 +10,7 @@ import discord
 
 from . import render
 from .i18n import tr
+from .replay_items import finished_buttons
 from .service import Table
 from .views import ActionButton, ActionSelect, HandButton, ResumeButton, lobby_view, table_view
 
@@ -18,8 +19,19 @@ def public_message(table: Table) -> tuple[discord.Embed, discord.ui.View | None]
     if table.status in ("lobby", "cancelled") or table.state is None:
         view = lobby_view(table.id, table.lang) if table.status == "lobby" else None
         return render.lobby_embed(table), view
-    finished = table.state.is_over()
-    return render.table_embed(table), None if finished else table_view(table.id, table.lang)
+    if table.state.is_over():
+        return render.table_embed(table), finished_view(table)
+    return render.table_embed(table), table_view(table.id, table.lang)
+
+
+def finished_view(table: Table) -> discord.ui.View | None:
+    """A finished match's buttons ("Revoir la partie"), once its result is recorded."""
+    if table.status != "finished":
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in finished_buttons(table.id, table.lang):
+        view.add_item(item)
+    return view
 
 
 def hand_message(

@@ -209,6 +209,7 @@ class MatchSummary:
     """A recorded (so finished) match: its game, season, time and every seat's result."""
 
     id: int
+    table_id: int  # the table it was played at (the bot's replay buttons name the table)
     game: str
     season: int
     finished_at: datetime
