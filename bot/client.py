@@ -11,7 +11,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from db import Store
+from db import ShardClaim, Store
 
 from .ai import AiPlayer, WorkerAi
 from .cogs.config import ConfigCog
@@ -92,6 +92,7 @@ class TapisBot(commands.AutoShardedBot):
         self._stopping: asyncio.Future[None] | None = None
         self.owned: Shards
         self._heartbeat: asyncio.Task[None] | None = None
+        self._claim: ShardClaim | None = None
 
     async def setup_hook(self) -> None:
         if self.shard_count is None:  # SHARD_COUNT=0: as many as Discord recommends
@@ -99,6 +100,11 @@ class TapisBot(commands.AutoShardedBot):
         self.owned = self.settings.shards(self.shard_count)
         log.info("running %s", self.owned.describe())
         self.store = self._given_store or await Store.open(self.settings.database_url)
+        # No table is ever handled by two processes: hold this process's shards (ShardTaken
+        # if another process runs one of them; `python -m bot` then exits with its reason).
+        self._claim = await self.store.claim_shards(
+            self.owned.count, self.owned.ids, wait=self.settings.shard_claim_wait
+        )
         self.service = TableService(self.store)
         shared = Shared(
             client=self,
@@ -184,3 +190,6 @@ class TapisBot(commands.AutoShardedBot):
             )
             self._stopping = asyncio.ensure_future(stopping)
         await asyncio.shield(self._stopping)
+        if self._claim is not None:  # after the last write: the next holder starts clean
+            claim, self._claim = self._claim, None
+            await claim.release()

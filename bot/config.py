@@ -54,6 +54,12 @@ class Settings(BaseSettings):
         (),
         description="The shards this process runs, e.g. 0,1 or 0-3 (empty: all of them).",
     )
+    shard_claim_wait: float = Field(
+        10.0,
+        ge=0,
+        description="Seconds a process waits for another process to free one of its shards "
+        "before refusing to start.",
+    )
     heartbeat_file: str = Field(
         "",
         description="A file touched every 10 s while the gateway is connected, for a "
