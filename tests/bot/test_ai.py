@@ -10,7 +10,8 @@ import time
 import pytest
 
 import games
-from bot.ai import NICENESS, WorkerAi, easy_move
+from bot.ai import WorkerAi, easy_move
+from bot.workers import NICENESS
 
 
 def crash(slug: str, snapshot: str, seat: int, level: str, seed: int) -> str:
