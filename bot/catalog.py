@@ -186,6 +186,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "illegal": {"fr": "Ce coup n'est pas permis.", "en": "That move is not allowed."},
     # --- lobby -------------------------------------------------------------------------
     "lobby.title": {"fr": "{game} — table n°{table}", "en": "{game} — table #{table}"},
+    "thread.name": {"fr": "{game} n°{table}", "en": "{game} #{table}"},
     "lobby.body": {
         "fr": "Hôte : {host}\nDe {min} à {max} joueurs. Rejoignez la table, puis l'hôte lance la partie.",
         "en": "Host: {host}\n{min} to {max} players. Join the table, then the host starts the game.",
@@ -269,8 +270,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tables.title": {"fr": "Tables ouvertes", "en": "Open tables"},
     "tables.row": {
-        "fr": "n°{table} · {game} · {status} · {players} joueur(s) · {where}",
-        "en": "#{table} · {game} · {status} · {players} player(s) · {where}",
+        "fr": "n°{table} · {game} · {status} · {players} · {where}",
+        "en": "#{table} · {game} · {status} · {players} · {where}",
     },
     "status.lobby": {"fr": "en attente", "en": "waiting"},
     "status.playing": {"fr": "en cours", "en": "playing"},
@@ -293,6 +294,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "n.matches": {"fr": "{n} partie|{n} parties", "en": "{n} match|{n} matches"},
     "n.wins": {"fr": "{n} victoire|{n} victoires", "en": "{n} win|{n} wins"},
     "n.points": {"fr": "{n} point|{n} points", "en": "{n} point|{n} points"},
+    "n.players": {"fr": "{n} joueur|{n} joueurs", "en": "{n} player|{n} players"},
     "lb.page": {"fr": "Page {page}/{pages}", "en": "Page {page}/{pages}"},
     "stats.title": {"fr": "Bilan de {name}", "en": "{name}'s record"},
     "stats.none": {"fr": "Aucune partie jouée.", "en": "No match played."},

@@ -101,7 +101,12 @@ class Controller:
         """A thread per table where the bot may create one, the channel itself otherwise."""
         channel = interaction.channel
         if isinstance(channel, discord.TextChannel):
-            name = f"{render.game_name(table.game, table.lang)} n°{table.id}"
+            name = tr(
+                "thread.name",
+                table.lang,
+                game=render.game_name(table.game, table.lang),
+                table=table.id,
+            )
             try:
                 thread = await channel.create_thread(
                     name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440

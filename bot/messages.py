@@ -19,7 +19,8 @@ def public_message(table: Table) -> tuple[discord.Embed, discord.ui.View | None]
         view = lobby_view(table.id, table.lang) if table.status == "lobby" else None
         return render.lobby_embed(table), view
     finished = table.state.is_over()
-    return render.table_embed(table), None if finished else table_view(table.id, table.lang)
+    view = None if finished else table_view(table.id, table.lang, table.state.version)
+    return render.table_embed(table), view
 
 
 def hand_message(
@@ -58,7 +59,7 @@ def hand_message(
         resume = ResumeButton(table.id, lang)
         resume.row = 4
         view.add_item(resume)
-    refresh = HandButton(table.id, lang)
+    refresh = HandButton(table.id, lang, version)
     refresh.item.label = tr("btn.refresh", lang)
     refresh.item.style = discord.ButtonStyle.secondary
     refresh.row = 4

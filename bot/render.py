@@ -172,7 +172,6 @@ def table_embed(table: Table) -> discord.Embed:
         embed.add_field(
             name=tr("table.events", lang), value="\n".join(recent)[-1024:], inline=False
         )
-    embed.set_footer(text=f"v{state.version}")
     return embed
 
 
@@ -220,7 +219,6 @@ def hand_embed(table: Table, seat: int, lang: str, note: str | None = None) -> d
     else:
         lines.append(tr("hand.wait", lang))
     embed.description = "\n".join(lines)[:4000]
-    embed.set_footer(text=f"v{state.version}")
     return embed
 
 

@@ -108,16 +108,25 @@ class LobbyButton(
         )
 
 
-class HandButton(ui.DynamicItem[ui.Button[Any]], template=rf"^th:{TABLE}$"):
-    """The public "Ma main" button: answers with the clicker's own hand, ephemerally."""
+def version_stamp(version: int | None) -> int | None:
+    """The component id that tells which state a message was drawn for (tests and benches
+    read it; players never see it): the version plus one, as Discord's ids start at 1."""
+    return None if version is None else version + 1
 
-    def __init__(self, table_id: int, lang: str = "fr") -> None:
+
+class HandButton(ui.DynamicItem[ui.Button[Any]], template=rf"^th:{TABLE}$"):
+    """The public "Ma main" button: answers with the clicker's own hand, ephemerally.
+
+    With `version`, its component id is stamped with the state the message shows."""
+
+    def __init__(self, table_id: int, lang: str = "fr", version: int | None = None) -> None:
         super().__init__(
             ui.Button(
                 label=tr("btn.hand", lang),
                 emoji="🂠",
                 style=discord.ButtonStyle.primary,
                 custom_id=f"th:{table_id}",
+                id=version_stamp(version),
             )
         )
         self.table_id = table_id
@@ -349,9 +358,9 @@ def lobby_view(table_id: int, lang: str) -> ui.View:
     return view
 
 
-def table_view(table_id: int, lang: str) -> ui.View:
+def table_view(table_id: int, lang: str, version: int | None = None) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(HandButton(table_id, lang))
+    view.add_item(HandButton(table_id, lang, version))
     view.add_item(ReplaceButton(table_id, lang=lang))
     return view
 

@@ -12,7 +12,7 @@ import games
 
 from .. import render
 from ..controller import Controller
-from ..i18n import lang_of, ls, tr
+from ..i18n import count, lang_of, ls, tr
 from ..replies import guard, refuse
 from ..service import TableService
 
@@ -40,7 +40,7 @@ class TablesCog(commands.Cog):
                 table=t.id,
                 game=render.game_name(t.game, lang),
                 status=tr(f"status.{t.status}", lang),
-                players=len(t.seats),
+                players=count(len(t.seats), "n.players", lang),
                 where=f"<#{t.where_id}>",
             )
             for t in self.service.guild_tables(interaction.guild.id)[:20]
