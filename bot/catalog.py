@@ -128,6 +128,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Seul l'hôte de la table peut faire cela.",
         "en": "Only the table's host can do that.",
     },
+    "err.options_host": {
+        "fr": "Seul l'hôte de la table peut changer ses options.",
+        "en": "Only the table's host can change its options.",
+    },
     "err.table_full": {"fr": "La table est complète.", "en": "The table is full."},
     "err.already_seated": {
         "fr": "Vous êtes déjà assis à cette table.",
@@ -146,8 +150,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "This table is not being played.",
     },
     "err.bad_options": {
-        "fr": "Options invalides : {detail}",
-        "en": "Invalid options: {detail}",
+        "fr": "Ces options ne sont pas possibles. {detail}",
+        "en": "Those options are not possible. {detail}",
     },
     "err.unknown_game": {"fr": "Jeu inconnu.", "en": "Unknown game."},
     "err.no_guild": {
@@ -195,7 +199,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Hôte : {host}\n{min} joueurs. Rejoignez la table, puis l'hôte lance la partie.",
         "en": "Host: {host}\n{min} players. Join the table, then the host starts the game.",
     },
-    "lobby.option": {"fr": "{label} : {value}", "en": "{label}: {value}"},
+    "lobby.timer": {
+        "fr": "Minuteur : {n} s pour jouer, ensuite l'IA joue",
+        "en": "Timer: {n} s to play, then the AI plays",
+    },
+    "lobby.no_timer": {"fr": "Minuteur : aucun", "en": "Timer: none"},
     "rules.players": {"fr": "de {min} à {max} joueurs", "en": "{min} to {max} players"},
     "rules.players_exact": {"fr": "{min} joueurs", "en": "{min} players"},
     "ev.autopilot": {"fr": "{seat} passe en pilote automatique", "en": "{seat} is on autopilot"},
@@ -208,6 +216,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lobby.opened": {
         "fr": "Table n°{table} ouverte : {where}",
         "en": "Table #{table} opened: {where}",
+    },
+    "btn.options": {"fr": "Options", "en": "Options"},
+    "btn.options_page": {"fr": "Options {page}/{pages}", "en": "Options {page}/{pages}"},
+    "options.title": {"fr": "Options — {game}", "en": "Options — {game}"},
+    "options.flags": {"fr": "Règles en plus", "en": "Extra rules"},
+    "options.flags.help": {
+        "fr": "Cochez celles que la table jouera.",
+        "en": "Tick those the table will play with.",
+    },
+    "options.range": {"fr": "De {min} à {max}", "en": "From {min} to {max}"},
+    "options.range_or_none": {
+        "fr": "De {min} à {max}, ou vide : {none}",
+        "en": "From {min} to {max}, or empty: {none}",
     },
     "btn.join": {"fr": "Rejoindre", "en": "Join"},
     "btn.leave": {"fr": "Quitter", "en": "Leave"},

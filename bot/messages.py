@@ -10,13 +10,15 @@ import discord
 
 from . import render
 from .i18n import tr
+from .lobby_options import pages as option_pages
 from .service import Table
 from .views import ActionButton, ActionSelect, HandButton, ResumeButton, lobby_view, table_view
 
 
 def public_message(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
     if table.status in ("lobby", "cancelled") or table.state is None:
-        view = lobby_view(table.id, table.lang) if table.status == "lobby" else None
+        pages = len(option_pages(table.game))
+        view = lobby_view(table.id, table.lang, pages) if table.status == "lobby" else None
         return render.lobby_embed(table), view
     finished = table.state.is_over()
     view = None if finished else table_view(table.id, table.lang, table.state.version)

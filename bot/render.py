@@ -127,13 +127,11 @@ def lobby_embed(table: Table) -> discord.Embed:
 
 
 def options_lines(table: Table, lang: str) -> list[str]:
-    """The options the host changed, in words: `Objectif : 200 points`."""
-    lines = []
-    for info in describe(table.rules.Options):
-        if info.name in table.options:
-            value = info.value_text(table.options[info.name], lang)
-            lines.append(tr("lobby.option", lang, label=info.label_text(lang), value=value))
-    return lines
+    """Every option of the table in words (`Objectif : 200 points`), then its timer."""
+    chosen = table.rules.parse_options(table.options)
+    lines = [info.line(getattr(chosen, info.name), lang) for info in describe(table.rules.Options)]
+    timer = tr("lobby.timer", lang, n=table.timer) if table.timer else tr("lobby.no_timer", lang)
+    return [*lines, timer]
 
 
 def seat_line_name(table: Table, seat: int) -> str:
