@@ -78,6 +78,12 @@ COMMANDS: dict[str, dict[str, str]] = {
     },
     "param.game": {"base": "game", "fr": "jeu", "en": "game"},
     "param.game.desc": {"base": "Le jeu", "fr": "Le jeu", "en": "The game"},
+    "param.table": {"base": "table", "fr": "table", "en": "table"},
+    "param.table.desc": {
+        "base": "Le numéro d'une table ouverte (celle de ce fil par défaut)",
+        "fr": "Le numéro d'une table ouverte (celle de ce fil par défaut)",
+        "en": "An open table's number (this thread's table by default)",
+    },
     "param.season": {"base": "season", "fr": "saison", "en": "season"},
     "param.season.desc": {
         "base": "Numéro de saison (la saison en cours par défaut)",
@@ -206,6 +212,20 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lobby.no_timer": {"fr": "Minuteur : aucun", "en": "Timer: none"},
     "rules.players": {"fr": "de {min} à {max} joueurs", "en": "{min} to {max} players"},
     "rules.players_exact": {"fr": "{min} joueurs", "en": "{min} players"},
+    "rules.title": {"fr": "{game} — les règles", "en": "{game} — the rules"},
+    "rules.table_options": {
+        "fr": "Les options de la table n°{table}",
+        "en": "The options of table #{table}",
+    },
+    "rules.default_options": {"fr": "Les options, par défaut", "en": "The options, by default"},
+    "rules.how_to_set": {
+        "fr": "L'hôte d'une table les change avec le bouton Options du salon d'attente.",
+        "en": "A table's host changes them with the lobby's Options button.",
+    },
+    "err.rules_which": {
+        "fr": "Quel jeu ? Choisissez-le dans la liste, ou posez la question dans le fil d'une table.",
+        "en": "Which game? Pick it from the list, or ask in a table's thread.",
+    },
     "ev.autopilot": {"fr": "{seat} passe en pilote automatique", "en": "{seat} is on autopilot"},
     "ev.resumed": {"fr": "{seat} reprend la main", "en": "{seat} is back"},
     "ev.replaced": {"fr": "Une IA remplace {name}", "en": "An AI replaces {name}"},

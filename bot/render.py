@@ -287,11 +287,3 @@ def _sample(ids: list[str], limit: int) -> list[str]:
     step = (len(ids) - 1) / (limit - 1)
     picked = sorted({round(i * step) for i in range(limit)})
     return [ids[i] for i in picked]
-
-
-def rules_summary(slug: str, lang: str) -> str:
-    rules = games.get(slug)
-    words = rules.words
-    lo, hi = rules.min_players, rules.max_players
-    players = tr("rules.players" if lo < hi else "rules.players_exact", lang, min=lo, max=hi)
-    return f"**{words.name.get(lang)}** · {players}\n{words.summary.get(lang)}"
