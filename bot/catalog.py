@@ -295,6 +295,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.over": {"fr": "Partie terminée !", "en": "Game over!"},
     "table.ranking": {"fr": "Classement final", "en": "Final ranking"},
     "table.ai": {"fr": "IA", "en": "AI"},
+    "table.ai_facile": {"fr": "IA facile", "en": "easy AI"},
+    "table.ai_fort": {"fr": "IA forte", "en": "strong AI"},
     "hand.title": {"fr": "Votre main", "en": "Your hand"},
     "hand.wait": {
         "fr": "Ce n'est pas à vous. Vous serez appelé à votre tour.",

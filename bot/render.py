@@ -30,7 +30,7 @@ from games.text import (
 from games.words import Face, Words
 
 from .i18n import tr
-from .service import Table
+from .service import AI_LEVELS, Table
 
 log = logging.getLogger("tapis.render")
 
@@ -137,7 +137,8 @@ def options_lines(table: Table, lang: str) -> list[str]:
 def seat_line_name(table: Table, seat: int) -> str:
     s = table.seats[seat]
     if s.is_ai:
-        return f"🤖 {s.name} ({tr('table.ai', table.lang)})"
+        level = s.ai_level if s.ai_level in AI_LEVELS else None
+        return f"🤖 {s.name} ({tr(f'table.ai_{level}' if level else 'table.ai', table.lang)})"
     name = f"<@{s.user_id}>" if s.user_id else s.name
     return f"{name} 🤖" if s.autopilot else name
 

@@ -551,8 +551,10 @@ def table_from_record(record: TableRecord) -> Table:
 
 
 def ai_name(table: Table, level: str) -> str:
-    taken = " ".join(s.name for s in table.seats)
+    """A first name no seat has yet; the level is shown beside it in the table's language
+    (bot.render), never in the name, which every language reads."""
+    taken = {s.name for s in table.seats}
     for name in AI_NAMES:
         if name not in taken:
-            return f"{name} ({level})"
-    return f"IA {len(table.seats) + 1} ({level})"
+            return name
+    return f"Robot {len(table.seats) + 1}"

@@ -140,7 +140,8 @@ class OptionInfo:
         if isinstance(value, bool):
             return ("yes" if value else "no") if lang == "en" else ("oui" if value else "non")
         if isinstance(value, list | tuple):
-            return ", ".join(self.value_text(v, lang) for v in value) or "—"
+            none = "none" if lang == EN else "aucun"
+            return ", ".join(self.value_text(v, lang) for v in value) or none
         for choice in self.choices:
             if choice.value == value:
                 return choice.text(lang)
