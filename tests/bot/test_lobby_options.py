@@ -53,6 +53,8 @@ async def test_the_host_sets_options_in_a_modal_and_the_lobby_says_them_in_words
         assert flags["type"] == CHECKBOXES and flags["_label"] == "Règles en plus"
         assert {o["value"] for o in flags["options"]} == {"above_30", "shuffle_each_deal"}
         assert found["timer"]["type"] == TEXT and found["timer"]["value"] == "90"
+        # No modal kept in memory: the submit is routed by its custom_id, restart or not.
+        assert not tapis.bot._connection._view_store._modals
 
         before = emulator.message(lobby.id)
         assert before is not None
