@@ -10,8 +10,8 @@ runs past its deadline, so a table never stalls on its AI.
 Under load (hundreds of tables with AI seats) searches outnumber the workers: at most
 QUEUE_PER_WORKER searches wait per worker, beyond that an AI plays its "facile" move at
 once, so that an AI's turn stays within a few seconds instead of queueing without end.
-Workers run at a lower CPU priority (NICENESS): on a machine with few cores, the bot's
-event loop, which answers the clicks, goes first.
+Workers run at the lowest CPU priority (SCHED_IDLE on Linux, else NICENESS): on a machine
+with few cores, the bot's event loop, which answers the clicks, goes first.
 """
 
 from __future__ import annotations
@@ -55,7 +55,18 @@ def default_workers() -> int:
 
 
 def _lower_priority() -> None:
-    """In each worker, at its start: searches yield the CPU to the bot's event loop."""
+    """In each worker, at its start: searches yield the CPU to the bot's event loop.
+
+    Linux's SCHED_IDLE runs the worker only on a core nothing else wants, so a click never
+    waits behind a search; a niced worker still took its share of a busy core. Elsewhere
+    (or where it is refused) the worker is niced instead."""
+    idle = getattr(os, "SCHED_IDLE", None)
+    if idle is not None:
+        try:
+            os.sched_setscheduler(0, idle, os.sched_param(0))
+            return
+        except OSError:
+            pass
     with contextlib.suppress(OSError):  # not permitted or not supported: run as is
         os.nice(NICENESS)
 

@@ -33,6 +33,12 @@ COMMANDS: dict[str, dict[str, str]] = {
         "fr": "Le classement de la saison",
         "en": "The season leaderboard",
     },
+    "cmd.replay": {"base": "revoir", "fr": "revoir", "en": "replay"},
+    "cmd.replay.desc": {
+        "base": "Revoir vos dernières parties terminées sur ce serveur",
+        "fr": "Revoir vos dernières parties terminées sur ce serveur",
+        "en": "Watch your latest finished matches on this server again",
+    },
     "cmd.stats": {"base": "stats", "fr": "stats", "en": "stats"},
     "cmd.stats.desc": {
         "base": "Le bilan d'un joueur",
@@ -113,6 +119,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "err.restarting": {
         "fr": "Tapis redémarre, réessayez dans un instant : rien n'a été joué.",
         "en": "Tapis is restarting, try again in a moment: nothing was played.",
+    },
+    "err.discord_refused": {
+        "fr": "Discord n'a pas accepté le message de la table : elle n'est pas ouverte. "
+        "Réessayez dans un instant.",
+        "en": "Discord did not accept the table's message, so the table was not opened. "
+        "Try again in a moment.",
     },
     "err.no_table": {
         "fr": "Cette table n'existe plus.",
@@ -283,6 +295,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Table closed: nobody started it in time.",
     },
     "btn.refresh": {"fr": "Actualiser", "en": "Refresh"},
+    "btn.web": {"fr": "Voir sur le web", "en": "View on the web"},
     "btn.prev": {"fr": "Précédent", "en": "Previous"},
     "btn.next": {"fr": "Suivant", "en": "Next"},
     "select.placeholder": {"fr": "Choisissez…", "en": "Choose…"},
@@ -345,6 +358,52 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "{game} (saison {season}) : {matches}, {wins}, {points}, cote {rating}",
         "en": "{game} (season {season}): {matches}, {wins}, {points}, rating {rating}",
     },
+    # --- replays -------------------------------------------------------------------------
+    "btn.replay": {"fr": "Revoir la partie", "en": "Watch the replay"},
+    "btn.deal_prev": {"fr": "◀ Donne", "en": "◀ Deal"},
+    "btn.deal_next": {"fr": "Donne ▶", "en": "Deal ▶"},
+    "replay.title": {
+        "fr": "Revoir — {game} — table n°{table}",
+        "en": "Replay — {game} — table #{table}",
+    },
+    "replay.step": {"fr": "Coup {step} / {total}", "en": "Move {step} / {total}"},
+    "replay.deal": {"fr": "Donne {deal} / {deals}", "en": "Deal {deal} / {deals}"},
+    "replay.first": {"fr": "Début de la partie", "en": "Start of the match"},
+    "replay.start": {"fr": "Les cartes sont distribuées.", "en": "The cards are dealt."},
+    "replay.last": {"fr": "Dernier coup", "en": "Last move"},
+    "replay.move_by": {"fr": "{who} : {move}", "en": "{who}: {move}"},
+    "replay.unknown": {
+        "fr": "Il n'y a pas de partie terminée à revoir à cette table sur ce serveur.",
+        "en": "There is no finished match to watch at this table on this server.",
+    },
+    "replay.unfinished": {
+        "fr": "Cette partie n'est pas terminée : vous pourrez la revoir à la fin.",
+        "en": "This match is not over: you can watch it again once it ends.",
+    },
+    "replay.broken": {
+        "fr": "Cette partie ne peut plus être rejouée par cette version de Tapis.",
+        "en": "This match can no longer be replayed by this version of Tapis.",
+    },
+    "replay.bad_step": {
+        "fr": "Ce coup n'existe pas dans cette partie.",
+        "en": "That move does not exist in this match.",
+    },
+    "replays.title": {"fr": "Vos dernières parties", "en": "Your latest matches"},
+    "replays.none": {
+        "fr": "Vous n'avez encore terminé aucune partie sur ce serveur.",
+        "en": "You have not finished a match on this server yet.",
+    },
+    "replays.row": {
+        "fr": "**{game}** · table n°{table} · {when}\n{players} — {result}",
+        "en": "**{game}** · table #{table} · {when}\n{players} — {result}",
+    },
+    "replays.won": {"fr": "🏆 gagnée", "en": "🏆 won"},
+    "replays.place": {"fr": "{place} place", "en": "{place} place"},
+    "replays.option": {
+        "fr": "{game} · table n°{table} · {day}",
+        "en": "{game} · table #{table} · {day}",
+    },
+    "replays.pick": {"fr": "Choisissez une partie à revoir…", "en": "Pick a match to watch…"},
     "season.new": {
         "fr": "Saison {old} close. La saison {new} commence !",
         "en": "Season {old} closed. Season {new} begins!",

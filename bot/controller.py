@@ -83,11 +83,19 @@ class Controller:
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
-        target, thread = await self._table_place(interaction, table)
         embed, view = public_message(table)
         assert view is not None  # a lobby has its buttons
-        message = await target.send(embed=embed, view=view)
-        release(view)
+        try:
+            target, thread = await self._table_place(interaction, table)
+            message = await target.send(embed=embed, view=view)
+        except discord.HTTPException as exc:  # rate limited past its retries, or forbidden
+            log.warning("table %s: its message was refused (HTTP %s)", table.id, exc.status)
+            with contextlib.suppress(Exception):  # nobody can see it: a failed cancel is moot
+                await self.service.cancel(table.id, table.host_id)
+            await refuse(interaction, "err.discord_refused")
+            return
+        finally:
+            release(view)
         await self.service.attach_message(
             table, message_id=message.id, thread_id=thread.id if thread else None
         )

@@ -11,6 +11,7 @@ import discord
 from . import render
 from .i18n import tr
 from .lobby_options import pages as option_pages
+from .replay_items import finished_buttons
 from .service import Table
 from .views import ActionButton, ActionSelect, HandButton, ResumeButton, lobby_view, table_view
 
@@ -20,9 +21,19 @@ def public_message(table: Table) -> tuple[discord.Embed, discord.ui.View | None]
         pages = len(option_pages(table.game))
         view = lobby_view(table.id, table.lang, pages) if table.status == "lobby" else None
         return render.lobby_embed(table), view
-    finished = table.state.is_over()
-    view = None if finished else table_view(table.id, table.lang, table.state.version)
-    return render.table_embed(table), view
+    if table.state.is_over():
+        return render.table_embed(table), finished_view(table)
+    return render.table_embed(table), table_view(table.id, table.lang, table.state.version)
+
+
+def finished_view(table: Table) -> discord.ui.View | None:
+    """A finished match's buttons ("Revoir la partie"), once its result is recorded."""
+    if table.status != "finished":
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in finished_buttons(table.id, table.lang):
+        view.add_item(item)
+    return view
 
 
 def hand_message(

@@ -16,6 +16,7 @@ from discord import ui
 from discord.ext.commands.bot import BotBase
 
 from .i18n import tr
+from .replay_items import REPLAY_ITEMS
 
 ACTION = r"[a-z_]{1,16}(?::[A-Za-z0-9+_\-]{1,40})?"
 ACTION_RE = re.compile(rf"^{ACTION}$")
@@ -371,6 +372,7 @@ KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ResumeButton,
     ReplaceButton,
     PageButton,
+    *REPLAY_ITEMS,
 )
 
 

@@ -29,7 +29,7 @@ from emulator.model import Channel, Guild, Message, User
 from games import Rng
 from tests.bot.clock import ManualClock
 
-COMMANDS = ("table", "tables", "rules", "leaderboard", "stats", "season", "config")
+COMMANDS = ("table", "tables", "rules", "leaderboard", "stats", "season", "config", "revoir")
 TURN_MARKERS = ("À vous de jouer", "Your turn")
 FINAL_MARKERS = ("Partie terminée", "Game over")
 ACTION_ID = re.compile(r"^(t|ts):")
@@ -288,21 +288,28 @@ async def running_tapis(
     clock: Clock | None = None,
     ai_delay: float = 0.0,
     database_url: str | None = None,
+    settings: dict[str, Any] | None = None,
+    place: tuple[Guild, Channel] | None = None,
 ) -> AsyncIterator[Tapis]:
     """The real bot on a fresh SQLite file in `tmp_path` (or on `database_url`, already
     migrated and empty), logged into `emu`, commands synced.
 
     Timers run on a manual clock unless `clock` says otherwise: they never fire unless the
-    test moves it (the load bench passes real time).
+    test moves it (the load bench passes real time). `settings` adds bot settings (as
+    `Settings` fields); `place` is the guild and channel of an earlier run, for a restart
+    on the same file (the default is a new guild with a "tables" channel).
     """
     url = database_url or f"sqlite+aiosqlite:///{tmp_path / 'tapis.db'}"
     store = await Store.open(url, migrate=database_url is None)
-    settings = Settings(  # type: ignore[call-arg]
-        discord_token=token, database_url=url, ai_delay=ai_delay, _env_file=None
+    chosen = Settings(  # type: ignore[call-arg]
+        discord_token=token, database_url=url, ai_delay=ai_delay, _env_file=None, **settings or {}
     )
-    bot = TapisBot(settings, store=store, clock=clock or ManualClock())
-    guild = emu.create_guild("Le Tapis Vert")
-    channel = emu.create_channel(guild, "tables")
+    bot = TapisBot(chosen, store=store, clock=clock or ManualClock())
+    if place is None:
+        guild = emu.create_guild("Le Tapis Vert")
+        channel = emu.create_channel(guild, "tables")
+    else:
+        guild, channel = place
     try:
         async with connect_client(emu, bot):
             await emu.wait_commands(*COMMANDS)

@@ -175,6 +175,16 @@ async def play_one(tapis: Tapis, seen: Seen, slug: str, lang: str, n: int) -> No
     runtime = tapis.bot.runtimes.get(table_id)
     if runtime is not None:
         await settled(tapis, table_id)
+    final = tapis.public_message(table_id, where)
+    replay = next((b for b in final.buttons() if str(b["custom_id"]).startswith("rp:")), None)
+    if replay is not None:  # the finished table offers its replay: watch its first moves
+        shown = await tapis.run(await emu.click(host, final, replay["custom_id"]))
+        for _ in range(3):
+            buttons = shown.buttons() if shown is not None else []
+            step = next((b for b in buttons if str(b["custom_id"]).endswith(":n")), None)
+            if shown is None or step is None or step.get("disabled"):
+                break
+            shown = await tapis.run(await emu.click(host, shown, step["custom_id"]))
 
 
 async def test_every_word_of_a_whole_match_reads_right_in_french_and_in_english(
