@@ -65,6 +65,7 @@ from tests.bot.harness import (  # noqa: E402
     is_my_turn,
     is_over,
     quick_options_text,
+    shown_version,
     table_command,
     text_of,
 )
@@ -89,7 +90,6 @@ EXIT_WITHIN = 5.0
 PATCH_MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 PATCH_WEBHOOK = "/webhooks/{app_id}/{token}/messages/{message_id}"
 STALE = ("n'est plus à jour", "out of date")
-FOOTER = re.compile(r"v(\d+)")
 
 
 class ChaosFailure(AssertionError):
@@ -248,14 +248,6 @@ def plan_kills(kills: int, rng: Rng) -> list[Plan]:
 # --- reading messages ----------------------------------------------------------------------
 def custom_ids(msg: Message) -> list[str]:
     return [str(c.get("custom_id", "")) for c in msg.iter_components()]
-
-
-def shown_version(msg: Message | None) -> int | None:
-    """The state version a table message or a hand was drawn for (its "v12" footer)."""
-    if msg is None or not msg.embeds:
-        return None
-    found = FOOTER.fullmatch((msg.embeds[0].get("footer") or {}).get("text", ""))
-    return int(found[1]) if found else None
 
 
 def choices(msg: Message) -> list[tuple[str, str | None]]:

@@ -25,6 +25,7 @@ from tests.bot.harness import (
     is_over,
     match_players,
     quick_options_text,
+    shown_version,
     table_command,
     version_of,
 )
@@ -35,7 +36,6 @@ STUCK_AFTER = 4.0  # nobody sees their turn for this long: everyone reopens "Ma 
 FAILED = math.inf  # the latency of an interaction Discord would have shown as failed
 MENTION = re.compile(r"<#(\d+)>")
 TABLE_NUMBER = re.compile(r"(?:n°|#)(\d+)")
-VERSION = re.compile(r"v(\d+)")
 
 
 # --- measuring -------------------------------------------------------------------------------
@@ -174,7 +174,7 @@ class Counters:
 
 
 class ShownVersions:
-    """When each table message showed which state: the footer "vN" of every write of a
+    """When each table message showed which state: the version stamp of every write of a
     table message, for the lag between a move and the public message showing it."""
 
     def __init__(self, emu: Emulator) -> None:
@@ -185,12 +185,9 @@ class ShownVersions:
 
     def _on_write(self, message: Message) -> None:
         table_id = self.table_of.get(message.id)
-        if table_id is None or not message.embeds:
-            return
-        footer = (message.embeds[0].get("footer") or {}).get("text", "")
-        match = VERSION.fullmatch(footer)
-        if match:
-            self.writes.setdefault(table_id, []).append((self._clock.now(), int(match[1])))
+        version = shown_version(message) if table_id is not None else None
+        if version is not None:
+            self.writes.setdefault(table_id, []).append((self._clock.now(), version))
 
     def shown_after(self, table_id: int, version: int, stored_at: float) -> float | None:
         """The first time, from `stored_at` on, the message showed `version` or a later one."""

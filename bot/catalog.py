@@ -84,6 +84,12 @@ COMMANDS: dict[str, dict[str, str]] = {
     },
     "param.game": {"base": "game", "fr": "jeu", "en": "game"},
     "param.game.desc": {"base": "Le jeu", "fr": "Le jeu", "en": "The game"},
+    "param.table": {"base": "table", "fr": "table", "en": "table"},
+    "param.table.desc": {
+        "base": "Le numéro d'une table ouverte (celle de ce fil par défaut)",
+        "fr": "Le numéro d'une table ouverte (celle de ce fil par défaut)",
+        "en": "An open table's number (this thread's table by default)",
+    },
     "param.season": {"base": "season", "fr": "saison", "en": "season"},
     "param.season.desc": {
         "base": "Numéro de saison (la saison en cours par défaut)",
@@ -140,6 +146,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Seul l'hôte de la table peut faire cela.",
         "en": "Only the table's host can do that.",
     },
+    "err.options_host": {
+        "fr": "Seul l'hôte de la table peut changer ses options.",
+        "en": "Only the table's host can change its options.",
+    },
     "err.table_full": {"fr": "La table est complète.", "en": "The table is full."},
     "err.already_seated": {
         "fr": "Vous êtes déjà assis à cette table.",
@@ -158,8 +168,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "This table is not being played.",
     },
     "err.bad_options": {
-        "fr": "Options invalides : {detail}",
-        "en": "Invalid options: {detail}",
+        "fr": "Ces options ne sont pas possibles. {detail}",
+        "en": "Those options are not possible. {detail}",
     },
     "err.unknown_game": {"fr": "Jeu inconnu.", "en": "Unknown game."},
     "err.no_guild": {
@@ -198,6 +208,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "illegal": {"fr": "Ce coup n'est pas permis.", "en": "That move is not allowed."},
     # --- lobby -------------------------------------------------------------------------
     "lobby.title": {"fr": "{game} — table n°{table}", "en": "{game} — table #{table}"},
+    "thread.name": {"fr": "{game} n°{table}", "en": "{game} #{table}"},
     "lobby.body": {
         "fr": "Hôte : {host}\nDe {min} à {max} joueurs. Rejoignez la table, puis l'hôte lance la partie.",
         "en": "Host: {host}\n{min} to {max} players. Join the table, then the host starts the game.",
@@ -206,9 +217,27 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Hôte : {host}\n{min} joueurs. Rejoignez la table, puis l'hôte lance la partie.",
         "en": "Host: {host}\n{min} players. Join the table, then the host starts the game.",
     },
-    "lobby.option": {"fr": "{label} : {value}", "en": "{label}: {value}"},
+    "lobby.timer": {
+        "fr": "Minuteur : {n} s pour jouer, ensuite l'IA joue",
+        "en": "Timer: {n} s to play, then the AI plays",
+    },
+    "lobby.no_timer": {"fr": "Minuteur : aucun", "en": "Timer: none"},
     "rules.players": {"fr": "de {min} à {max} joueurs", "en": "{min} to {max} players"},
     "rules.players_exact": {"fr": "{min} joueurs", "en": "{min} players"},
+    "rules.title": {"fr": "{game} — les règles", "en": "{game} — the rules"},
+    "rules.table_options": {
+        "fr": "Les options de la table n°{table}",
+        "en": "The options of table #{table}",
+    },
+    "rules.default_options": {"fr": "Les options, par défaut", "en": "The options, by default"},
+    "rules.how_to_set": {
+        "fr": "L'hôte d'une table les change avec le bouton Options du salon d'attente.",
+        "en": "A table's host changes them with the lobby's Options button.",
+    },
+    "err.rules_which": {
+        "fr": "Quel jeu ? Choisissez-le dans la liste, ou posez la question dans le fil d'une table.",
+        "en": "Which game? Pick it from the list, or ask in a table's thread.",
+    },
     "ev.autopilot": {"fr": "{seat} passe en pilote automatique", "en": "{seat} is on autopilot"},
     "ev.resumed": {"fr": "{seat} reprend la main", "en": "{seat} is back"},
     "ev.replaced": {"fr": "Une IA remplace {name}", "en": "An AI replaces {name}"},
@@ -219,6 +248,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lobby.opened": {
         "fr": "Table n°{table} ouverte : {where}",
         "en": "Table #{table} opened: {where}",
+    },
+    "btn.options": {"fr": "Options", "en": "Options"},
+    "btn.options_page": {"fr": "Options {page}/{pages}", "en": "Options {page}/{pages}"},
+    "options.title": {"fr": "Options — {game}", "en": "Options — {game}"},
+    "options.flags": {"fr": "Règles en plus", "en": "Extra rules"},
+    "options.flags.help": {
+        "fr": "Cochez celles que la table jouera.",
+        "en": "Tick those the table will play with.",
+    },
+    "options.range": {"fr": "De {min} à {max}", "en": "From {min} to {max}"},
+    "options.range_or_none": {
+        "fr": "De {min} à {max}, ou vide : {none}",
+        "en": "From {min} to {max}, or empty: {none}",
     },
     "btn.join": {"fr": "Rejoindre", "en": "Join"},
     "btn.leave": {"fr": "Quitter", "en": "Leave"},
@@ -266,6 +308,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.over": {"fr": "Partie terminée !", "en": "Game over!"},
     "table.ranking": {"fr": "Classement final", "en": "Final ranking"},
     "table.ai": {"fr": "IA", "en": "AI"},
+    "table.ai_facile": {"fr": "IA facile", "en": "easy AI"},
+    "table.ai_fort": {"fr": "IA forte", "en": "strong AI"},
     "hand.title": {"fr": "Votre main", "en": "Your hand"},
     "hand.wait": {
         "fr": "Ce n'est pas à vous. Vous serez appelé à votre tour.",
@@ -282,8 +326,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tables.title": {"fr": "Tables ouvertes", "en": "Open tables"},
     "tables.row": {
-        "fr": "n°{table} · {game} · {status} · {players} joueur(s) · {where}",
-        "en": "#{table} · {game} · {status} · {players} player(s) · {where}",
+        "fr": "n°{table} · {game} · {status} · {players} · {where}",
+        "en": "#{table} · {game} · {status} · {players} · {where}",
     },
     "status.lobby": {"fr": "en attente", "en": "waiting"},
     "status.playing": {"fr": "en cours", "en": "playing"},
@@ -306,6 +350,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "n.matches": {"fr": "{n} partie|{n} parties", "en": "{n} match|{n} matches"},
     "n.wins": {"fr": "{n} victoire|{n} victoires", "en": "{n} win|{n} wins"},
     "n.points": {"fr": "{n} point|{n} points", "en": "{n} point|{n} points"},
+    "n.players": {"fr": "{n} joueur|{n} joueurs", "en": "{n} player|{n} players"},
     "lb.page": {"fr": "Page {page}/{pages}", "en": "Page {page}/{pages}"},
     "stats.title": {"fr": "Bilan de {name}", "en": "{name}'s record"},
     "stats.none": {"fr": "Aucune partie jouée.", "en": "No match played."},

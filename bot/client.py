@@ -30,7 +30,7 @@ from .runtime import Clock, LoopClock, Runtimes, Shared
 from .service import TableService
 from .shards import Shards
 from .tree import TapisTree
-from .views import DYNAMIC_ITEMS, on_message, refuse_orphan
+from .views import DYNAMIC_ITEMS, on_message, refuse_orphan, route_modal
 from .weblinks import WebLinks
 
 log = logging.getLogger("tapis.bot")
@@ -162,7 +162,11 @@ class TapisBot(commands.AutoShardedBot):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Refuse component clicks discord.py would drop: a custom_id that is not on the
         message it claims to come from (forged, or sent by a modified client). Such a click
-        is never routed, so it can never edit the message it arrived on."""
+        is never routed, so it can never edit the message it arrived on. Modal submits are
+        routed here by their custom_id: the bot keeps no modal in memory."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            await route_modal(interaction)
+            return
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})

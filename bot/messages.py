@@ -10,6 +10,7 @@ import discord
 
 from . import render
 from .i18n import tr
+from .lobby_options import pages as option_pages
 from .replay_items import finished_buttons
 from .service import Table
 from .views import ActionButton, ActionSelect, HandButton, ResumeButton, lobby_view, table_view
@@ -17,11 +18,12 @@ from .views import ActionButton, ActionSelect, HandButton, ResumeButton, lobby_v
 
 def public_message(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
     if table.status in ("lobby", "cancelled") or table.state is None:
-        view = lobby_view(table.id, table.lang) if table.status == "lobby" else None
+        pages = len(option_pages(table.game))
+        view = lobby_view(table.id, table.lang, pages) if table.status == "lobby" else None
         return render.lobby_embed(table), view
     if table.state.is_over():
         return render.table_embed(table), finished_view(table)
-    return render.table_embed(table), table_view(table.id, table.lang)
+    return render.table_embed(table), table_view(table.id, table.lang, table.state.version)
 
 
 def finished_view(table: Table) -> discord.ui.View | None:
@@ -70,7 +72,7 @@ def hand_message(
         resume = ResumeButton(table.id, lang)
         resume.row = 4
         view.add_item(resume)
-    refresh = HandButton(table.id, lang)
+    refresh = HandButton(table.id, lang, version)
     refresh.item.label = tr("btn.refresh", lang)
     refresh.item.style = discord.ButtonStyle.secondary
     refresh.row = 4

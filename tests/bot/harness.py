@@ -188,12 +188,22 @@ def is_my_turn(msg: Message) -> bool:
     )
 
 
+def shown_version(msg: Message | None) -> int | None:
+    """The state version a table message or a hand was drawn for: the component id its
+    "Ma main" / "Actualiser" button is stamped with (bot.views.version_stamp), else None."""
+    if msg is None:
+        return None
+    for comp in msg.iter_components():
+        if str(comp.get("custom_id", "")).startswith("th:") and isinstance(comp.get("id"), int):
+            return int(comp["id"]) - 1
+    return None
+
+
 def version_of(hand: Message) -> int:
-    """The state version a hand was drawn for, from its footer ("v12")."""
-    footer = (hand.embeds[0].get("footer") or {}).get("text", "") if hand.embeds else ""
-    match = re.fullmatch(r"v(\d+)", footer)
-    assert match, f"no version in the hand footer {footer!r}"
-    return int(match[1])
+    """The state version a hand was drawn for (see `shown_version`)."""
+    version = shown_version(hand)
+    assert version is not None, f"no version stamp on the hand {text_of(hand)[:200]!r}"
+    return version
 
 
 def is_over(msg: Message) -> bool:

@@ -18,6 +18,7 @@ from tests.bot.harness import (
     is_my_turn,
     play_until_over,
     running_tapis,
+    shown_version,
     table_command,
     text_of,
 )
@@ -345,6 +346,6 @@ async def test_a_slow_database_gets_the_click_acknowledged_first(
         )
         handle = await emulator.click(user, hand, button)
         await handle.wait_response(timeout=3.5)  # acknowledged within Discord's 3 s
-        await emulator.wait_for(lambda: "v1" in text_of(emulator.message(hand.id)), timeout=5)
+        await emulator.wait_for(lambda: shown_version(emulator.message(hand.id)) == 1, timeout=5)
         assert table.version() == 1
         assert len(await tapis.store.moves(table_id)) == 1
