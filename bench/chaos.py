@@ -65,10 +65,10 @@ from tests.bot.harness import (  # noqa: E402
     is_my_turn,
     is_over,
     quick_options_text,
+    shown_version,
     table_command,
     text_of,
 )
-from tests.bot.harness import shown_version as message_version  # noqa: E402
 
 # game → (players, AI seats); the host is always a player.
 GAMES: dict[str, tuple[int, int]] = {
@@ -248,11 +248,6 @@ def plan_kills(kills: int, rng: Rng) -> list[Plan]:
 # --- reading messages ----------------------------------------------------------------------
 def custom_ids(msg: Message) -> list[str]:
     return [str(c.get("custom_id", "")) for c in msg.iter_components()]
-
-
-def shown_version(msg: Message | None) -> int | None:
-    """The state version a table message or a hand was drawn for (its "v12" last line)."""
-    return None if msg is None else message_version(msg)
 
 
 def choices(msg: Message) -> list[tuple[str, str | None]]:

@@ -125,6 +125,7 @@ class Measures:
     rate_limited: Counter[str] = field(default_factory=Counter)
     requests: Counter[str] = field(default_factory=Counter)
     bot_errors: Counter[str] = field(default_factory=Counter)
+    first_error: str = ""
     moves: list[MoveTime] = field(default_factory=list)
 
 
@@ -206,6 +207,7 @@ async def measure(args: argparse.Namespace, slugs: list[str]) -> tuple[Bench, Me
                     await bot.stop()
             for bot in bots:
                 m.bot_errors.update(bot.errors())
+                m.first_error = m.first_error or bot.first_error()
         async with await Store.open(url, migrate=False) as store:
             m.moves = await store.move_times(setup_from)
     return bench, m
@@ -327,6 +329,7 @@ def report(bench: Bench, m: Measures) -> bool:
         print(f"bot error lines: {sum(m.bot_errors.values())}")
         for kind, n in m.bot_errors.most_common(5):
             print(f"  {n:>5} x {kind}")
+        print("first of them:\n" + m.first_error)
     p99 = percentile(sorted(samples), 99)
     latency_ok = answered > 0 and p99 * 1000 <= TARGET_P99_MS and not m.violations
     memory_ok = bot_kb <= TARGET_KB_PER_TABLE

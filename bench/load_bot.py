@@ -126,6 +126,20 @@ class BotChild:
         text = self.log.read_text(errors="replace") if self.log.exists() else ""
         return "\n".join(text.splitlines()[-lines:])
 
+    def first_error(self, lines: int = 25) -> str:
+        """The first ERROR/CRITICAL record with its traceback, to tell what the counts are."""
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        out: list[str] = []
+        for line in text.splitlines():
+            parts = line.split(None, 4)
+            levels = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+            is_record = len(parts) == 5 and parts[2] in levels
+            if out and is_record:
+                break
+            if out or (is_record and parts[2] in ("ERROR", "CRITICAL")):
+                out.append(line)
+        return "\n".join(out[:lines])
+
     def errors(self) -> Counter[str]:
         """The bot's ERROR/CRITICAL log lines, by logger and message start."""
         kinds: Counter[str] = Counter()

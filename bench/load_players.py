@@ -195,7 +195,7 @@ class Uploads:
 
 
 class ShownVersions:
-    """When each table message showed which state: the last line "vN" of every write of a
+    """When each table message showed which state: the version stamp of every write of a
     table message, for the lag between a move and the public message showing it."""
 
     def __init__(self, emu: Emulator) -> None:
@@ -206,9 +206,7 @@ class ShownVersions:
 
     def _on_write(self, message: Message) -> None:
         table_id = self.table_of.get(message.id)
-        if table_id is None:
-            return
-        version = shown_version(message)
+        version = shown_version(message) if table_id is not None else None
         if version is not None:
             self.writes.setdefault(table_id, []).append((self._clock.now(), version))
 

@@ -8,6 +8,8 @@ import sys
 
 import discord
 
+from db import ShardTaken
+
 from .client import TapisBot
 from .config import Settings
 from .lifecycle import run
@@ -55,6 +57,9 @@ async def main() -> int:
         return await run(bot, token)
     except discord.LoginFailure as exc:
         print(f"Discord refused the token: {exc} Check DISCORD_TOKEN in .env.", file=sys.stderr)
+        return 2
+    except ShardTaken as exc:
+        print(f"Tapis cannot start: {exc}.", file=sys.stderr)
         return 2
 
 

@@ -10,8 +10,7 @@ runs past its deadline, so a table never stalls on its AI.
 Under load (hundreds of tables with AI seats) searches outnumber the workers: at most
 QUEUE_PER_WORKER searches wait per worker, beyond that an AI plays its "facile" move at
 once, so that an AI's turn stays within a few seconds instead of queueing without end.
-Workers run at a lower CPU priority (NICENESS): on a machine with few cores, the bot's
-event loop, which answers the clicks, goes first.
+Workers run at the lowest CPU priority and end with the bot (bot.workers).
 """
 
 from __future__ import annotations
@@ -29,12 +28,13 @@ import games
 import games.ai
 from games import GameState, Rng
 
+from .workers import start_worker
+
 log = logging.getLogger("tapis.ai")
 
 SEARCH_BUDGET = 0.8  # seconds of search per decision (see docs/ai.md)
 SEARCH_DEADLINE = 5.0  # past this the worker is presumed stuck and "facile" answers
 QUEUE_PER_WORKER = 2  # searches waiting per worker (besides the running one); more: facile
-NICENESS = 10  # how much lower than the bot's the workers' CPU priority is
 SATURATION_LOG_EVERY = 30.0  # seconds between two "saturated" warnings
 
 
@@ -52,12 +52,6 @@ class AiPlayer(Protocol):
 def default_workers() -> int:
     """One less than the cores, so the event loop keeps one; at least one."""
     return max(1, (os.cpu_count() or 2) - 1)
-
-
-def _lower_priority() -> None:
-    """In each worker, at its start: searches yield the CPU to the bot's event loop."""
-    with contextlib.suppress(OSError):  # not permitted or not supported: run as is
-        os.nice(NICENESS)
 
 
 def _search(slug: str, snapshot: str, seat: int, level: str, seed: int) -> str:
@@ -93,7 +87,7 @@ class WorkerAi:
             # spawn: a fresh interpreter per worker, nothing of the bot's loop or sockets.
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_lower_priority
+                self.workers, mp_context=context, initializer=start_worker
             )
         return self._pool
 

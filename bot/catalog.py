@@ -33,6 +33,12 @@ COMMANDS: dict[str, dict[str, str]] = {
         "fr": "Le classement de la saison",
         "en": "The season leaderboard",
     },
+    "cmd.replay": {"base": "revoir", "fr": "revoir", "en": "replay"},
+    "cmd.replay.desc": {
+        "base": "Revoir vos dernières parties terminées sur ce serveur",
+        "fr": "Revoir vos dernières parties terminées sur ce serveur",
+        "en": "Watch your latest finished matches on this server again",
+    },
     "cmd.stats": {"base": "stats", "fr": "stats", "en": "stats"},
     "cmd.stats.desc": {
         "base": "Le bilan d'un joueur",
@@ -78,6 +84,12 @@ COMMANDS: dict[str, dict[str, str]] = {
     },
     "param.game": {"base": "game", "fr": "jeu", "en": "game"},
     "param.game.desc": {"base": "Le jeu", "fr": "Le jeu", "en": "The game"},
+    "param.table": {"base": "table", "fr": "table", "en": "table"},
+    "param.table.desc": {
+        "base": "Le numéro d'une table ouverte (celle de ce fil par défaut)",
+        "fr": "Le numéro d'une table ouverte (celle de ce fil par défaut)",
+        "en": "An open table's number (this thread's table by default)",
+    },
     "param.season": {"base": "season", "fr": "saison", "en": "season"},
     "param.season.desc": {
         "base": "Numéro de saison (la saison en cours par défaut)",
@@ -108,6 +120,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Tapis redémarre, réessayez dans un instant : rien n'a été joué.",
         "en": "Tapis is restarting, try again in a moment: nothing was played.",
     },
+    "err.discord_refused": {
+        "fr": "Discord n'a pas accepté le message de la table : elle n'est pas ouverte. "
+        "Réessayez dans un instant.",
+        "en": "Discord did not accept the table's message, so the table was not opened. "
+        "Try again in a moment.",
+    },
     "err.no_table": {
         "fr": "Cette table n'existe plus.",
         "en": "This table no longer exists.",
@@ -128,6 +146,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Seul l'hôte de la table peut faire cela.",
         "en": "Only the table's host can do that.",
     },
+    "err.options_host": {
+        "fr": "Seul l'hôte de la table peut changer ses options.",
+        "en": "Only the table's host can change its options.",
+    },
     "err.table_full": {"fr": "La table est complète.", "en": "The table is full."},
     "err.already_seated": {
         "fr": "Vous êtes déjà assis à cette table.",
@@ -146,8 +168,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "This table is not being played.",
     },
     "err.bad_options": {
-        "fr": "Options invalides : {detail}",
-        "en": "Invalid options: {detail}",
+        "fr": "Ces options ne sont pas possibles. {detail}",
+        "en": "Those options are not possible. {detail}",
     },
     "err.unknown_game": {"fr": "Jeu inconnu.", "en": "Unknown game."},
     "err.no_guild": {
@@ -186,6 +208,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "illegal": {"fr": "Ce coup n'est pas permis.", "en": "That move is not allowed."},
     # --- lobby -------------------------------------------------------------------------
     "lobby.title": {"fr": "{game} — table n°{table}", "en": "{game} — table #{table}"},
+    "thread.name": {"fr": "{game} n°{table}", "en": "{game} #{table}"},
     "lobby.body": {
         "fr": "Hôte : {host}\nDe {min} à {max} joueurs. Rejoignez la table, puis l'hôte lance la partie.",
         "en": "Host: {host}\n{min} to {max} players. Join the table, then the host starts the game.",
@@ -194,9 +217,27 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Hôte : {host}\n{min} joueurs. Rejoignez la table, puis l'hôte lance la partie.",
         "en": "Host: {host}\n{min} players. Join the table, then the host starts the game.",
     },
-    "lobby.option": {"fr": "{label} : {value}", "en": "{label}: {value}"},
+    "lobby.timer": {
+        "fr": "Minuteur : {n} s pour jouer, ensuite l'IA joue",
+        "en": "Timer: {n} s to play, then the AI plays",
+    },
+    "lobby.no_timer": {"fr": "Minuteur : aucun", "en": "Timer: none"},
     "rules.players": {"fr": "de {min} à {max} joueurs", "en": "{min} to {max} players"},
     "rules.players_exact": {"fr": "{min} joueurs", "en": "{min} players"},
+    "rules.title": {"fr": "{game} — les règles", "en": "{game} — the rules"},
+    "rules.table_options": {
+        "fr": "Les options de la table n°{table}",
+        "en": "The options of table #{table}",
+    },
+    "rules.default_options": {"fr": "Les options, par défaut", "en": "The options, by default"},
+    "rules.how_to_set": {
+        "fr": "L'hôte d'une table les change avec le bouton Options du salon d'attente.",
+        "en": "A table's host changes them with the lobby's Options button.",
+    },
+    "err.rules_which": {
+        "fr": "Quel jeu ? Choisissez-le dans la liste, ou posez la question dans le fil d'une table.",
+        "en": "Which game? Pick it from the list, or ask in a table's thread.",
+    },
     "ev.autopilot": {"fr": "{seat} passe en pilote automatique", "en": "{seat} is on autopilot"},
     "ev.resumed": {"fr": "{seat} reprend la main", "en": "{seat} is back"},
     "ev.replaced": {"fr": "Une IA remplace {name}", "en": "An AI replaces {name}"},
@@ -207,6 +248,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lobby.opened": {
         "fr": "Table n°{table} ouverte : {where}",
         "en": "Table #{table} opened: {where}",
+    },
+    "btn.options": {"fr": "Options", "en": "Options"},
+    "btn.options_page": {"fr": "Options {page}/{pages}", "en": "Options {page}/{pages}"},
+    "options.title": {"fr": "Options — {game}", "en": "Options — {game}"},
+    "options.flags": {"fr": "Règles en plus", "en": "Extra rules"},
+    "options.flags.help": {
+        "fr": "Cochez celles que la table jouera.",
+        "en": "Tick those the table will play with.",
+    },
+    "options.range": {"fr": "De {min} à {max}", "en": "From {min} to {max}"},
+    "options.range_or_none": {
+        "fr": "De {min} à {max}, ou vide : {none}",
+        "en": "From {min} to {max}, or empty: {none}",
     },
     "btn.join": {"fr": "Rejoindre", "en": "Join"},
     "btn.leave": {"fr": "Quitter", "en": "Leave"},
@@ -241,6 +295,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Table closed: nobody started it in time.",
     },
     "btn.refresh": {"fr": "Actualiser", "en": "Refresh"},
+    "btn.web": {"fr": "Voir sur le web", "en": "View on the web"},
     "btn.prev": {"fr": "Précédent", "en": "Previous"},
     "btn.next": {"fr": "Suivant", "en": "Next"},
     "select.placeholder": {"fr": "Choisissez…", "en": "Choose…"},
@@ -253,6 +308,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.over": {"fr": "Partie terminée !", "en": "Game over!"},
     "table.ranking": {"fr": "Classement final", "en": "Final ranking"},
     "table.ai": {"fr": "IA", "en": "AI"},
+    "table.ai_facile": {"fr": "IA facile", "en": "easy AI"},
+    "table.ai_fort": {"fr": "IA forte", "en": "strong AI"},
     # What a picture shows, in words (the media item's description, read by screen readers).
     "picture.seated": {"fr": "{n} / {max} joueurs", "en": "{n} / {max} players"},
     "picture.cards": {"fr": "{n} carte|{n} cartes", "en": "{n} card|{n} cards"},
@@ -284,8 +341,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tables.title": {"fr": "Tables ouvertes", "en": "Open tables"},
     "tables.row": {
-        "fr": "n°{table} · {game} · {status} · {players} joueur(s) · {where}",
-        "en": "#{table} · {game} · {status} · {players} player(s) · {where}",
+        "fr": "n°{table} · {game} · {status} · {players} · {where}",
+        "en": "#{table} · {game} · {status} · {players} · {where}",
     },
     "status.lobby": {"fr": "en attente", "en": "waiting"},
     "status.playing": {"fr": "en cours", "en": "playing"},
@@ -308,6 +365,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "n.matches": {"fr": "{n} partie|{n} parties", "en": "{n} match|{n} matches"},
     "n.wins": {"fr": "{n} victoire|{n} victoires", "en": "{n} win|{n} wins"},
     "n.points": {"fr": "{n} point|{n} points", "en": "{n} point|{n} points"},
+    "n.players": {"fr": "{n} joueur|{n} joueurs", "en": "{n} player|{n} players"},
     "lb.page": {"fr": "Page {page}/{pages}", "en": "Page {page}/{pages}"},
     "stats.title": {"fr": "Bilan de {name}", "en": "{name}'s record"},
     "stats.none": {"fr": "Aucune partie jouée.", "en": "No match played."},
@@ -315,6 +373,52 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "{game} (saison {season}) : {matches}, {wins}, {points}, cote {rating}",
         "en": "{game} (season {season}): {matches}, {wins}, {points}, rating {rating}",
     },
+    # --- replays -------------------------------------------------------------------------
+    "btn.replay": {"fr": "Revoir la partie", "en": "Watch the replay"},
+    "btn.deal_prev": {"fr": "◀ Donne", "en": "◀ Deal"},
+    "btn.deal_next": {"fr": "Donne ▶", "en": "Deal ▶"},
+    "replay.title": {
+        "fr": "Revoir — {game} — table n°{table}",
+        "en": "Replay — {game} — table #{table}",
+    },
+    "replay.step": {"fr": "Coup {step} / {total}", "en": "Move {step} / {total}"},
+    "replay.deal": {"fr": "Donne {deal} / {deals}", "en": "Deal {deal} / {deals}"},
+    "replay.first": {"fr": "Début de la partie", "en": "Start of the match"},
+    "replay.start": {"fr": "Les cartes sont distribuées.", "en": "The cards are dealt."},
+    "replay.last": {"fr": "Dernier coup", "en": "Last move"},
+    "replay.move_by": {"fr": "{who} : {move}", "en": "{who}: {move}"},
+    "replay.unknown": {
+        "fr": "Il n'y a pas de partie terminée à revoir à cette table sur ce serveur.",
+        "en": "There is no finished match to watch at this table on this server.",
+    },
+    "replay.unfinished": {
+        "fr": "Cette partie n'est pas terminée : vous pourrez la revoir à la fin.",
+        "en": "This match is not over: you can watch it again once it ends.",
+    },
+    "replay.broken": {
+        "fr": "Cette partie ne peut plus être rejouée par cette version de Tapis.",
+        "en": "This match can no longer be replayed by this version of Tapis.",
+    },
+    "replay.bad_step": {
+        "fr": "Ce coup n'existe pas dans cette partie.",
+        "en": "That move does not exist in this match.",
+    },
+    "replays.title": {"fr": "Vos dernières parties", "en": "Your latest matches"},
+    "replays.none": {
+        "fr": "Vous n'avez encore terminé aucune partie sur ce serveur.",
+        "en": "You have not finished a match on this server yet.",
+    },
+    "replays.row": {
+        "fr": "**{game}** · table n°{table} · {when}\n{players} — {result}",
+        "en": "**{game}** · table #{table} · {when}\n{players} — {result}",
+    },
+    "replays.won": {"fr": "🏆 gagnée", "en": "🏆 won"},
+    "replays.place": {"fr": "{place} place", "en": "{place} place"},
+    "replays.option": {
+        "fr": "{game} · table n°{table} · {day}",
+        "en": "{game} · table #{table} · {day}",
+    },
+    "replays.pick": {"fr": "Choisissez une partie à revoir…", "en": "Pick a match to watch…"},
     "season.new": {
         "fr": "Saison {old} close. La saison {new} commence !",
         "en": "Season {old} closed. Season {new} begins!",

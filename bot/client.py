@@ -11,11 +11,12 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from db import Store
+from db import ShardClaim, Store
 
 from . import pacing
 from .ai import AiPlayer, WorkerAi
 from .cogs.config import ConfigCog
+from .cogs.replays import ReplaysCog
 from .cogs.stats import StatsCog
 from .cogs.tables import TablesCog
 from .commands import table_group
@@ -27,11 +28,13 @@ from .i18n import Translator
 from .lifecycle import InteractionGate, shut_down
 from .pacing import Pacer
 from .pictures import Pictures
+from .replays import ReplayBook
 from .runtime import Clock, LoopClock, Runtimes, Shared
 from .service import TableService
 from .shards import Shards
 from .tree import TapisTree
-from .views import DYNAMIC_ITEMS, on_message, refuse_orphan
+from .views import DYNAMIC_ITEMS, on_message, refuse_orphan, route_modal
+from .weblinks import WebLinks
 
 log = logging.getLogger("tapis.bot")
 
@@ -90,10 +93,12 @@ class TapisBot(commands.AutoShardedBot):
         self.service: TableService
         self.runtimes: Runtimes
         self.controller: Controller
+        self.replays: ReplayBook  # finished matches being watched again (an LRU)
         self.gate = InteractionGate(self)  # stops new clicks at shutdown (bot.lifecycle)
         self._stopping: asyncio.Future[None] | None = None
         self.owned: Shards
         self._heartbeat: asyncio.Task[None] | None = None
+        self._claim: ShardClaim | None = None
 
     async def setup_hook(self) -> None:
         if self.shard_count is None:  # SHARD_COUNT=0: as many as Discord recommends
@@ -101,6 +106,11 @@ class TapisBot(commands.AutoShardedBot):
         self.owned = self.settings.shards(self.shard_count)
         log.info("running %s", self.owned.describe())
         self.store = self._given_store or await Store.open(self.settings.database_url)
+        # No table is ever handled by two processes: hold this process's shards (ShardTaken
+        # if another process runs one of them; `python -m bot` then exits with its reason).
+        self._claim = await self.store.claim_shards(
+            self.owned.count, self.owned.ids, wait=self.settings.shard_claim_wait
+        )
         self.service = TableService(self.store)
         shared = Shared(
             client=self,
@@ -134,7 +144,12 @@ class TapisBot(commands.AutoShardedBot):
         self.tree.add_command(table_group(self.controller.open_table))
         await self.add_cog(TablesCog(self.controller, self.service))
         await self.add_cog(ConfigCog(self.store))
-        await self.add_cog(StatsCog(self.store, self.settings.min_rated_matches))
+        web = WebLinks.of(self.settings)
+        if problem := self.settings.web_problem():
+            log.warning("%s", problem)
+        await self.add_cog(StatsCog(self.store, self.settings.min_rated_matches, web))
+        self.replays = ReplayBook(self.store)
+        await self.add_cog(ReplaysCog(self.replays, self.service, web))
         await self._sync_commands()
         self._restored = restored
         if self.settings.heartbeat_file:
@@ -167,7 +182,11 @@ class TapisBot(commands.AutoShardedBot):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Refuse component clicks discord.py would drop: a custom_id that is not on the
         message it claims to come from (forged, or sent by a modified client). Such a click
-        is never routed, so it can never edit the message it arrived on."""
+        is never routed, so it can never edit the message it arrived on. Modal submits are
+        routed here by their custom_id: the bot keeps no modal in memory."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            await route_modal(interaction)
+            return
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
@@ -195,3 +214,6 @@ class TapisBot(commands.AutoShardedBot):
             )
             self._stopping = asyncio.ensure_future(stopping)
         await asyncio.shield(self._stopping)
+        if self._claim is not None:  # after the last write: the next holder starts clean
+            claim, self._claim = self._claim, None
+            await claim.release()

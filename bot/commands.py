@@ -22,21 +22,10 @@ import games
 from games.options import OptionInfo, describe
 
 from .i18n import ls
+from .options import TIMER
 
 MAX_NAME = 32  # Discord: option and command names
 MAX_TEXT = 100  # Discord: descriptions and choice names
-TIMER = OptionInfo(
-    name="timer",
-    kind="int",
-    default=90,
-    label={"fr": "Minuteur", "en": "Timer"},
-    help={
-        "fr": "Secondes pour jouer avant que l'IA ne joue à votre place (0 : sans minuteur)",
-        "en": "Seconds to act before the AI plays for you (0: no timer)",
-    },
-    minimum=0,
-    maximum=3600,
-)
 OpenTable = Callable[
     [discord.Interaction[Any], str, dict[str, Any], dict[str, Any]], Awaitable[None]
 ]

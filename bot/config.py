@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from typing import Annotated
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from web.config import MIN_SECRET_LENGTH
 
 from .shards import Shards, parse_ids
 
@@ -68,10 +71,26 @@ class Settings(BaseSettings):
         (),
         description="The shards this process runs, e.g. 0,1 or 0-3 (empty: all of them).",
     )
+    shard_claim_wait: float = Field(
+        10.0,
+        ge=0,
+        description="Seconds a process waits for another process to free one of its shards "
+        "before refusing to start.",
+    )
     heartbeat_file: str = Field(
         "",
         description="A file touched every 10 s while the gateway is connected, for a "
         "container health check (`python -m bot.health`); empty: none.",
+    )
+    web_base_url: str | None = Field(
+        None,
+        description="Public address of the web companion (web/config.py), e.g. "
+        "https://tapis.example.org; without it the bot shows no web links.",
+    )
+    web_secret: SecretStr | None = Field(
+        None,
+        description="The web companion's WEB_SECRET, which signs its links; without it the "
+        "bot shows no web links.",
     )
     # Test-only: point discord.py at the emulator (a running Discord lookalike on loopback).
     tapis_discord_api_base: str | None = Field(None, description="Override Discord's REST base.")
@@ -106,6 +125,33 @@ class Settings(BaseSettings):
         if not total:
             raise ValueError("the shard count is not known yet")
         return Shards.of(total, self.shard_ids)
+
+    def web_links(self) -> tuple[str, str] | None:
+        """(WEB_BASE_URL, WEB_SECRET) when both are set and the web would accept them; else
+        None: no web links (`web_problem` says why, when something is set but unusable)."""
+        base = (self.web_base_url or "").strip()
+        secret = "" if self.web_secret is None else self.web_secret.get_secret_value().strip()
+        if not base or not secret or self.web_problem() is not None:
+            return None
+        return base, secret
+
+    def web_problem(self) -> str | None:
+        """Why the web settings give no links although one of them is set; None when they
+        give links or when neither is set (links off, by choice). The web's own rules
+        (web.config), so the bot never hands out a link the web would not serve."""
+        base = (self.web_base_url or "").strip()
+        secret = "" if self.web_secret is None else self.web_secret.get_secret_value().strip()
+        if not base and not secret:
+            return None
+        if not base or not secret:
+            missing = "WEB_BASE_URL" if not base else "WEB_SECRET"
+            return f"{missing} is not set: no web links"
+        parts = urlsplit(base)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            return f"WEB_BASE_URL must be an http(s) address, not {base!r}: no web links"
+        if len(secret) < MIN_SECRET_LENGTH:
+            return f"WEB_SECRET is shorter than {MIN_SECRET_LENGTH} characters: no web links"
+        return None
 
     def token(self) -> str | None:
         if self.discord_token is None:

@@ -20,6 +20,7 @@ import games
 
 from . import render
 from .i18n import lang_of, tr
+from .lobby_options import OptionsRefused, changed_options, options_modal, submitted
 from .replies import edit_hand, guard, is_ephemeral, refuse, release
 from .runtime import Runtimes, Shared, TableRuntime
 from .service import ServiceError, StaleVersion, Table, TableService, storing
@@ -81,14 +82,22 @@ class Controller:
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
-        target, thread = await self._table_place(interaction, table)
         lobby = await self.shared.table_message(table)
-        message = await target.send(
-            view=lobby.view,
-            files=lobby.files(),
-            allowed_mentions=discord.AllowedMentions.none(),  # its words name the host
-        )
-        release(lobby.view)
+        try:
+            target, thread = await self._table_place(interaction, table)
+            message = await target.send(
+                view=lobby.view,
+                files=lobby.files(),
+                allowed_mentions=discord.AllowedMentions.none(),  # its words name the host
+            )
+        except discord.HTTPException as exc:  # rate limited past its retries, or forbidden
+            log.warning("table %s: its message was refused (HTTP %s)", table.id, exc.status)
+            with contextlib.suppress(Exception):  # nobody can see it: a failed cancel is moot
+                await self.service.cancel(table.id, table.host_id)
+            await refuse(interaction, "err.discord_refused")
+            return
+        finally:
+            release(lobby.view)
         await self.service.attach_message(
             table, message_id=message.id, thread_id=thread.id if thread else None
         )
@@ -104,7 +113,12 @@ class Controller:
         """A thread per table where the bot may create one, the channel itself otherwise."""
         channel = interaction.channel
         if isinstance(channel, discord.TextChannel):
-            name = f"{render.game_name(table.game, table.lang)} n°{table.id}"
+            name = tr(
+                "thread.name",
+                table.lang,
+                game=render.game_name(table.game, table.lang),
+                table=table.id,
+            )
             try:
                 thread = await channel.create_thread(
                     name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
@@ -148,6 +162,59 @@ class Controller:
         await interaction.response.edit_message(**public.edit_args())
         release(public.view)
         runtime.keep_public(interaction)  # the started table can be redrawn through it
+
+    def _lobby_of(
+        self, interaction: discord.Interaction[Any], table_id: int
+    ) -> tuple[Table | None, str | None]:
+        """The lobby a host's options click or submit is about, else the refusal's key."""
+        table = self.service.tables.get(table_id)
+        if table is None:
+            return None, "err.no_table"
+        if interaction.message is None or interaction.message.id != table.message_id:
+            return None, "err.bad_button"  # only the table's own message leads here
+        if interaction.user.id != table.host_id:
+            return None, "err.options_host"
+        if table.status != "lobby":
+            return None, "err.not_in_lobby"
+        return table, None
+
+    async def options_click(
+        self, interaction: discord.Interaction[Any], table_id: int, page: int
+    ) -> None:
+        """The host opens a page of the options modal, in their own language."""
+        table, refusal = self._lobby_of(interaction, table_id)
+        if table is None:
+            await refuse(interaction, refusal or "err.generic")
+            return
+        try:
+            modal = options_modal(table, page, lang_of(interaction.locale))
+        except IndexError:
+            await refuse(interaction, "err.bad_button")
+            return
+        await interaction.response.send_modal(modal)
+        release(modal)  # its submit is routed by custom_id (bot.views.route_modal)
+
+    async def options_submit(
+        self, interaction: discord.Interaction[Any], table_id: int, page: int
+    ) -> None:
+        """The host's answers: checked, stored, then the lobby redrawn with them."""
+        table, refusal = self._lobby_of(interaction, table_id)
+        if table is None:
+            await refuse(interaction, refusal or "err.generic")
+            return
+        try:
+            options, timer = changed_options(table, page, submitted(interaction.data))
+            table = await self.service.set_options(table_id, interaction.user.id, options, timer)
+        except OptionsRefused as exc:
+            await refuse(interaction, "err.bad_options", detail=exc.words)
+            return
+        except ServiceError as exc:
+            await refuse(interaction, exc.key, **exc.params)
+            return
+        self.runtimes.of(table).drawn()
+        lobby = await self.shared.table_message(table)
+        await interaction.response.edit_message(**lobby.edit_args())
+        release(lobby.view)
 
     # --- the hand ----------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:

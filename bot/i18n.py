@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 import games
+from games.words import T
 
 from .catalog import COMMANDS, MESSAGES
 
@@ -24,7 +25,8 @@ def lang_of(locale: discord.Locale | str | None) -> str:
 def tr(key: str, lang: str, **kwargs: Any) -> str:
     """The message `key` in `lang`; a missing key shows itself rather than crash a callback.
 
-    `illegal` with `game` and `code` is a move the rules refused: the game says why.
+    `illegal` with `game` and `code` is a move the rules refused: the game says why. A
+    value given as a `T` (French and English) is read in `lang`.
     """
     if key == "illegal" and games.known(str(kwargs.get("game", ""))):
         return games.get(kwargs["game"]).words.refusal(str(kwargs.get("code")), lang)
@@ -32,7 +34,9 @@ def tr(key: str, lang: str, **kwargs: Any) -> str:
     if entry is None:
         return key
     text = entry.get(lang) or entry[FR]
-    return text.format(**kwargs) if kwargs else text
+    if not kwargs:
+        return text
+    return text.format(**{k: v.get(lang) if isinstance(v, T) else v for k, v in kwargs.items()})
 
 
 def count(n: int, key: str, lang: str) -> str:

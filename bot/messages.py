@@ -23,7 +23,9 @@ from discord import ui
 from . import render
 from .emojis import CardFaces
 from .i18n import tr
+from .lobby_options import pages as option_pages
 from .pictures import Picture, Pictures, Wanted
+from .replay_items import finished_buttons
 from .service import Table
 from .views import ActionButton, ActionSelect, HandButton, ResumeButton, lobby_view, table_view
 
@@ -104,14 +106,27 @@ async def public_message(table: Table, pictures: Pictures, faces: CardFaces) -> 
     """The table message: the lobby, the table in play, or the final table."""
     if table.status in ("lobby", "cancelled") or table.state is None:
         embed = render.lobby_embed(table)
-        buttons = lobby_view(table.id, table.lang) if table.status == "lobby" else None
+        pages = len(option_pages(table.game))
+        lobby = lobby_view(table.id, table.lang, pages) if table.status == "lobby" else None
+        buttons: discord.ui.View | None = lobby
+    elif table.state.is_over():
+        embed, buttons = render.table_embed(table, faces), finished_view(table)
     else:
         embed = render.table_embed(table, faces)
-        finished = table.state.is_over()
-        buttons = None if finished else table_view(table.id, table.lang)
+        buttons = table_view(table.id, table.lang, table.state.version)
     items = list(buttons.children) if buttons is not None else []
     picture = await pictures.table(table)
     return Outgoing(layout(embed, picture, rows_of(items)), picture)
+
+
+def finished_view(table: Table) -> discord.ui.View | None:
+    """A finished match's buttons ("Revoir la partie"), once its result is recorded."""
+    if table.status != "finished":
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in finished_buttons(table.id, table.lang):
+        view.add_item(item)
+    return view
 
 
 async def hand_message(
@@ -164,7 +179,7 @@ async def hand_message(
         resume = ResumeButton(table.id, lang)
         resume.row = 4
         items.append(resume)
-    refresh = HandButton(table.id, lang)
+    refresh = HandButton(table.id, lang, version)
     refresh.item.label = tr("btn.refresh", lang)
     refresh.item.style = discord.ButtonStyle.secondary
     refresh.row = 4

@@ -40,6 +40,18 @@ def _value(text: str) -> Any:
 
 # Table settings the bot itself handles, typed beside the game's options.
 TIMER_RANGE = (0, 3600)
+TIMER = OptionInfo(
+    name="timer",
+    kind="int",
+    default=90,
+    label={"fr": "Minuteur", "en": "Timer"},
+    help={
+        "fr": "Secondes pour jouer avant que l'IA ne joue à votre place (0 : sans minuteur)",
+        "en": "Seconds to act before the AI plays for you (0: no timer)",
+    },
+    minimum=TIMER_RANGE[0],
+    maximum=TIMER_RANGE[1],
+)
 
 
 def parse_options_text(slug: str, text: str) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -31,7 +31,7 @@ from games.words import Face, Words
 
 from .emojis import TEXT_FACES, CardFaces
 from .i18n import tr
-from .service import Table
+from .service import AI_LEVELS, Table
 
 log = logging.getLogger("tapis.render")
 
@@ -125,19 +125,18 @@ def lobby_embed(table: Table) -> discord.Embed:
 
 
 def options_lines(table: Table, lang: str) -> list[str]:
-    """The options the host changed, in words: `Objectif : 200 points`."""
-    lines = []
-    for info in describe(table.rules.Options):
-        if info.name in table.options:
-            value = info.value_text(table.options[info.name], lang)
-            lines.append(tr("lobby.option", lang, label=info.label_text(lang), value=value))
-    return lines
+    """Every option of the table in words (`Objectif : 200 points`), then its timer."""
+    chosen = table.rules.parse_options(table.options)
+    lines = [info.line(getattr(chosen, info.name), lang) for info in describe(table.rules.Options)]
+    timer = tr("lobby.timer", lang, n=table.timer) if table.timer else tr("lobby.no_timer", lang)
+    return [*lines, timer]
 
 
 def seat_line_name(table: Table, seat: int) -> str:
     s = table.seats[seat]
     if s.is_ai:
-        return f"🤖 {s.name} ({tr('table.ai', table.lang)})"
+        level = s.ai_level if s.ai_level in AI_LEVELS else None
+        return f"🤖 {s.name} ({tr(f'table.ai_{level}' if level else 'table.ai', table.lang)})"
     name = f"<@{s.user_id}>" if s.user_id else s.name
     return f"{name} 🤖" if s.autopilot else name
 
@@ -171,7 +170,6 @@ def table_embed(table: Table, faces: CardFaces = TEXT_FACES) -> discord.Embed:
         embed.add_field(
             name=tr("table.events", lang), value="\n".join(recent)[-1024:], inline=False
         )
-    embed.set_footer(text=f"v{state.version}")
     return embed
 
 
@@ -229,7 +227,6 @@ def hand_embed(
     else:
         lines.append(tr("hand.wait", lang))
     embed.description = "\n".join(lines)[:4000]
-    embed.set_footer(text=f"v{state.version}")
     return embed
 
 
@@ -301,11 +298,3 @@ def _sample(ids: list[str], limit: int) -> list[str]:
     step = (len(ids) - 1) / (limit - 1)
     picked = sorted({round(i * step) for i in range(limit)})
     return [ids[i] for i in picked]
-
-
-def rules_summary(slug: str, lang: str) -> str:
-    rules = games.get(slug)
-    words = rules.words
-    lo, hi = rules.min_players, rules.max_players
-    players = tr("rules.players" if lo < hi else "rules.players_exact", lang, min=lo, max=hi)
-    return f"**{words.name.get(lang)}** · {players}\n{words.summary.get(lang)}"

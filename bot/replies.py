@@ -99,7 +99,7 @@ async def edit_original(
     )
 
 
-def release(view: discord.ui.View | discord.ui.LayoutView | None) -> None:
+def release(view: discord.ui.view.BaseView | None) -> None:
     """Drop a sent view from discord.py's store (our dynamic items route its clicks, and a
     stored view per hand message would pile up for the life of the process) and break the
     view-item reference cycles, so the view is freed at once rather than by the collector."""

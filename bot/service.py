@@ -23,8 +23,9 @@ from typing import Any
 import games
 from db import DuplicateMove, SeatInfo, SeatResult, Store, TableRecord
 from games import GameState, IllegalAction
+from games.options import explain_error
 
-from .options import describe_error
+from .options import TIMER, TIMER_RANGE
 from .shards import Shards
 
 log = logging.getLogger("tapis.service")
@@ -200,11 +201,7 @@ class TableService:
         if not games.known(game):
             raise ServiceError("err.unknown_game")
         rules = games.get(game)
-        try:
-            parsed = rules.parse_options(options)
-        except ValueError as exc:
-            raise ServiceError("err.bad_options", detail=describe_error(exc)) from None
-        clean = parsed.model_dump(mode="json", exclude_defaults=True)
+        clean = _checked_options(rules, options)
         seed = self._seed_source()
         async with storing():
             table_id = await self.store.create_table(
@@ -230,6 +227,28 @@ class TableService:
         await self._save_seats(table, [Seat(host_id, host_name)])
         self.tables[table_id] = table
         await self._changed(table)  # arms the lobby's expiry
+        return table
+
+    async def set_options(
+        self, table_id: int, user_id: int, options: dict[str, Any], timer: int
+    ) -> Table:
+        """The host's new options for a lobby: checked by the game's model, stored, then
+        the table's."""
+        table = self.get(table_id)
+        async with table.lock:
+            if user_id != table.host_id:
+                raise ServiceError("err.not_host")
+            self._require_lobby(table)
+            clean = _checked_options(table.rules, options)
+            low, high = TIMER_RANGE
+            if not low <= timer <= high:
+                raise ServiceError("err.bad_options", detail=TIMER.refusal())
+            settings = {"lang": table.lang, "timer": timer}
+            async with storing():
+                await self.store.update_table(table.id, options={**clean, TABLE_KEY: settings})
+            table.options = clean
+            table.timer = timer
+        await self._changed(table)
         return table
 
     async def attach_message(self, table: Table, *, message_id: int, thread_id: int | None) -> None:
@@ -495,6 +514,15 @@ class TableService:
         return restored
 
 
+def _checked_options(rules: games.Rules, options: dict[str, Any]) -> dict[str, Any]:
+    """The options as stored: validated by the game's model, defaults left out."""
+    try:
+        parsed = rules.parse_options(options)
+    except ValueError as exc:
+        raise ServiceError("err.bad_options", detail=explain_error(rules.Options, exc)) from None
+    return parsed.model_dump(mode="json", exclude_defaults=True)
+
+
 def table_from_record(record: TableRecord) -> Table:
     options = dict(record.options)
     settings = options.pop(TABLE_KEY, None) or {}
@@ -523,8 +551,10 @@ def table_from_record(record: TableRecord) -> Table:
 
 
 def ai_name(table: Table, level: str) -> str:
-    taken = " ".join(s.name for s in table.seats)
+    """A first name no seat has yet; the level is shown beside it in the table's language
+    (bot.render), never in the name, which every language reads."""
+    taken = {s.name for s in table.seats}
     for name in AI_NAMES:
         if name not in taken:
-            return f"{name} ({level})"
-    return f"IA {len(table.seats) + 1} ({level})"
+            return name
+    return f"Robot {len(table.seats) + 1}"

@@ -16,6 +16,7 @@ from discord import ui
 from discord.ext.commands.bot import BotBase
 
 from .i18n import tr
+from .replay_items import REPLAY_ITEMS
 
 ACTION = r"[a-z_]{1,16}(?::[A-Za-z0-9+_\-]{1,40})?"
 ACTION_RE = re.compile(rf"^{ACTION}$")
@@ -37,6 +38,14 @@ class Desk(Protocol):
 
     async def lobby_click(
         self, interaction: discord.Interaction[Any], table_id: int, verb: str
+    ) -> None: ...
+
+    async def options_click(
+        self, interaction: discord.Interaction[Any], table_id: int, page: int
+    ) -> None: ...
+
+    async def options_submit(
+        self, interaction: discord.Interaction[Any], table_id: int, page: int
     ) -> None: ...
 
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None: ...
@@ -108,16 +117,72 @@ class LobbyButton(
         )
 
 
-class HandButton(ui.DynamicItem[ui.Button[Any]], template=rf"^th:{TABLE}$"):
-    """The public "Ma main" button: answers with the clicker's own hand, ephemerally."""
+def version_stamp(version: int | None) -> int | None:
+    """The component id that tells which state a message was drawn for (tests and benches
+    read it; players never see it): the version plus one, as Discord's ids start at 1."""
+    return None if version is None else version + 1
 
-    def __init__(self, table_id: int, lang: str = "fr") -> None:
+
+class OptionsButton(ui.DynamicItem[ui.Button[Any]], template=rf"^to:{TABLE}:(?P<page>[0-9])$"):
+    """Host only: opens page `page` of the table's options modal (bot.lobby_options)."""
+
+    def __init__(self, table_id: int, page: int, pages: int = 1, lang: str = "fr") -> None:
+        label = tr("btn.options", lang)
+        if pages > 1:
+            label = tr("btn.options_page", lang, page=page + 1, pages=pages)
+        super().__init__(
+            ui.Button(
+                label=label,
+                emoji="⚙️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"to:{table_id}:{page}",
+            )
+        )
+        self.table_id = table_id
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> OptionsButton:
+        return cls(int(match["table"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        work = controller(interaction).options_click(interaction, self.table_id, self.page)
+        await guarded(interaction, work)
+
+
+# The options modal's custom_id: its submit is routed from it (the bot keeps no modal).
+OPTIONS_MODAL = re.compile(rf"^tm:{TABLE}:(?P<page>[0-9])$")
+
+
+async def route_modal(interaction: discord.Interaction[Any]) -> None:
+    """A modal submit: the options modal goes to the controller, anything else is refused."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = data.get("custom_id")
+    match = OPTIONS_MODAL.match(custom_id) if isinstance(custom_id, str) else None
+    if match is None:
+        await guarded(interaction, controller(interaction).refuse(interaction, "err.bad_button"))
+        return
+    work = controller(interaction).options_submit(
+        interaction, int(match["table"]), int(match["page"])
+    )
+    await guarded(interaction, work)
+
+
+class HandButton(ui.DynamicItem[ui.Button[Any]], template=rf"^th:{TABLE}$"):
+    """The public "Ma main" button: answers with the clicker's own hand, ephemerally.
+
+    With `version`, its component id is stamped with the state the message shows."""
+
+    def __init__(self, table_id: int, lang: str = "fr", version: int | None = None) -> None:
         super().__init__(
             ui.Button(
                 label=tr("btn.hand", lang),
                 emoji="🂠",
                 style=discord.ButtonStyle.primary,
                 custom_id=f"th:{table_id}",
+                id=version_stamp(version),
             )
         )
         self.table_id = table_id
@@ -300,12 +365,14 @@ class PageButton(
 
 KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     LobbyButton,
+    OptionsButton,
     HandButton,
     ActionButton,
     ActionSelect,
     ResumeButton,
     ReplaceButton,
     PageButton,
+    *REPLAY_ITEMS,
 )
 
 
@@ -338,20 +405,23 @@ class UnknownItem(ui.DynamicItem[ui.Button[Any]], template=_none_of(KNOWN_ITEMS)
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (*KNOWN_ITEMS, UnknownItem)
 
 
-def lobby_view(table_id: int, lang: str) -> ui.View:
+def lobby_view(table_id: int, lang: str, option_pages: int = 0) -> ui.View:
+    """Join, leave, start, cancel; then the AI seats and the host's options (a button per
+    page of the options modal)."""
     view = ui.View(timeout=None)
     for verb in ("join", "leave", "start", "cancel"):
         view.add_item(LobbyButton(table_id, verb, lang))
-    for verb in ("ai_facile", "ai_fort"):
-        button = LobbyButton(table_id, verb, lang)
+    second: list[ui.Item[Any]] = [LobbyButton(table_id, v, lang) for v in ("ai_facile", "ai_fort")]
+    second += [OptionsButton(table_id, p, option_pages, lang) for p in range(option_pages)]
+    for button in second[:5]:
         button.row = 1
         view.add_item(button)
     return view
 
 
-def table_view(table_id: int, lang: str) -> ui.View:
+def table_view(table_id: int, lang: str, version: int | None = None) -> ui.View:
     view = ui.View(timeout=None)
-    view.add_item(HandButton(table_id, lang))
+    view.add_item(HandButton(table_id, lang, version))
     view.add_item(ReplaceButton(table_id, lang=lang))
     return view
 

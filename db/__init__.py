@@ -28,6 +28,7 @@ from .records import (
     SeasonInfo,
     SeatInfo,
     SeatResult,
+    ShardTaken,
     StatRow,
     StoreClosed,
     StoreError,
@@ -35,7 +36,7 @@ from .records import (
     TableRecord,
     TableStatus,
 )
-from .store import Store
+from .store import ShardClaim, Store
 
 __all__ = [
     "ALL_GAMES",
@@ -57,6 +58,8 @@ __all__ = [
     "SeasonInfo",
     "SeatInfo",
     "SeatResult",
+    "ShardClaim",
+    "ShardTaken",
     "StatRow",
     "Store",
     "StoreClosed",

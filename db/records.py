@@ -40,6 +40,19 @@ class StoreClosed(StoreError):
         super().__init__("the store is closed: the move was not confirmed")
 
 
+class ShardTaken(StoreError):
+    """Another running process holds one of the shards this process was told to run."""
+
+    def __init__(self, count: int, shards: list[int]) -> None:
+        names = ", ".join(map(str, shards))
+        super().__init__(
+            f"shard(s) {names} of {count} are already run by another Tapis process on this "
+            "database; stop it first, or give this process other SHARD_IDS"
+        )
+        self.count = count
+        self.shards = shards
+
+
 class DuplicateMove(StoreError):
     """The move log already holds this (table, seq): the move was applied before.
 
@@ -209,6 +222,7 @@ class MatchSummary:
     """A recorded (so finished) match: its game, season, time and every seat's result."""
 
     id: int
+    table_id: int  # the table it was played at (the bot's replay buttons name the table)
     game: str
     season: int
     finished_at: datetime

@@ -156,7 +156,8 @@ def register_control(app: web.Application, emu: Emulator) -> None:
 
     async def modal(request: web.Request) -> web.Response:
         data = await request.json()
-        h = await emu.submit_modal(world.interactions[int(data["interaction_id"])], data["values"])
+        handle = world.interactions[int(data["interaction_id"])]
+        h = await emu.submit_modal(handle, data["values"], force=data.get("force", False))
         return json_response(handle_json(h))
 
     async def interaction(request: web.Request) -> web.Response:

@@ -271,9 +271,9 @@ class Emulator:
         return handle
 
     async def submit_modal(
-        self, handle: InteractionHandle, values: dict[str, str]
+        self, handle: InteractionHandle, values: dict[str, Any], *, force: bool = False
     ) -> InteractionHandle:
-        new = interactions.submit_modal(self.world, handle, values)
+        new = interactions.submit_modal(self.world, handle, values, force=force)
         await asyncio.sleep(0)
         return new
 

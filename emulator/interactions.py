@@ -13,6 +13,7 @@ from .commands import (
     find_command,
 )
 from .handles import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT, InteractionHandle
+from .modals import submit_data
 from .model import VIEW_CHANNEL, Channel, Message, User
 from .world import NO_INTENT, World
 
@@ -188,26 +189,16 @@ def select(
 
 
 def submit_modal(
-    world: World, handle: InteractionHandle, values: dict[str, str]
+    world: World, handle: InteractionHandle, values: JSON, *, force: bool = False
 ) -> InteractionHandle:
-    """Fill and submit the modal the bot opened in answer to `handle` (text inputs by custom_id)."""
+    """Fill and submit the modal the bot opened in answer to `handle`: `values` by custom_id
+    (a text for a text input, a list for a select or a checkbox group, an option's value or
+    None for a radio group, a boolean for a checkbox); the inputs not given keep what the bot
+    pre-filled. Checked as the Discord client checks; force=True sends them unchecked."""
     modal = handle.modal
     if modal is None:
         raise CommandUsageError(f"{handle.describe()} did not open a modal")
-    rows: list[JSON] = []
-    for row in modal.get("components", []):
-        inner = row.get("components") or ([row["component"]] if "component" in row else [])
-        for item in inner:
-            cid = item.get("custom_id")
-            if item.get("required", True) and cid not in values:
-                raise CommandUsageError(f"modal field {cid!r} is required")
-            rows.append(
-                {
-                    "type": 1,
-                    "components": [{"type": 4, "custom_id": cid, "value": values.get(cid, "")}],
-                }
-            )
-    data = {"custom_id": modal["custom_id"], "components": rows}
+    data = submit_data(modal, values, force=force)
     message = None
     if handle.component_message_id is not None:
         message = handle.world.messages.get(handle.component_message_id)

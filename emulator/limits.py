@@ -262,19 +262,6 @@ def validate_message(data: JSON, lim: Limits, *, components: bool = True) -> Err
     return tree or None
 
 
-def validate_modal(data: JSON, lim: Limits) -> ErrorTree | None:
-    tree: ErrorTree = {}
-    max_len(tree, ["custom_id"], data.get("custom_id"), lim.custom_id)
-    max_len(tree, ["title"], data.get("title"), 45)
-    if not data.get("custom_id"):
-        add_error(tree, ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
-    if not 1 <= len(data.get("components") or []) <= 5:
-        add_error(
-            tree, ["components"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."
-        )
-    return tree or None
-
-
 @dataclass
 class RateDecision:
     allowed: bool

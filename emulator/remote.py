@@ -103,8 +103,10 @@ class RemoteEmulator:
         body = {"user_id": user_id, "message_id": message_id, "target": target, "values": values}
         return await self._call("POST", "/select", json=body)
 
-    async def submit_modal(self, interaction_id: str, values: dict[str, str]) -> JSON:
-        body = {"interaction_id": interaction_id, "values": values}
+    async def submit_modal(
+        self, interaction_id: str, values: dict[str, Any], *, force: bool = False
+    ) -> JSON:
+        body = {"interaction_id": interaction_id, "values": values, "force": force}
         return await self._call("POST", "/modal", json=body)
 
     async def interaction(

@@ -11,7 +11,7 @@ from typing import Any
 from aiohttp import web
 
 from .handles import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT, InteractionHandle
-from .limits import validate_modal
+from .modals import number_components, vet_modal
 from .model import EPHEMERAL, LOADING, Attachment, Message
 from .responses import ApiError, form_error, json_response, no_content, read_body
 from .vetting import audit_message, refuse_empty, vet_message
@@ -101,10 +101,10 @@ class WebhookRoutes:
         if rtype == MODAL and handle.type == MODAL_SUBMIT:
             raise _invalid_type(rtype, "a modal cannot answer a modal submit")
         if rtype == MODAL:
-            errors = validate_modal(data, world.limits)
+            errors = vet_modal(data, world.limits)
             if errors:
-                raise form_error(_prefixed(errors))
-            handle.modal = data
+                raise form_error(_prefixed(errors), detail=f"{handle.describe()} modal: {errors}")
+            handle.modal = number_components(data)
             return None
         if rtype not in (CHANNEL_MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE):
             raise _invalid_type(rtype, "unknown or unsupported response type")

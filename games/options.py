@@ -16,8 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic.fields import FieldInfo
+
+from .words import EN, T
 
 Pair = tuple[str, str]  # (French, English)
 Kind = Literal["bool", "int", "choice", "multi"]
@@ -61,6 +63,15 @@ def option(
 def hidden(default: Any = None, *, description: str, **field: Any) -> Any:
     """An option for tests and replays only: validated like the others, never offered."""
     return Field(default, description=description, json_schema_extra={"hidden": True}, **field)
+
+
+class OptionsRefusal(ValueError):
+    """A rule between options that a host broke, in words players read: raised by a
+    model's validator, it reaches the host as it is (see `explain_error`)."""
+
+    def __init__(self, fr: str, en: str) -> None:
+        super().__init__(en)
+        self.words = T(fr, en)
 
 
 class BaseOptions(BaseModel):
@@ -129,11 +140,43 @@ class OptionInfo:
         if isinstance(value, bool):
             return ("yes" if value else "no") if lang == "en" else ("oui" if value else "non")
         if isinstance(value, list | tuple):
-            return ", ".join(self.value_text(v, lang) for v in value) or "—"
+            none = "none" if lang == EN else "aucun"
+            return ", ".join(self.value_text(v, lang) for v in value) or none
         for choice in self.choices:
             if choice.value == value:
                 return choice.text(lang)
         return str(value)
+
+    def line(self, value: Any, lang: str) -> str:
+        """`Objectif : 200 points` (English: `Target: 200 points`)."""
+        colon = ": " if lang == EN else " : "
+        return f"{self.label_text(lang)}{colon}{self.value_text(value, lang)}"
+
+    def expected(self) -> T:
+        """What the option takes, for a refusal: `un nombre de 1 à 100`."""
+        if self.kind == "int":
+            low, high = self.minimum or 0, self.maximum or 0
+            fr = f"un nombre de {_number(low, 'fr')} à {_number(high, 'fr')}"
+            en = f"a number from {_number(low, EN)} to {_number(high, EN)}"
+            if self.optional and self.none is not None:
+                fr += f", ou rien pour « {self.none['fr']} »"
+                en += f", or nothing for “{self.none['en']}”"
+            return T(fr, en)
+        if self.kind == "bool":
+            return T("oui ou non", "yes or no")
+        fr_values = [c.fr for c in self.choices]
+        en_values = [c.en for c in self.choices]
+        if self.kind == "multi":
+            return T(f"parmi {', '.join(fr_values)}", f"among {', '.join(en_values)}")
+        return T(_either(fr_values, " ou "), _either(en_values, " or "))
+
+    def refusal(self) -> T:
+        """`Manches : un nombre de 1 à 100.`"""
+        expected = self.expected()
+        return T(
+            f"{self.label['fr']} : {expected.fr}.",
+            f"{self.label.get('en') or self.label['fr']}: {expected.en}.",
+        )
 
 
 def describe(model: type[BaseOptions]) -> list[OptionInfo]:
@@ -145,6 +188,33 @@ def describe(model: type[BaseOptions]) -> list[OptionInfo]:
             continue
         out.append(_info(name, info, extra))
     return out
+
+
+def _number(n: int, lang: str) -> str:
+    """`10 000` (French, a narrow no-break space), `10,000` (English)."""
+    return f"{n:,}" if lang == EN else f"{n:,}".replace(",", "\u202f")
+
+
+def _either(values: list[str], word: str) -> str:
+    return ", ".join(values[:-1]) + word + values[-1] if len(values) > 1 else "".join(values)
+
+
+def explain_error(model: type[BaseOptions], exc: ValueError) -> T:
+    """A refused set of options in the host's words: the model's own refusal, else what the
+    first wrong option takes (`Objectif : 100 points ou 200 points.`)."""
+    errors = exc.errors() if isinstance(exc, ValidationError) else []
+    for error in errors:
+        cause = (error.get("ctx") or {}).get("error")
+        if isinstance(cause, OptionsRefusal):
+            return cause.words
+    if isinstance(exc, OptionsRefusal):
+        return exc.words
+    infos = {info.name: info for info in describe(model)}
+    for error in errors:
+        loc = error.get("loc") or ()
+        if loc and loc[0] in infos:
+            return infos[str(loc[0])].refusal()
+    return T("Ces options ne vont pas ensemble.", "These options do not go together.")
 
 
 def _info(name: str, info: FieldInfo, extra: Mapping[str, Any]) -> OptionInfo:

@@ -15,6 +15,7 @@ from .. import render
 from ..i18n import count, lang_of, ls, tr
 from ..replies import guard, refuse, release
 from ..views import PAGER_COG, PageButton
+from ..weblinks import WebLinks, web_button
 from .tables import game_choices
 
 PAGE_SIZE = 10
@@ -30,9 +31,10 @@ class StatsCog(commands.Cog, name=PAGER_COG):
         default_permissions=discord.Permissions(manage_guild=True),
     )
 
-    def __init__(self, store: Store, min_rated_matches: int) -> None:
+    def __init__(self, store: Store, min_rated_matches: int, web: WebLinks | None = None) -> None:
         self.store = store
         self.min_rated_matches = min_rated_matches
+        self.web = web  # "Voir sur le web" under the leaderboard, when the web is set up
 
     @app_commands.command(name=ls("cmd.leaderboard"), description=ls("cmd.leaderboard.desc"))
     @app_commands.guild_only()
@@ -136,6 +138,9 @@ class StatsCog(commands.Cog, name=PAGER_COG):
         next_btn.item.disabled = page >= pages - 1
         view.add_item(prev_btn)
         view.add_item(next_btn)
+        if self.web is not None:
+            url = self.web.leaderboard(interaction.guild.id, lang, game=game, season=season)
+            view.add_item(web_button(url, lang))
         return embed, view
 
     async def show_stats(

@@ -12,9 +12,10 @@ import games
 
 from .. import render
 from ..controller import Controller
-from ..i18n import lang_of, ls, tr
+from ..explain import rules_embed
+from ..i18n import count, lang_of, ls, tr
 from ..replies import guard, refuse
-from ..service import TableService
+from ..service import Table, TableService
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -40,7 +41,7 @@ class TablesCog(commands.Cog):
                 table=t.id,
                 game=render.game_name(t.game, lang),
                 status=tr(f"status.{t.status}", lang),
-                players=len(t.seats),
+                players=count(len(t.seats), "n.players", lang),
                 where=f"<#{t.where_id}>",
             )
             for t in self.service.guild_tables(interaction.guild.id)[:20]
@@ -51,17 +52,42 @@ class TablesCog(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name=ls("cmd.rules"), description=ls("cmd.rules.desc"))
-    @app_commands.rename(game=ls("param.game"))
-    @app_commands.describe(game=ls("param.game.desc"))
+    @app_commands.rename(game=ls("param.game"), table=ls("param.table"))
+    @app_commands.describe(game=ls("param.game.desc"), table=ls("param.table.desc"))
     @app_commands.choices(game=game_choices())
-    async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+    async def rules(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str | None = None,
+        table: app_commands.Range[int, 1, 999_999_999_999] | None = None,
+    ) -> None:
+        """The game's rules; in a table's thread (or naming a table), its options too."""
         lang = lang_of(interaction.locale)
-        if not games.known(game):
+        if game is not None and not games.known(game):
             await refuse(interaction, "err.unknown_game")
             return
-        await interaction.response.send_message(
-            render.rules_summary(game, lang)[:2000], ephemeral=True
-        )
+        found = self._table_for(interaction, table)
+        if found is not None and game is not None and found.game != game:
+            found = None  # another game's rules: its defaults, not this table's options
+        slug = game or (found.game if found is not None else None)
+        if slug is None:
+            await refuse(interaction, "err.rules_which")
+            return
+        embed = rules_embed(slug, lang, found)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    def _table_for(
+        self, interaction: discord.Interaction[Any], table_id: int | None
+    ) -> Table | None:
+        """The open table named, else the one whose thread this is; only this server's."""
+        guild = interaction.guild
+        if guild is None:
+            return None
+        tables = self.service.guild_tables(guild.id)
+        if table_id is not None:
+            return next((t for t in tables if t.id == table_id), None)
+        channel_id = interaction.channel_id
+        return next((t for t in tables if t.thread_id and t.thread_id == channel_id), None)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -14,12 +14,13 @@ tables.py (lobby, seats, start, loading), moves.py (move log and snapshots), res
 (a finished match and its ratings), seasons.py, leaderboard.py (leaderboard and stats),
 web.py (the web companion's reads: finished matches, replays, rating history) and bulk.py
 (bulk import of finished matches, for benchmarks and migrations between databases),
-guilds.py (a server's own settings).
+guilds.py (a server's own settings), claims.py (which process runs which shards).
 """
 
 from __future__ import annotations
 
 from .bulk import BulkMixin
+from .claims import ClaimsMixin, ShardClaim
 from .guilds import GuildsMixin
 from .leaderboard import LeaderboardMixin
 from .moves import FLUSH_TIMEOUT, MovesMixin
@@ -38,6 +39,7 @@ class Store(
     SeasonsMixin,
     LeaderboardMixin,
     GuildsMixin,
+    ClaimsMixin,
 ):
     """Persistence for tables, moves, results, seasons and ratings. Owns its engine."""
 
@@ -47,4 +49,4 @@ class Store(
         await super().close()
 
 
-__all__ = ["UPDATABLE_FIELDS", "Store"]
+__all__ = ["UPDATABLE_FIELDS", "ShardClaim", "Store"]

@@ -15,14 +15,14 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from sqlalchemy import insert, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
+import asyncpg
+from sqlalchemy import select
 
 from ..engine import sqlite_path
 from ..models import MAX_ACTION
 from ..records import DuplicateMove, MoveGap, MoveRecord, MoveTime, StoreClosed, TableNotFound
-from .base import MOVES, SEATS, TABLES, StoreBase, as_utc, utcnow
+from .base import MOVES, SEATS, StoreBase, as_utc, utcnow
+from .pg_thread import PgThread
 from .sqlite_thread import (
     INSERT_MOVE_SQL,
     INSERT_SNAPSHOT_SQL,
@@ -31,6 +31,24 @@ from .sqlite_thread import (
     VERSION_SQL,
     SqliteThread,
     db_time,
+)
+
+# PostgreSQL statements of the group writer (positional parameters, arrays for bulk rows).
+PG_LOCK_SQL = "SELECT id, version FROM game_tables WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE"
+PG_MOVES_SQL = (
+    "INSERT INTO moves (table_id, seq, seat, action_id, created_at) "
+    "SELECT t, q, s, a, $5 FROM unnest($1::int[], $2::int[], $3::int[], $4::text[]) "
+    "AS m(t, q, s, a)"
+)
+PG_SNAPSHOTS_SQL = (
+    "INSERT INTO snapshots (table_id, version, state, updated_at) "
+    "SELECT t, v, st, $4 FROM unnest($1::int[], $2::int[], $3::text[]) AS n(t, v, st) "
+    "ON CONFLICT (table_id) DO UPDATE SET version = excluded.version, "
+    "state = excluded.state, updated_at = excluded.updated_at"
+)
+PG_VERSIONS_SQL = (
+    "UPDATE game_tables AS g SET version = u.v, updated_at = $3 "
+    "FROM unnest($1::int[], $2::int[]) AS u(id, v) WHERE g.id = u.id"
 )
 
 FLUSH_TIMEOUT = 2.0
@@ -124,7 +142,8 @@ class MovesMixin(StoreBase):
 
     async def _commit_group(self, group: list[_PendingMove]) -> list[BaseException | None]:
         if self._postgres:
-            return await self._write_group(group)
+            pg = self._pg_writer()
+            return await pg.run(partial(self._write_group_pg, group=group, abandoned=pg.abandoned))
         # SQLite: the whole group in one trip to a worker thread, not one per statement,
         # so a busy event loop does not stretch every write.
         async with self._write_gate():
@@ -172,16 +191,83 @@ class MovesMixin(StoreBase):
                 item.set_result(None)
         return failed
 
-    async def _write_group(self, group: list[_PendingMove]) -> list[BaseException | None]:
+    async def _write_group_pg(
+        self, conn: Any, group: list[_PendingMove], abandoned: threading.Event
+    ) -> list[BaseException | None]:
+        """PostgreSQL, on the writer thread: the group in a few statements, whatever its size.
+
+        The group's tables are locked in id order (two processes never deadlock), each move
+        is checked against its table's version in order (a refused move affects only itself,
+        as with savepoints), then the accepted moves, their tables' latest snapshots and
+        versions are written in bulk. Should the bulk insert still collide with a logged
+        move, the group is written again move by move, each behind its savepoint."""
+        try:
+            return await self._write_group_pg_once(conn, group, abandoned, bulk=True)
+        except asyncpg.UniqueViolationError:
+            return await self._write_group_pg_once(conn, group, abandoned, bulk=False)
+
+    async def _write_group_pg_once(
+        self, conn: Any, group: list[_PendingMove], abandoned: threading.Event, *, bulk: bool
+    ) -> list[BaseException | None]:
         outcomes: list[BaseException | None] = [None] * len(group)
-        async with self._write() as s:
+        now = utcnow()
+        async with conn.transaction():
+            ids = sorted({move.table_id for move in group})
+            rows = await conn.fetch(PG_LOCK_SQL, ids)
+            versions = {row[0]: row[1] or 0 for row in rows}
+            logged: list[_PendingMove] = []
             for i, move in enumerate(group):
-                try:
-                    async with s.begin_nested():
-                        await self._insert_move(s, move)
-                except (DuplicateMove, MoveGap, TableNotFound) as exc:
-                    outcomes[i] = exc
+                last = versions.get(move.table_id)
+                if last is None:
+                    outcomes[i] = TableNotFound(move.table_id)
+                elif move.seq <= last:
+                    outcomes[i] = DuplicateMove(move.table_id, move.seq)
+                elif move.seq != last + 1:
+                    outcomes[i] = MoveGap(move.table_id, move.seq, last + 1)
+                elif bulk:
+                    versions[move.table_id] = move.seq
+                    logged.append(move)
+                else:
+                    try:
+                        async with conn.transaction():  # a savepoint
+                            await self._log_moves_pg(conn, [move], now)
+                        versions[move.table_id] = move.seq
+                        logged.append(move)
+                    except asyncpg.UniqueViolationError:
+                        outcomes[i] = DuplicateMove(move.table_id, move.seq)
+            if bulk and logged:
+                await self._log_moves_pg(conn, logged, now)
+            latest = {move.table_id: move for move in logged}  # each table's last move
+            if latest:
+                await self._save_snapshots_pg(conn, list(latest.values()), now)
+                await conn.execute(
+                    PG_VERSIONS_SQL,
+                    [m.table_id for m in latest.values()],
+                    [m.seq for m in latest.values()],
+                    now,
+                )
+            if abandoned.is_set():  # the caller gave up: its callers were told it failed
+                raise StoreClosed()
         return outcomes
+
+    async def _log_moves_pg(self, conn: Any, moves: list[_PendingMove], now: datetime) -> None:
+        await conn.execute(
+            PG_MOVES_SQL,
+            [m.table_id for m in moves],
+            [m.seq for m in moves],
+            [m.seat for m in moves],
+            [m.action_id for m in moves],
+            now,
+        )
+
+    async def _save_snapshots_pg(self, conn: Any, moves: list[_PendingMove], now: datetime) -> None:
+        await conn.execute(
+            PG_SNAPSHOTS_SQL,
+            [m.table_id for m in moves],
+            [m.seq for m in moves],
+            [m.snapshot for m in moves],
+            now,
+        )
 
     def _write_group_sync(
         self, conn: sqlite3.Connection, group: list[_PendingMove], abandoned: threading.Event
@@ -236,6 +322,13 @@ class MovesMixin(StoreBase):
         if conn.execute(UPDATE_SNAPSHOT_SQL, {**values, "state": state}).rowcount == 0:
             conn.execute(INSERT_SNAPSHOT_SQL, {**values, "state": state})
 
+    def _pg_writer(self) -> PgThread:
+        """The PostgreSQL group writer's thread, loop and connection."""
+        if self._sync is None:
+            self._sync = PgThread(self._engine.url)
+        writer: PgThread = self._sync
+        return writer
+
     def _writer_thread(self) -> SqliteThread:
         """The SQLite group writer's thread and connection, on the same file."""
         if self._sync is None:
@@ -244,32 +337,6 @@ class MovesMixin(StoreBase):
             self._sync = SqliteThread(path)
         writer: SqliteThread = self._sync
         return writer
-
-    async def _insert_move(self, s: AsyncSession, move: _PendingMove) -> None:
-        now = utcnow()
-        table_id, seq = move.table_id, move.seq
-        # The table's version is the last logged seq: both change in the same transaction.
-        last = (await self._lock_table(s, table_id)).version or 0
-        if seq <= last:
-            raise DuplicateMove(table_id, seq)
-        if seq != last + 1:
-            raise MoveGap(table_id, seq, last + 1)
-        try:
-            await s.execute(
-                insert(MOVES).values(
-                    table_id=table_id,
-                    seq=seq,
-                    seat=move.seat,
-                    action_id=move.action_id,
-                    created_at=now,
-                )
-            )
-        except IntegrityError as exc:  # a concurrent writer logged it first
-            raise DuplicateMove(table_id, seq) from exc
-        await self._save_snapshot(s, table_id, seq, move.snapshot, now)
-        await s.execute(
-            update(TABLES).where(TABLES.c.id == table_id).values(version=seq, updated_at=now)
-        )
 
     async def _stop_move_writer(self, timeout: float = FLUSH_TIMEOUT) -> int:
         """Refuse new moves, commit or fail the queued ones, then stop the writer."""

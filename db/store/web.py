@@ -121,28 +121,14 @@ class WebMixin(SeasonsMixin, LeaderboardMixin):
 
     async def finished_match(self, guild_id: int, match_id: int) -> FinishedMatch | None:
         """A finished match of the guild with its seed, options and move log; else None."""
+        where = (MATCHES.c.id == match_id) & (MATCHES.c.guild_id == guild_id)
+        return await self._read_all(lambda s: self._finished(s, where))
 
-        def read(s: Session) -> FinishedMatch | None:
-            where = (MATCHES.c.id == match_id) & (MATCHES.c.guild_id == guild_id)
-            found = self._summaries(s, where)
-            if match_id not in found:
-                return None
-            table_id, seed, options = s.execute(
-                select(TABLES.c.id, TABLES.c.seed, TABLES.c.options)
-                .join(MATCHES, MATCHES.c.table_id == TABLES.c.id)
-                .where(MATCHES.c.id == match_id)
-            ).one()
-            moves = [
-                MoveRecord(seq, seat, action_id)
-                for seq, seat, action_id in s.execute(
-                    select(MOVES.c.seq, MOVES.c.seat, MOVES.c.action_id)
-                    .where(MOVES.c.table_id == table_id)
-                    .order_by(MOVES.c.seq)
-                )
-            ]
-            return FinishedMatch(found[match_id], int(seed), dict(options or {}), moves)
-
-        return await self._read_all(read)
+    async def finished_table(self, guild_id: int, table_id: int) -> FinishedMatch | None:
+        """The finished match played at a table of the guild, as `finished_match`; None for
+        a table of another guild, a table still open, or none at all (the bot's replays)."""
+        where = (MATCHES.c.table_id == table_id) & (MATCHES.c.guild_id == guild_id)
+        return await self._read_all(lambda s: self._finished(s, where))
 
     async def rating_history(
         self, guild_id: int, user_id: int, *, season: int | None = None
@@ -159,6 +145,24 @@ class WebMixin(SeasonsMixin, LeaderboardMixin):
         return await self._read_all(lambda s: self._player_name(s, guild_id, user_id))
 
     # --- inside a read transaction ----------------------------------------------------------
+    def _finished(self, s: Session, where: ColumnElement[bool]) -> FinishedMatch | None:
+        found = self._summaries(s, where, limit=1)
+        if not found:
+            return None
+        (summary,) = found.values()
+        seed, options = s.execute(
+            select(TABLES.c.seed, TABLES.c.options).where(TABLES.c.id == summary.table_id)
+        ).one()
+        moves = [
+            MoveRecord(seq, seat, action_id)
+            for seq, seat, action_id in s.execute(
+                select(MOVES.c.seq, MOVES.c.seat, MOVES.c.action_id)
+                .where(MOVES.c.table_id == summary.table_id)
+                .order_by(MOVES.c.seq)
+            )
+        ]
+        return FinishedMatch(summary, int(seed), dict(options or {}), moves)
+
     def _seasons(self, s: Session, guild_id: int) -> list[SeasonInfo]:
         rows = s.execute(
             select(SEASONS).where(SEASONS.c.guild_id == guild_id).order_by(SEASONS.c.number)
@@ -211,6 +215,7 @@ class WebMixin(SeasonsMixin, LeaderboardMixin):
         query: Select[Any] = (
             select(
                 MATCHES.c.id,
+                MATCHES.c.table_id,
                 MATCHES.c.game,
                 SEASONS.c.number,
                 MATCHES.c.finished_at,
@@ -264,6 +269,7 @@ class WebMixin(SeasonsMixin, LeaderboardMixin):
             assert finished is not None
             summaries[h.id] = MatchSummary(
                 id=h.id,
+                table_id=h.table_id,
                 game=h.game,
                 season=h.number,
                 finished_at=finished,

@@ -20,13 +20,19 @@ WORDS = Words(
         "dominante et ses cartes comptent double. Le preneur (avec son camp) doit faire 45 "
         "points sur 75. À 3 et à 5 joueurs, le preneur écarte un espion de 2 cartes ; à 5, il "
         "appelle une carte pour trouver son partenaire secret ; à 4, les partenaires sont "
-        "face à face.",
+        "face à face.\nOn fournit à la famille demandée, sinon on joue la dominante en "
+        "montant si l'on peut, sinon on se défausse. Contrat rempli : +2 au preneur, +1 à son "
+        "partenaire, −1 à chaque adversaire ; chute : l'inverse ; capot (75 points) : −2 aux "
+        "adversaires. Le plus de points après les manches (10 par défaut) gagne.",
         "3 to 5 players, 32 cards in 4 families of 8 characters (Mamma > Godfather > Lawyer > "
         "Bishop > Banker > Commissioner > Bodyguard > Driver). Take the family of the turned "
         "card or, in the second round, choose another: it becomes dominant and its cards count "
         "double. The taker's side must make 45 of 75 points. With 3 and 5 players the taker "
         "sets aside a 2-card espion; with 5 they call a card to find a secret partner; with 4 "
-        "partners face each other.",
+        "partners face each other.\nFollow the family led, else play the dominant family, "
+        "higher if you can, else discard. Contract made: taker +2, partner +1, each defender "
+        "−1; failed: the reverse; capo (all 75 points): defenders −2. Most points after the "
+        "deals (10 by default) wins.",
     ),
     events={
         "dealer_draw": T(

@@ -6,7 +6,7 @@ from typing import ClassVar, Literal
 
 from pydantic import field_validator, model_validator
 
-from ..options import BaseOptions, hidden, option
+from ..options import BaseOptions, OptionsRefusal, hidden, option
 from .roles import ALL_ROLES, CLASSIC_ROLES, DRAW_DECK, VARIANT_ROLES
 
 # The variant characters' names, for the option's choices (the roles' words are in words.py).
@@ -91,7 +91,12 @@ class Options(BaseOptions):
     def _check_pool(self) -> Options:
         pool = self.role_pool()
         if len(pool) < 2:
-            raise ValueError("the pool of identities needs at least two roles")
+            raise OptionsRefusal(
+                "Il faut au moins deux identités : avec « les variantes seulement », "
+                "choisissez au moins deux personnages en variante.",
+                "At least two identities are needed: with “the variants only”, choose at "
+                "least two variant characters.",
+            )
         if self.roles is not None and not set(self.roles) <= set(pool):
             raise ValueError("fixed roles must come from the pool of identities")
         return self

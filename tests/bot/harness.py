@@ -30,7 +30,7 @@ from emulator.model import Channel, Guild, Message, User
 from games import Rng
 from tests.bot.clock import ManualClock
 
-COMMANDS = ("table", "tables", "rules", "leaderboard", "stats", "season", "config")
+COMMANDS = ("table", "tables", "rules", "leaderboard", "stats", "season", "config", "revoir")
 TURN_MARKERS = ("À vous de jouer", "Your turn")
 FINAL_MARKERS = ("Partie terminée", "Game over")
 ACTION_ID = re.compile(r"^(t|ts):")
@@ -192,24 +192,21 @@ def is_my_turn(msg: Message) -> bool:
     )
 
 
-VERSION = re.compile(r"(?:-# )?v(\d+)")
-
-
-def shown_version(msg: Message) -> int | None:
-    """The state version a table message or a hand was drawn for: its last line ("v12",
-    a layout's small print, formerly an embed footer), None if it shows none."""
-    texts = msg.text_displays()
-    last = texts[-1] if texts else ""
-    if not texts and msg.embeds:
-        last = (msg.embeds[0].get("footer") or {}).get("text", "")
-    match = VERSION.fullmatch(last)
-    return int(match[1]) if match else None
+def shown_version(msg: Message | None) -> int | None:
+    """The state version a table message or a hand was drawn for: the component id its
+    "Ma main" / "Actualiser" button is stamped with (bot.views.version_stamp), else None."""
+    if msg is None:
+        return None
+    for comp in msg.iter_components():
+        if str(comp.get("custom_id", "")).startswith("th:") and isinstance(comp.get("id"), int):
+            return int(comp["id"]) - 1
+    return None
 
 
 def version_of(hand: Message) -> int:
     """The state version a hand was drawn for (see `shown_version`)."""
     version = shown_version(hand)
-    assert version is not None, f"no version at the end of the hand: {text_of(hand)[-80:]!r}"
+    assert version is not None, f"no version stamp on the hand {text_of(hand)[:200]!r}"
     return version
 
 
@@ -295,6 +292,8 @@ async def running_tapis(
     clock: Clock | None = None,
     ai_delay: float = 0.0,
     database_url: str | None = None,
+    settings: dict[str, Any] | None = None,
+    place: tuple[Guild, Channel] | None = None,
     card_emojis: bool = False,
     pictures: Pictures | None = None,
 ) -> AsyncIterator[Tapis]:
@@ -302,22 +301,27 @@ async def running_tapis(
     migrated and empty), logged into `emu`, commands synced.
 
     Timers run on a manual clock unless `clock` says otherwise: they never fire unless the
-    test moves it (the load bench passes real time). Pictures are drawn in a thread (no
-    worker process per test) and the card emojis are synced only with `card_emojis`.
+    test moves it (the load bench passes real time). `settings` adds bot settings (as
+    `Settings` fields); `place` is the guild and channel of an earlier run, for a restart
+    on the same file (the default is a new guild with a "tables" channel). Pictures are
+    drawn in a thread (no worker process per test), by `pictures` if given, and the card
+    emojis are synced only with `card_emojis`.
     """
     url = database_url or f"sqlite+aiosqlite:///{tmp_path / 'tapis.db'}"
     store = await Store.open(url, migrate=database_url is None)
-    settings = Settings(  # type: ignore[call-arg]
+    chosen = Settings(  # type: ignore[call-arg]
         discord_token=token,
         database_url=url,
         ai_delay=ai_delay,
-        picture_workers=0,
-        card_emojis=card_emojis,
         _env_file=None,
+        **{"picture_workers": 0, "card_emojis": card_emojis, **(settings or {})},
     )
-    bot = TapisBot(settings, store=store, clock=clock or ManualClock(), pictures=pictures)
-    guild = emu.create_guild("Le Tapis Vert")
-    channel = emu.create_channel(guild, "tables")
+    bot = TapisBot(chosen, store=store, clock=clock or ManualClock(), pictures=pictures)
+    if place is None:
+        guild = emu.create_guild("Le Tapis Vert")
+        channel = emu.create_channel(guild, "tables")
+    else:
+        guild, channel = place
     try:
         async with connect_client(emu, bot):
             await emu.wait_commands(*COMMANDS)

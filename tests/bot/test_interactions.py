@@ -4,12 +4,13 @@ lobby rules, languages, and a match that outlives Discord's 15-minute tokens."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 
 import pytest
 
 from emulator.drivers import Emulator
-from emulator.model import Channel, User
+from emulator.model import SEND_MESSAGES, Channel, Overwrite, User
 from games import Rng
 from tests.bot.harness import (
     Tapis,
@@ -17,6 +18,8 @@ from tests.bot.harness import (
     is_my_turn,
     play_until_over,
     running_tapis,
+    shown_version,
+    table_command,
     text_of,
 )
 
@@ -221,6 +224,23 @@ async def test_without_thread_permission_the_table_opens_in_the_channel(
         assert f"n°{first}" in answer and f"n°{second}" in answer
 
 
+async def test_a_table_discord_refuses_to_post_is_not_opened(
+    emulator: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with running_tapis(emulator, tmp_path) as tapis:
+        emulator.set_threads_allowed(tapis.channel, False)
+        tapis.channel.overwrites.append(Overwrite(emulator.world.bot.id, 1, 0, SEND_MESSAGES))
+        host = tapis.user("hôte")
+        command, options = table_command("manille")
+        text = await reply_text(tapis, await emulator.slash(host, tapis.channel, command, options))
+        assert "pas ouverte" in text
+        assert not tapis.bot.service.tables
+        assert not emulator.world.public_messages(tapis.channel)
+        answer = await reply_text(tapis, await emulator.slash(host, tapis.channel, "tables"))
+        assert "manille" not in answer.lower()
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
 async def test_each_table_gets_its_own_thread_when_allowed(
     emulator: Emulator, tmp_path: Path
 ) -> None:
@@ -321,6 +341,6 @@ async def test_a_slow_database_gets_the_click_acknowledged_first(
         )
         handle = await emulator.click(user, hand, button)
         await handle.wait_response(timeout=3.5)  # acknowledged within Discord's 3 s
-        await emulator.wait_for(lambda: "v1" in text_of(emulator.message(hand.id)), timeout=5)
+        await emulator.wait_for(lambda: shown_version(emulator.message(hand.id)) == 1, timeout=5)
         assert table.version() == 1
         assert len(await tapis.store.moves(table_id)) == 1

@@ -12,6 +12,7 @@ tests do; several processes cannot share a SQLite file (the bot refuses to).
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
@@ -48,8 +49,15 @@ async def postgres() -> str:
     return url
 
 
-def shard_process(emulator: Emulator, tmp_path: Path, url: str, shard: int) -> BotProcess:
-    workdir = tmp_path / f"shard{shard}"
+def shard_process(
+    emulator: Emulator,
+    tmp_path: Path,
+    url: str,
+    shard: int,
+    name: str = "shard",
+    claim_wait: float = 10.0,
+) -> BotProcess:
+    workdir = tmp_path / f"{name}{shard}"
     workdir.mkdir()
     env = {
         "DISCORD_TOKEN": "test-token",
@@ -57,6 +65,7 @@ def shard_process(emulator: Emulator, tmp_path: Path, url: str, shard: int) -> B
         "SHARD_COUNT": "2",
         "SHARD_IDS": str(shard),
         "LOG_LEVEL": "INFO",
+        "SHARD_CLAIM_WAIT": str(claim_wait),
         "PYTHONPATH": str(ROOT),
         **emulator.env(),
     }
@@ -88,6 +97,14 @@ async def test_two_shard_processes_on_postgresql_survive_a_sigkill_of_one(
         for shard, bot in enumerate(bots):
             await wait_shard(emulator, bot, shard, identifies=1)
         await emulator.wait_commands("table")
+        # A third process told to run shard 0 too refuses to start: shard 0 is held.
+        twin = shard_process(emulator, tmp_path, postgres, 0, name="twin", claim_wait=0.5)
+        refused = await twin.start()
+        assert await asyncio.wait_for(refused.wait(), 30.0) == 2
+        said = twin.tail()
+        assert "shard(s) 0 of 2 are already run by another Tapis process" in said
+        assert "Traceback" not in said
+        assert emulator.gateway.identifies_by_shard[0] == 1
 
         tables, publics, hands = [], [], []
         for shard in (0, 1):

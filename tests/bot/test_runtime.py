@@ -17,7 +17,7 @@ from tests.bot.harness import (
     ready_to_play,
     running_tapis,
     settled,
-    text_of,
+    shown_version,
     version_of,
 )
 
@@ -26,7 +26,7 @@ TOKEN_EDIT = ("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}")
 
 
 def shows_version(message: Message | None, version: int) -> bool:
-    return message is not None and f"v{version}" in text_of(message)
+    return shown_version(message) == version
 
 
 def picture_of(message: Message | None) -> bytes:

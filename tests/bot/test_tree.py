@@ -55,7 +55,7 @@ from tests.bot.harness import running_tapis, text_of
                 }
             ],
         ),  # a text for a number
-        ("rules", []),  # the required game is missing
+        ("rules", [{"type": 4, "name": "table", "value": "douze"}]),  # a text for a number
         ("leaderboard", [{"type": 4, "name": "saison", "value": "deux"}]),
         ("leaderboard", [{"type": 3, "name": "inconnu", "value": "x"}]),  # no such option
         ("rules", "not a list"),

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, insert
 
 from db import (
     DuplicateMove,
@@ -18,6 +18,7 @@ from db import (
     TableNotFound,
     TableStatus,
 )
+from db.store.base import MOVES
 
 from .util import CHANNEL, GUILD, HOST, new_table, play, user
 
@@ -144,6 +145,54 @@ async def test_concurrent_appends_of_one_seq_log_it_once(store: Store) -> None:
     assert (table.snapshot, table.version) == (f'{{"try":{winner}}}', 1)
 
 
+async def test_moves_written_together_are_each_judged_on_their_own(store: Store) -> None:
+    """One group commit: the good moves of two tables are stored; a gap and an unknown
+    table are refused without taking the others down."""
+    first = await new_table(store, status="playing")
+    second = await new_table(store, status="playing")
+    outcomes = await asyncio.gather(
+        store.append_move(first, 1, 0, "take", '{"v":1}'),
+        store.append_move(first, 2, 1, "take", '{"v":2}'),
+        store.append_move(second, 2, 0, "take", '{"w":2}'),
+        store.append_move(second + 1000, 1, 0, "take", "{}"),
+        store.append_move(second, 1, 0, "take", '{"w":1}'),
+        store.append_move(first, 2, 1, "take", '{"v":"again"}'),
+        return_exceptions=True,
+    )
+    assert [type(o).__name__ for o in outcomes] == [
+        "NoneType",
+        "NoneType",
+        "MoveGap",
+        "TableNotFound",
+        "NoneType",
+        "DuplicateMove",
+    ]
+    one, two = await store.get_table(first), await store.get_table(second)
+    assert one is not None and two is not None
+    assert (one.snapshot, one.version, [m.seq for m in one.moves]) == ('{"v":2}', 2, [1, 2])
+    assert (two.snapshot, two.version, [m.seq for m in two.moves]) == ('{"w":1}', 1, [1])
+
+
+async def test_a_move_logged_behind_the_version_is_a_duplicate(store: Store) -> None:
+    """A log row the table's version does not know of (written by hand, or by another
+    writer): the move that collides with it is refused, the rest of its group is stored."""
+    table_id = await new_table(store, status="playing")
+    other = await new_table(store, status="playing")
+    async with store._write() as s:
+        await s.execute(
+            insert(MOVES).values(
+                table_id=table_id, seq=1, seat=0, action_id="take", created_at=datetime.now(UTC)
+            )
+        )
+    outcomes = await asyncio.gather(
+        store.append_move(other, 1, 0, "take", '{"v":1}'),
+        store.append_move(table_id, 1, 0, "take", '{"v":1}'),
+        return_exceptions=True,
+    )
+    assert outcomes[0] is None and isinstance(outcomes[1], DuplicateMove)
+    assert [m.seq for m in await store.moves(other)] == [1]
+
+
 async def test_append_move_is_atomic(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """A failure after the log row (here: the snapshot write) leaves no trace at all."""
     table_id = await new_table(store, status="playing")
@@ -155,8 +204,8 @@ async def test_append_move_is_atomic(store: Store, monkeypatch: pytest.MonkeyPat
     def broken_sync(*_args: Any) -> None:
         raise RuntimeError("disk on fire")
 
-    # The async writer serves PostgreSQL, the thread-side one SQLite: break both.
-    monkeypatch.setattr(store, "_save_snapshot", broken)
+    # The group writers serve the moves (PostgreSQL's and SQLite's): break both.
+    monkeypatch.setattr(store, "_save_snapshots_pg", broken)
     monkeypatch.setattr(store, "_save_snapshot_sync", broken_sync)
     with pytest.raises(RuntimeError):
         await store.append_move(table_id, 2, 1, "pass", '{"v":2}')

@@ -68,6 +68,22 @@ async def test_finished_match_has_the_move_log_and_nothing_of_other_guilds(store
     assert await store.finished_match(GUILD, summary.id + 1000) is None
 
 
+async def test_finished_table_finds_a_match_by_its_table_in_its_guild_only(store: Store) -> None:
+    table_id = await play(store, [user(1), user(2)], [2, 1])
+    await play(store, [user(1), user(2)], [1, 2])
+    foreign = await play(store, [user(1), user(2)], [1, 2], guild_id=OTHER_GUILD)
+    open_table = await new_table(store, users=[user(1), user(2)], status="playing")
+
+    match = await store.finished_table(GUILD, table_id)
+    assert match is not None and match.summary.table_id == table_id
+    assert [s.rank for s in match.summary.seats] == [2, 1]
+    assert match.summary.id in [m.id for m in await store.recent_matches(GUILD)]
+    assert await store.finished_table(OTHER_GUILD, table_id) is None
+    assert await store.finished_table(GUILD, foreign) is None
+    assert await store.finished_table(GUILD, open_table) is None
+    assert await store.finished_table(GUILD, open_table + 1000) is None
+
+
 async def test_unfinished_tables_are_never_listed(store: Store) -> None:
     await new_table(store, users=[user(1), user(2)], status="playing")
     assert await store.recent_matches(GUILD) == []

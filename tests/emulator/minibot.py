@@ -39,6 +39,49 @@ class AskModal(discord.ui.Modal, title="Question"):
         await interaction.response.send_message(f"answer {self.answer.value}")
 
 
+class PrefsModal(discord.ui.Modal, title="Preferences"):
+    """Every labelled input of discord.py 2.7: what the submit carries comes back as text."""
+
+    def __init__(self) -> None:
+        super().__init__(custom_id="prefs")
+        self.size: discord.ui.Select[PrefsModal] = discord.ui.Select(
+            custom_id="size",
+            options=[
+                discord.SelectOption(label=s, value=s, default=s == "m") for s in ("s", "m", "l")
+            ],
+        )
+        self.colour: discord.ui.RadioGroup[PrefsModal] = discord.ui.RadioGroup(
+            custom_id="colour",
+            options=[discord.RadioGroupOption(label=c, value=c) for c in ("red", "blue")],
+        )
+        self.extras: discord.ui.CheckboxGroup[PrefsModal] = discord.ui.CheckboxGroup(
+            custom_id="extras",
+            options=[discord.CheckboxGroupOption(label=x, value=x) for x in ("ice", "milk")],
+            min_values=0,
+            max_values=2,
+            required=False,
+        )
+        self.agree: discord.ui.Checkbox[PrefsModal] = discord.ui.Checkbox(custom_id="agree")
+        self.note: discord.ui.TextInput[PrefsModal] = discord.ui.TextInput(
+            custom_id="note", default="hello", max_length=10
+        )
+        for text, item in (
+            ("Size", self.size),
+            ("Colour", self.colour),
+            ("Extras", self.extras),
+            ("Agree", self.agree),
+            ("Note", self.note),
+        ):
+            self.add_item(discord.ui.Label(text=text, component=item))
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        text = (
+            f"size={self.size.values} colour={self.colour.value} extras={self.extras.values} "
+            f"agree={self.agree.value} note={self.note.value}"
+        )
+        await interaction.response.send_message(text)
+
+
 class LetterSelect(discord.ui.Select[discord.ui.View]):
     def __init__(self) -> None:
         options = [discord.SelectOption(label=c.upper(), value=c) for c in "abc"]
@@ -187,6 +230,10 @@ class MiniBot(discord.Client):
         @tree.command(description="Ask through a modal")
         async def ask(interaction: discord.Interaction) -> None:
             await interaction.response.send_modal(AskModal())
+
+        @tree.command(description="Preferences through a modal of labelled inputs")
+        async def prefs(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(PrefsModal())
 
         @tree.command(description="Send a file")
         async def file(interaction: discord.Interaction) -> None:
