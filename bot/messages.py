@@ -14,7 +14,6 @@ words and the picture always show the same moment.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -24,6 +23,7 @@ from . import render
 from .emojis import CardFaces
 from .i18n import tr
 from .lobby_options import pages as option_pages
+from .outgoing import Outgoing
 from .pictures import Picture, Pictures, Wanted
 from .replay_items import finished_buttons
 from .service import Table
@@ -31,23 +31,6 @@ from .views import ActionButton, ActionSelect, HandButton, ResumeButton, lobby_v
 
 MAX_TEXT = 4000  # Discord: characters across a layout's text displays
 ROW_WIDTH = 5
-
-
-@dataclass
-class Outgoing:
-    """A message ready to write: its layout and the picture it shows (if any)."""
-
-    view: ui.LayoutView
-    picture: Picture | None
-
-    def files(self) -> list[discord.File]:
-        return [self.picture.file()] if self.picture is not None else []
-
-    def edit_args(self) -> dict[str, Any]:
-        """For an edit: the new picture replaces the old one (an empty list drops it), and
-        the text fields of a message written before the layouts (an older Tapis) are
-        cleared, as Discord requires when a message becomes a layout."""
-        return {"content": None, "embeds": [], "view": self.view, "attachments": self.files()}
 
 
 def rows_of(items: Sequence[ui.Item[Any]]) -> list[list[ui.Item[Any]]]:

@@ -12,7 +12,7 @@ from discord.http import MultipartParameters, handle_message_parameters
 from discord.webhook.async_ import async_context
 
 from .i18n import has, lang_of, tr
-from .messages import Outgoing
+from .outgoing import Outgoing
 from .tree import MALFORMED
 
 log = logging.getLogger("tapis.bot")

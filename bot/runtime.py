@@ -40,7 +40,8 @@ from . import pacing
 from .ai import AiPlayer
 from .emojis import CardEmojis
 from .i18n import lang_of, tr
-from .messages import Outgoing, hand_message, public_message
+from .messages import hand_message, public_message
+from .outgoing import Outgoing
 from .pacing import Pacer
 from .pictures import Pictures
 from .replies import edit_original, message_params, release
