@@ -117,6 +117,7 @@ class Measures:
     play_to: float = 0.0
     bot_cpu: list[float] = field(default_factory=list)  # per bot process
     workers_cpu: float = 0.0  # the bot processes' workers (pictures, AI searches) in all
+    workers_rss: int = 0  # their RSS at the end (a fixed cost: faces, not tables)
     bench_cpu: float = 0.0
     rss_setup: list[int] = field(default_factory=list)
     rss_end: list[int] = field(default_factory=list)
@@ -201,6 +202,7 @@ async def measure(args: argparse.Namespace, slugs: list[str]) -> tuple[Bench, Me
                 # Let the last redraws land before judging how far behind the messages are.
                 await asyncio.sleep(GRACE_S)
                 m.rss_end = [rss_of(b.pid) - r for b, r in zip(bots, rss_before, strict=True)]
+                m.workers_rss = sum(rss_of(w) for b in bots for w in children_of(b.pid))
                 m.violations = [str(v) for v in emu.violations]
             finally:
                 for bot in bots:
@@ -323,7 +325,8 @@ def report(bench: Bench, m: Measures) -> bool:
         + ", ".join(f"+{r / 2**20:.1f} MB" for r in m.rss_setup)
         + " after setup, "
         + ", ".join(f"+{r / 2**20:.1f} MB" for r in m.rss_end)
-        + f" at the end ({bot_kb:.0f} KB/table for the largest)"
+        + f" at the end ({bot_kb:.0f} KB/table for the largest); "
+        f"its workers (pictures, AI) {m.workers_rss / 2**20:.0f} MB in all"
     )
     if m.bot_errors:
         print(f"bot error lines: {sum(m.bot_errors.values())}")
