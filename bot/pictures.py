@@ -24,6 +24,7 @@ import io
 import itertools
 import logging
 import multiprocessing
+import os
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -45,6 +46,7 @@ from games.words import Face, Words
 
 from .i18n import count, tr
 from .service import Table
+from .workers import exit_with_parent
 
 log = logging.getLogger("tapis.pictures")
 
@@ -299,6 +301,12 @@ def describe_hand(cards: Sequence[str], playable: frozenset[str], lang: str) -> 
 
 
 # --- drawing, off the event loop ------------------------------------------------------------
+def start_worker() -> None:
+    """A drawing worker's first step: end with the bot (bot.workers). Unlike the AI's
+    workers it keeps its priority: a click's answer waits for the hand it draws."""
+    exit_with_parent(os.getppid())
+
+
 def emoji_faces(height: int) -> tuple[str, dict[str, bytes]]:
     """In the worker: the faces' version digest and every face as a small PNG (emojis)."""
     return art.emoji_version(height), {c: art.face_png(c, height) for c in art.ALL_CARDS}
@@ -381,8 +389,9 @@ class Pictures:
             if self.workers > 0:
                 # spawn: a fresh interpreter, nothing of the bot's loop or sockets.
                 context = multiprocessing.get_context("spawn")
-                # Not niced, unlike the AI's workers: a click's answer waits for its hand.
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=start_worker
+                )
             else:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="tapis-pictures")
         return self._executor

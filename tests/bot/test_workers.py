@@ -8,16 +8,20 @@ import signal
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
-# A bot stand-in: an AI pool with one worker, whose pid it writes down; then it waits.
+# A bot stand-in: a pool with one worker (the AI's, or the pictures'), whose pid it writes
+# down; then it waits.
 CHILD = """
 import asyncio, os, sys
 from bot.ai import WorkerAi
+from bot.pictures import Pictures
 
 async def main():
-    ai = WorkerAi(workers=1)
-    pid = await asyncio.get_running_loop().run_in_executor(ai._executor(), os.getpid)
+    pool = WorkerAi(workers=1)._executor() if sys.argv[2] == "ai" else Pictures(1)._pool()
+    pid = await asyncio.get_running_loop().run_in_executor(pool, os.getpid)
     with open(sys.argv[1] + ".tmp", "w") as out:
         out.write(str(pid))
     os.rename(sys.argv[1] + ".tmp", sys.argv[1])
@@ -36,7 +40,8 @@ def alive(pid: int) -> bool:
     return True
 
 
-async def test_ai_workers_end_when_the_bot_is_killed_outright(tmp_path: Path) -> None:
+@pytest.mark.parametrize("pool", ["ai", "pictures"])
+async def test_workers_end_when_the_bot_is_killed_outright(tmp_path: Path, pool: str) -> None:
     script = tmp_path / "bot_stand_in.py"
     script.write_text(CHILD)
     said = tmp_path / "worker.pid"
@@ -44,6 +49,7 @@ async def test_ai_workers_end_when_the_bot_is_killed_outright(tmp_path: Path) ->
         sys.executable,
         str(script),
         str(said),
+        pool,
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         stdout=asyncio.subprocess.DEVNULL,  # the worker would hold a pipe open
@@ -62,4 +68,4 @@ async def test_ai_workers_end_when_the_bot_is_killed_outright(tmp_path: Path) ->
         await asyncio.sleep(0.1)
     else:
         os.kill(worker, signal.SIGKILL)
-        raise AssertionError("the AI worker outlived its bot")
+        raise AssertionError(f"the {pool} worker outlived its bot")
