@@ -75,6 +75,11 @@ def build_app(world: World, hub: GatewayHub, gateway_url: Callable[[], str]) -> 
             response = exc.response()
         except web.HTTPException:
             raise
+        except ConnectionResetError:
+            # The client went away in the middle of its request (a bot killed while it was
+            # uploading a picture): nothing was written, nobody is left to answer.
+            log.info("%s: the client left before its request was read", route)
+            raise
         except Exception as exc:
             # A 500 would make discord.py retry for ~25 s; fail fast and loudly instead.
             log.exception("emulator bug on %s", route)

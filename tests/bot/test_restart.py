@@ -341,6 +341,12 @@ async def test_match_survives_sigkill_of_the_bot(emulator: Emulator, tmp_path: P
         assert all(i <= cutoff for i in hands.values())
         assert any(is_over(m) for i in hands.values() if (m := emulator.message(i))), "not over"
         await emulator.wait_for(lambda: is_over(emulator.message(public.id) or public))
+        # The restarted bot redrew the table with its picture, in place of the old one.
+        final = emulator.message(public.id)
+        assert final is not None and final.components_v2
+        assert [a.filename for a in final.attachments] == ["table.png"]
+        (picture,) = final.media_items()
+        assert picture.attachment is not None and picture.attachment.id > cutoff
         await bots.kill()
 
     async with await Store.open(f"sqlite+aiosqlite:///{db_path}", migrate=False) as store:

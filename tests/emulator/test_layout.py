@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -184,3 +186,29 @@ async def test_nested_components_are_numbered_and_walked_in_display_order(api: A
         "https://example.com/1.png",
     ]
     assert msg.find_component("r")["type"] == 2
+
+
+async def test_a_bot_gone_in_the_middle_of_an_upload_is_no_emulator_error(api: Api) -> None:
+    """A bot killed while it sends a picture leaves a request cut short: nothing is written
+    and nothing is blamed on the emulator."""
+    url = urlsplit(api.emu.api_base)
+    _reader, writer = await asyncio.open_connection(url.hostname, url.port)
+    boundary = "cut"
+    start = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="payload_json"\r\n\r\n'
+        '{"content": "x"}\r\n'
+        f'--{boundary}\r\nContent-Disposition: form-data; name="files[0]"; filename="t.png"\r\n'
+        "Content-Type: image/png\r\n\r\n"
+    ).encode()
+    head = (
+        f"POST {url.path}/channels/{api.chan.id}/messages HTTP/1.1\r\n"
+        f"Host: {url.hostname}\r\nAuthorization: Bot x\r\n"
+        f"Content-Type: multipart/form-data; boundary={boundary}\r\n"
+        f"Content-Length: {len(start) + 100_000}\r\n\r\n"
+    ).encode()
+    writer.write(head + start + b"\x89PNG" * 100)
+    await writer.drain()
+    writer.close()
+    await writer.wait_closed()
+    await asyncio.sleep(0.2)
+    assert not api.emu.violations and not api.emu.public_messages(api.chan)
