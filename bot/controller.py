@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Coroutine
 from typing import Any
 
 import discord
@@ -21,6 +22,7 @@ import games
 from . import render
 from .i18n import lang_of, tr
 from .lobby_options import OptionsRefused, changed_options, options_modal, submitted
+from .outgoing import Outgoing
 from .replies import edit_hand, guard, is_ephemeral, refuse, release
 from .runtime import Runtimes, Shared, TableRuntime
 from .service import ServiceError, StaleVersion, Table, TableService, storing
@@ -229,8 +231,13 @@ class Controller:
             return
         runtime = self.runtimes.of(table)
         if is_ephemeral(interaction) and interaction.message is not None:
-            hand = await self.shared.hand_message(table, seat, lang)
-            await interaction.response.edit_message(**hand.edit_args())
+            started = asyncio.get_running_loop().time()
+            drawing = self.shared.hand_message(table, seat, lang)
+            hand = await self._within_budget(interaction, started, drawing)
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**hand.edit_args())
+            else:
+                await interaction.response.edit_message(**hand.edit_args())
             message_id: int | None = interaction.message.id
         else:
             # From the table message: acknowledged as an update of that message, whose token
@@ -257,6 +264,7 @@ class Controller:
         # Kept now: a finishing move takes the table out of the service, and the hand still
         # shows the final state.
         runtime = self.runtimes.of(table) if table is not None else None
+        started = asyncio.get_running_loop().time()
         work = asyncio.ensure_future(self.service.act(table_id, user_id, version, action_id))
         try:
             done, _ = await asyncio.wait({work}, timeout=ACK_BUDGET)
@@ -274,9 +282,26 @@ class Controller:
             return
         seat = runtime.table.seat_of(user_id)
         assert seat is not None
-        await edit_hand(interaction, await self.shared.hand_message(runtime.table, seat, lang))
+        hand = self.shared.hand_message(runtime.table, seat, lang)
+        await edit_hand(interaction, await self._within_budget(interaction, started, hand))
         if is_ephemeral(interaction) and interaction.message is not None:
             runtime.keep_hand(interaction, interaction.message.id)
+
+    async def _within_budget(
+        self,
+        interaction: discord.Interaction[Any],
+        started: float,
+        drawing: Coroutine[Any, Any, Outgoing],
+    ) -> Outgoing:
+        """The hand being drawn; if its picture is late (a busy worker) the click is
+        acknowledged first, within Discord's 3 s, and answered when it is drawn."""
+        work = asyncio.ensure_future(drawing)
+        if not interaction.response.is_done():
+            left = ACK_BUDGET - (asyncio.get_running_loop().time() - started)
+            done, _ = await asyncio.wait({work}, timeout=max(0.0, left))
+            if not done:
+                await interaction.response.defer()
+        return await work
 
     async def _show_current(
         self, interaction: discord.Interaction[Any], table_id: int, note: str
@@ -286,8 +311,9 @@ class Controller:
         if table is None or table.state is None or seat is None:
             await refuse(interaction, "err.stale")
             return
-        hand = await self.shared.hand_message(table, seat, lang_of(interaction.locale), note)
-        await edit_hand(interaction, hand)
+        started = asyncio.get_running_loop().time()
+        drawing = self.shared.hand_message(table, seat, lang_of(interaction.locale), note)
+        await edit_hand(interaction, await self._within_budget(interaction, started, drawing))
         if is_ephemeral(interaction) and interaction.message is not None:
             self.runtimes.of(table).keep_hand(interaction, interaction.message.id)
 

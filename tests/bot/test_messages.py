@@ -3,6 +3,9 @@ game's colour, a picture above the words that say what it shows, the buttons bel
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -10,7 +13,10 @@ import discord
 import pytest
 from discord.http import handle_message_parameters
 
+import art
 import games
+from bot import controller
+from bot.pictures import Pictures
 from emulator.drivers import Emulator
 from emulator.model import Channel, Message
 from games import Rng
@@ -132,4 +138,32 @@ async def test_a_table_message_of_an_older_tapis_becomes_a_layout_when_redrawn(
         assert message is not None and message.components_v2 and not message.embeds
         assert [m.attachment.filename for m in message.media_items() if m.attachment] == [
             "table.png"
+        ]
+
+
+async def test_a_hand_picture_drawn_late_gets_the_click_acknowledged_first(
+    emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A busy drawing worker must not cost the click Discord's 3 s: the click is deferred
+    (here after 0.2 s instead of 2 s), then answered with the hand and its picture."""
+    monkeypatch.setattr(controller, "ACK_BUDGET", 0.2)
+    slow = threading.Event()
+
+    def draw_hand(cards: Sequence[str], playable: Iterable[str]) -> bytes:
+        if slow.is_set():
+            time.sleep(0.6)  # in the drawing thread, as a queue of pictures would
+        return art.draw_hand(list(cards), playable)
+
+    pictures = Pictures(workers=0, draw_hand=draw_hand)
+    async with running_tapis(emulator, tmp_path, pictures=pictures) as tapis:
+        _table, _where, _users, user, hand = await ready_to_play(tapis)
+        slow.set()
+        handle = await click_random_action(emulator, user, hand, Rng(6))
+        await handle.wait_response(timeout=0.5)
+        assert handle.response_type == 6  # a deferred update: the hand comes after
+        await emulator.wait_for(lambda: shown_version(emulator.message(hand.id)) == 1, timeout=5)
+        answered = emulator.message(hand.id)
+        assert answered is not None
+        assert [m.attachment.filename for m in answered.media_items() if m.attachment] == [
+            "hand.png"
         ]
