@@ -84,7 +84,7 @@ class Controller:
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
-        lobby = await self.shared.table_message(table)
+        lobby = await self.shared.table_message(table, urgent=True)
         try:
             target, thread = await self._table_place(interaction, table)
             message = await target.send(
@@ -160,7 +160,7 @@ class Controller:
             return
         runtime = self.runtimes.of(table)
         runtime.drawn()  # what the message below shows: the table as it is at this line
-        public = await self.shared.table_message(table)
+        public = await self.shared.table_message(table, urgent=True)
         await interaction.response.edit_message(**public.edit_args())
         release(public.view)
         runtime.keep_public(interaction)  # the started table can be redrawn through it
@@ -214,7 +214,7 @@ class Controller:
             await refuse(interaction, exc.key, **exc.params)
             return
         self.runtimes.of(table).drawn()
-        lobby = await self.shared.table_message(table)
+        lobby = await self.shared.table_message(table, urgent=True)
         await interaction.response.edit_message(**lobby.edit_args())
         release(lobby.view)
 

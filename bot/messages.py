@@ -85,8 +85,11 @@ def layout(
     return view
 
 
-async def public_message(table: Table, pictures: Pictures, faces: CardFaces) -> Outgoing:
-    """The table message: the lobby, the table in play, or the final table."""
+async def public_message(
+    table: Table, pictures: Pictures, faces: CardFaces, *, urgent: bool = False
+) -> Outgoing:
+    """The table message: the lobby, the table in play, or the final table; `urgent` when a
+    click's answer waits for it (its picture is drawn before the redraws')."""
     if table.status in ("lobby", "cancelled") or table.state is None:
         embed = render.lobby_embed(table)
         pages = len(option_pages(table.game))
@@ -98,7 +101,7 @@ async def public_message(table: Table, pictures: Pictures, faces: CardFaces) -> 
         embed = render.table_embed(table, faces)
         buttons = table_view(table.id, table.lang, table.state.version)
     items = list(buttons.children) if buttons is not None else []
-    picture = await pictures.table(table)
+    picture = await pictures.table(table, urgent=urgent)
     return Outgoing(layout(embed, picture, rows_of(items)), picture)
 
 

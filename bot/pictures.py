@@ -450,8 +450,9 @@ class Pictures:
         except Exception as exc:  # a broken worker: pictures will say so when asked
             log.warning("could not draw the card faces ahead (%s)", type(exc).__name__)
 
-    async def table(self, table: Table) -> Picture | None:
-        """The picture of the table message as the table is now (None: no picture)."""
+    async def table(self, table: Table, *, urgent: bool = False) -> Picture | None:
+        """The picture of the table message as the table is now (None: no picture);
+        `urgent` when a click's answer waits for it (a lobby click), else a redraw's."""
         key = ("table", table.id, table.revision, table.lang)
         found = self._tables.get(key)
         if found is not None:
@@ -465,7 +466,7 @@ class Pictures:
         return await self._once(
             key,
             self._tables,
-            lambda: self._submit(BACKGROUND, self._draw_table, scene),
+            lambda: self._submit(URGENT if urgent else BACKGROUND, self._draw_table, scene),
             TABLE_FILE,
             description,
         )

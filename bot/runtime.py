@@ -129,9 +129,10 @@ class Shared:
     table_pictures: Pacer = field(default_factory=lambda: Pacer(TABLE_PICTURES_PER_SECOND))
     emojis: CardEmojis = field(default_factory=CardEmojis)
 
-    async def table_message(self, table: Table) -> Outgoing:
-        """The table's public message as it is now, picture included."""
-        return await public_message(table, self.pictures, self.emojis.faces)
+    async def table_message(self, table: Table, *, urgent: bool = False) -> Outgoing:
+        """The table's public message as it is now, picture included; `urgent` when a
+        click's answer waits for it."""
+        return await public_message(table, self.pictures, self.emojis.faces, urgent=urgent)
 
     async def hand_message(
         self,
