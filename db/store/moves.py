@@ -15,7 +15,6 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-import asyncpg
 from sqlalchemy import select
 
 from ..engine import sqlite_path
@@ -33,23 +32,12 @@ from .sqlite_thread import (
     db_time,
 )
 
-# PostgreSQL statements of the group writer (positional parameters, arrays for bulk rows).
-PG_LOCK_SQL = "SELECT id, version FROM game_tables WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE"
-PG_MOVES_SQL = (
-    "INSERT INTO moves (table_id, seq, seat, action_id, created_at) "
-    "SELECT t, q, s, a, $5 FROM unnest($1::int[], $2::int[], $3::int[], $4::text[]) "
-    "AS m(t, q, s, a)"
+# PostgreSQL: a group of moves in one statement (see migration 0004 for the codes).
+PG_LOG_MOVES_SQL = (
+    "SELECT tapis_log_moves($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6)"
 )
-PG_SNAPSHOTS_SQL = (
-    "INSERT INTO snapshots (table_id, version, state, updated_at) "
-    "SELECT t, v, st, $4 FROM unnest($1::int[], $2::int[], $3::text[]) AS n(t, v, st) "
-    "ON CONFLICT (table_id) DO UPDATE SET version = excluded.version, "
-    "state = excluded.state, updated_at = excluded.updated_at"
-)
-PG_VERSIONS_SQL = (
-    "UPDATE game_tables AS g SET version = u.v, updated_at = $3 "
-    "FROM unnest($1::int[], $2::int[]) AS u(id, v) WHERE g.id = u.id"
-)
+LOGGED, NO_TABLE, ALREADY_LOGGED = 0, -1, -2
+
 
 FLUSH_TIMEOUT = 2.0
 """Seconds `close()` waits for queued moves to commit before failing the rest."""
@@ -76,6 +64,17 @@ def _settle(move: _PendingMove, outcome: BaseException | None) -> None:
         move.done.set_result(None)
     else:
         move.done.set_exception(outcome)
+
+
+def _refusal(move: _PendingMove, code: int) -> BaseException | None:
+    """The function's code for one move as the outcome `append_move` raises (None: logged)."""
+    if code == LOGGED:
+        return None
+    if code == NO_TABLE:
+        return TableNotFound(move.table_id)
+    if code == ALREADY_LOGGED:
+        return DuplicateMove(move.table_id, move.seq)
+    return MoveGap(move.table_id, move.seq, code)
 
 
 class MovesMixin(StoreBase):
@@ -194,80 +193,28 @@ class MovesMixin(StoreBase):
     async def _write_group_pg(
         self, conn: Any, group: list[_PendingMove], abandoned: threading.Event
     ) -> list[BaseException | None]:
-        """PostgreSQL, on the writer thread: the group in a few statements, whatever its size.
+        """PostgreSQL, on the writer thread: the whole group in one statement and one commit
+        (the `tapis_log_moves` function, migration 0004), whatever its size.
 
-        The group's tables are locked in id order (two processes never deadlock), each move
-        is checked against its table's version in order (a refused move affects only itself,
-        as with savepoints), then the accepted moves, their tables' latest snapshots and
-        versions are written in bulk. Should the bulk insert still collide with a logged
-        move, the group is written again move by move, each behind its savepoint."""
-        try:
-            return await self._write_group_pg_once(conn, group, abandoned, bulk=True)
-        except asyncpg.UniqueViolationError:
-            return await self._write_group_pg_once(conn, group, abandoned, bulk=False)
+        The function locks the group's tables in id order (two processes never deadlock)
+        and judges each move against its table's version in order, so a refused move
+        affects only itself, as with savepoints."""
+        if abandoned.is_set():  # the caller gave up before it was sent: write nothing
+            raise StoreClosed()
+        codes = await self._log_moves_pg(conn, group)
+        return [_refusal(move, code) for move, code in zip(group, codes, strict=True)]
 
-    async def _write_group_pg_once(
-        self, conn: Any, group: list[_PendingMove], abandoned: threading.Event, *, bulk: bool
-    ) -> list[BaseException | None]:
-        outcomes: list[BaseException | None] = [None] * len(group)
-        now = utcnow()
-        async with conn.transaction():
-            ids = sorted({move.table_id for move in group})
-            rows = await conn.fetch(PG_LOCK_SQL, ids)
-            versions = {row[0]: row[1] or 0 for row in rows}
-            logged: list[_PendingMove] = []
-            for i, move in enumerate(group):
-                last = versions.get(move.table_id)
-                if last is None:
-                    outcomes[i] = TableNotFound(move.table_id)
-                elif move.seq <= last:
-                    outcomes[i] = DuplicateMove(move.table_id, move.seq)
-                elif move.seq != last + 1:
-                    outcomes[i] = MoveGap(move.table_id, move.seq, last + 1)
-                elif bulk:
-                    versions[move.table_id] = move.seq
-                    logged.append(move)
-                else:
-                    try:
-                        async with conn.transaction():  # a savepoint
-                            await self._log_moves_pg(conn, [move], now)
-                        versions[move.table_id] = move.seq
-                        logged.append(move)
-                    except asyncpg.UniqueViolationError:
-                        outcomes[i] = DuplicateMove(move.table_id, move.seq)
-            if bulk and logged:
-                await self._log_moves_pg(conn, logged, now)
-            latest = {move.table_id: move for move in logged}  # each table's last move
-            if latest:
-                await self._save_snapshots_pg(conn, list(latest.values()), now)
-                await conn.execute(
-                    PG_VERSIONS_SQL,
-                    [m.table_id for m in latest.values()],
-                    [m.seq for m in latest.values()],
-                    now,
-                )
-            if abandoned.is_set():  # the caller gave up: its callers were told it failed
-                raise StoreClosed()
-        return outcomes
-
-    async def _log_moves_pg(self, conn: Any, moves: list[_PendingMove], now: datetime) -> None:
-        await conn.execute(
-            PG_MOVES_SQL,
-            [m.table_id for m in moves],
-            [m.seq for m in moves],
-            [m.seat for m in moves],
-            [m.action_id for m in moves],
-            now,
+    async def _log_moves_pg(self, conn: Any, group: list[_PendingMove]) -> list[int]:
+        codes: list[int] = await conn.fetchval(
+            PG_LOG_MOVES_SQL,
+            [m.table_id for m in group],
+            [m.seq for m in group],
+            [m.seat for m in group],
+            [m.action_id for m in group],
+            [m.snapshot for m in group],
+            utcnow(),
         )
-
-    async def _save_snapshots_pg(self, conn: Any, moves: list[_PendingMove], now: datetime) -> None:
-        await conn.execute(
-            PG_SNAPSHOTS_SQL,
-            [m.table_id for m in moves],
-            [m.seq for m in moves],
-            [m.snapshot for m in moves],
-            now,
-        )
+        return codes
 
     def _write_group_sync(
         self, conn: sqlite3.Connection, group: list[_PendingMove], abandoned: threading.Event

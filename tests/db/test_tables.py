@@ -193,22 +193,23 @@ async def test_a_move_logged_behind_the_version_is_a_duplicate(store: Store) -> 
     assert [m.seq for m in await store.moves(other)] == [1]
 
 
-async def test_append_move_is_atomic(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_append_move_is_atomic(
+    store: Store, backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A failure after the log row (here: the snapshot write) leaves no trace at all."""
     table_id = await new_table(store, status="playing")
     await store.append_move(table_id, 1, 0, "take", '{"v":1}')
 
-    async def broken(*_args: Any) -> None:
-        raise RuntimeError("disk on fire")
-
     def broken_sync(*_args: Any) -> None:
         raise RuntimeError("disk on fire")
 
-    # The group writers serve the moves (PostgreSQL's and SQLite's): break both.
-    monkeypatch.setattr(store, "_save_snapshots_pg", broken)
+    # SQLite's writer is Python code: break its snapshot write. PostgreSQL's is one
+    # server-side statement: give it a snapshot the server refuses (a NUL character).
     monkeypatch.setattr(store, "_save_snapshot_sync", broken_sync)
-    with pytest.raises(RuntimeError):
-        await store.append_move(table_id, 2, 1, "pass", '{"v":2}')
+    state = '{"v":"\x00"}' if backend == "postgresql" else '{"v":2}'
+    with pytest.raises(Exception) as failed:
+        await store.append_move(table_id, 2, 1, "pass", state)
+    assert not isinstance(failed.value, DuplicateMove | MoveGap | TableNotFound)
     monkeypatch.undo()
     table = await store.get_table(table_id)
     assert table is not None
