@@ -45,7 +45,7 @@ from games.facts import Zone as FactZone
 from games.words import Face, Words
 
 from .i18n import count, tr
-from .service import Table
+from .service import AI_LEVELS, Table
 from .workers import exit_with_parent
 
 log = logging.getLogger("tapis.pictures")
@@ -219,7 +219,7 @@ def lobby_scene(table: Table) -> art.TableScene | None:
     seats = [
         art.Seat(
             name=s.name,
-            marks=(tr("table.ai", lang),)
+            marks=(tr(f"table.ai_{s.ai_level}" if s.ai_level in AI_LEVELS else "table.ai", lang),)
             if s.is_ai
             else (tr("picture.host", lang),)
             if s.user_id == table.host_id

@@ -75,7 +75,7 @@ def test_the_lobby_shows_who_sat_down() -> None:
     scene = lobby_scene(table)
     assert scene is not None
     assert [s.name for s in scene.seats] == ["Camille", "Bastien", "Marcel", "Place libre"]
-    assert [s.marks for s in scene.seats] == [("hôte",), (), ("IA",), ()]
+    assert [s.marks for s in scene.seats] == [("hôte",), (), ("IA forte",), ()]
     assert scene.facts[0].value == "3 / 4 joueurs"
     assert scene.zones[0].label == "En attente des joueurs"
     table.seats.append(Seat(1003, "Théo"))
