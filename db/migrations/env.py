@@ -36,6 +36,10 @@ def _run(connection: Connection) -> None:
         target_metadata=METADATA,
         render_as_batch=True,
         compare_type=True,
+        # One transaction for the whole upgrade, on SQLite too (Alembic would commit after
+        # each revision there): a process that waited for the write lock then finds the
+        # schema at head, instead of replaying a revision another process ran meanwhile.
+        transactional_ddl=True,
     )
     with context.begin_transaction():
         if connection.dialect.name == "postgresql":  # held until this transaction ends
