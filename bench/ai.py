@@ -1,7 +1,8 @@
 """AI strength and speed: "facile" against random-legal players, "fort" against "facile".
 
 Usage: python bench/ai.py [--game SLUG ...] [--matches N] [--level facile|fort|all]
-                          [--players N] [--jobs J] [--iterations N]
+                          [--players N] [--jobs J] [--iterations N] [--budget S]
+                          [--first M]
        python bench/ai.py --speed [--game SLUG ...] [--positions N] [--iterations N]
 
 Team games (fixed partners: Manille; Bianco Mano at 4) put the AI on one team, alternating
@@ -12,8 +13,14 @@ smallest table with fixed teams if it has one, else at its smallest table.
 Targets: "facile" wins >= 65% against random, "fort" >= 60% against "facile" (head to
 head; with more than two seats in a free-for-all the target keeps the same odds ratio over
 the baseline share). Matches use each game's `quick_options`; a race (several seats in
-`to_move`) is won by a random seat of it. Times are wall-clock ms
-per AI decision that had a real choice.
+`to_move`) is won by a random seat of it. Times are ms per AI decision that had a real
+choice: wall clock, and the process CPU time the decision took.
+
+`--budget S` is fort's time budget per decision (default 0.8 s, the bot's). `--budget 0`
+lifts it, so every decision runs its full iteration cap: the figures then depend on the
+seeds only, not on how busy the machine is (the CPU times tell whether the cap fits the
+bot's budget). `--first M` starts at match M (to split a long run; matches are seeded by
+their number).
 
 `--speed` measures the search alone: ISMCTS iterations per second of process time, over
 positions taken from facile-against-facile matches (every decision with a real choice, in
@@ -46,11 +53,13 @@ class Result:
     score: float = 0.0  # matches won (fractions for shared wins)
     matches: int = 0
     times: list[float] = field(default_factory=list)  # seconds per real AI decision
+    cpu: list[float] = field(default_factory=list)  # process CPU seconds per real decision
 
     def add(self, other: Result) -> None:
         self.score += other.score
         self.matches += other.matches
         self.times += other.times
+        self.cpu += other.cpu
 
 
 def ai_seats(rules: games.Rules, players: int, match: int) -> list[int]:
@@ -67,18 +76,21 @@ def default_players(rules: games.Rules) -> int:
 
 
 def act(
-    state: games.GameState, seat: int, who: str, rng: Rng, iterations: int | None
-) -> tuple[str, float | None]:
-    """One decision; the time is returned for AI decisions with a real choice."""
+    state: games.GameState, seat: int, who: str, rng: Rng, iterations: int | None, budget: float
+) -> tuple[str, tuple[float, float] | None]:
+    """One decision; wall and CPU times are returned for AI decisions with a real choice."""
     legal = state.legal_actions(seat)
     if who == "random":
         return rng.choice(legal).id, None
-    start = time.perf_counter()
-    action = choose(state, seat, who, rng, iterations=iterations)
-    return action, (time.perf_counter() - start) if len(legal) > 1 else None
+    start, cpu = time.perf_counter(), time.process_time()
+    action = choose(state, seat, who, rng, iterations=iterations, budget_s=budget)
+    spent = (time.perf_counter() - start, time.process_time() - cpu)
+    return action, spent if len(legal) > 1 else None
 
 
-def play_match(slug: str, players: int, level: str, match: int, iterations: int | None) -> Result:
+def play_match(
+    slug: str, players: int, level: str, match: int, iterations: int | None, budget: float
+) -> Result:
     rules = games.get(slug)
     seed = 1_000_003 * (match + 1)
     state = rules.new(players=players, seed=seed, options=rules.quick_options)
@@ -90,9 +102,10 @@ def play_match(slug: str, players: int, level: str, match: int, iterations: int 
     while not state.is_over():
         seats = state.to_move()
         seat = seats[0] if len(seats) == 1 else race.choice(seats)  # a neutral race
-        action, spent = act(state, seat, who[seat], rngs[seat], iterations)
+        action, spent = act(state, seat, who[seat], rngs[seat], iterations, budget)
         if spent is not None and seat in mine:
-            result.times.append(spent)
+            result.times.append(spent[0])
+            result.cpu.append(spent[1])
         state.apply(seat, action)
     result.score = won(state, mine)
     return result
@@ -129,15 +142,21 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def _job(args: tuple[str, int, str, int, int | None]) -> Result:
+def _job(args: tuple[str, int, str, int, int | None, float]) -> Result:
     return play_match(*args)
 
 
 def run(
-    slug: str, players: int, level: str, matches: int, jobs: int, iterations: int | None
+    slug: str,
+    players: int,
+    level: str,
+    matches: range,
+    jobs: int,
+    iterations: int | None,
+    budget: float,
 ) -> Result:
     total = Result()
-    tasks = [(slug, players, level, m, iterations) for m in range(matches)]
+    tasks = [(slug, players, level, m, iterations, budget) for m in matches]
     if jobs <= 1:
         for t in tasks:
             total.add(_job(t))
@@ -197,6 +216,10 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=None, help="fort's iteration cap")
+    parser.add_argument(
+        "--budget", type=float, default=0.8, help="fort's seconds per decision; 0: no limit"
+    )
+    parser.add_argument("--first", type=int, default=0, help="number of the first match")
     parser.add_argument("--speed", action="store_true", help="ISMCTS iterations per second")
     parser.add_argument("--positions", type=int, default=20, help="positions per game (--speed)")
     args = parser.parse_args()
@@ -206,8 +229,9 @@ def main() -> int:
     levels = ["facile", "fort"] if args.level == "all" else [args.level]
     print(
         f"{'game':<14}{'level':<7}{'vs':<7}{'n':>5}{'win':>7}{'95% CI':>15}{'base':>6}"
-        f"{'target':>7}{'ms mean':>9}{'ms max':>8}  met"
+        f"{'target':>7}{'ms mean':>9}{'ms max':>8}{'cpu mean':>9}{'cpu max':>8}  met"
     )
+    budget = args.budget if args.budget > 0 else math.inf
     failed = False
     for slug in slugs:
         rules = games.get(slug)
@@ -215,7 +239,8 @@ def main() -> int:
         for level in levels:
             matches = args.matches or (200 if level == "facile" else 60)
             start = time.perf_counter()
-            res = run(slug, players, level, matches, args.jobs, args.iterations)
+            span = range(args.first, args.first + matches)
+            res = run(slug, players, level, span, args.jobs, args.iterations, budget)
             p = res.score / res.matches
             lo, hi = wilson(p, res.matches)
             base = baseline(rules, players)
@@ -224,10 +249,13 @@ def main() -> int:
             failed |= not ok
             mean = 1000 * sum(res.times) / len(res.times) if res.times else 0.0
             worst = 1000 * max(res.times) if res.times else 0.0
+            cpu = 1000 * sum(res.cpu) / len(res.cpu) if res.cpu else 0.0
+            cpu_worst = 1000 * max(res.cpu) if res.cpu else 0.0
             print(
                 f"{slug:<14}{level:<7}{OPPONENT[level]:<7}{res.matches:>5}{p:>7.1%}"
                 f"{f'[{lo:.0%}, {hi:.0%}]':>15}{base:>6.0%}{goal:>7.0%}{mean:>9.2f}"
-                f"{worst:>8.1f}  {'yes' if ok else 'NO'}"
+                f"{worst:>8.1f}{cpu:>9.2f}{cpu_worst:>8.1f}  {'yes' if ok else 'NO'}"
+                f"  score {res.score:g}/{res.matches}"
                 f"   ({players} players, {time.perf_counter() - start:.0f} s)",
                 flush=True,
             )
