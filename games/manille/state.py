@@ -17,7 +17,6 @@ from ..rng import Rng
 from ..tricks import Trick, gather
 from .hidden import redeal
 from .logic import (
-    ACTION,
     ACTION_OF,
     CARD_OF_ACTION,
     DECK,
