@@ -133,6 +133,13 @@ class GameState:
     def is_over(self) -> bool:
         raise NotImplementedError
 
+    def hand(self, seat: int) -> list[str]:
+        """The cards `seat` holds, as its own view shows them (`view(seat)["hand"]`).
+
+        Games answer it without building the whole view: the AI counts cards with it on
+        every simulated move."""
+        return list(self.view(seat)["hand"])
+
     def outcome(self) -> Outcome:
         """Final ranks, scores and teams per seat (meaningful once `is_over`)."""
         raise NotImplementedError

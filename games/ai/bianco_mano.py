@@ -42,8 +42,10 @@ def policy(state: GameState, seat: int, rng: Rng) -> str:
     side-family points in the espion and keep the dominants to cut; call the strongest
     card we lack; announce when we may; then play the shared trick heuristic with the
     dominant family as trumps and the side as friends (`tricks`)."""
-    view = state.view(seat)
-    legal = [a.id for a in state.legal_actions(seat)]
+    return _policy(state, seat, rng, state.view(seat), [a.id for a in state.legal_actions(seat)])
+
+
+def _policy(state: GameState, seat: int, rng: Rng, view: dict[str, Any], legal: list[str]) -> str:
     phase = view["phase"]
     if phase == "bid":
         return _bid(view, legal)
@@ -61,7 +63,7 @@ def rollout(state: GameState, seat: int, rng: Rng) -> str:
     view = state.view(seat)
     legal = [a.id for a in state.legal_actions(seat)]
     if view["phase"] != "play" or "announce" in legal:
-        return policy(state, seat, rng)
+        return _policy(state, seat, rng, view, legal)
     return _play(state, seat, rng, view, legal, sample=False)
 
 

@@ -137,6 +137,9 @@ class ManilleState(GameState):
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def hand(self, seat: int) -> list[str]:
+        return list(self.hands[seat])
+
     def _legal(self, seat: int) -> list[str]:
         if self.phase != "play" or seat != (self.leader + len(self.trick)) % PLAYERS:
             return []
