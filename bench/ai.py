@@ -4,6 +4,7 @@ Usage: python bench/ai.py [--game SLUG ...] [--matches N] [--level facile|fort|a
                           [--players N] [--jobs J] [--iterations N] [--budget S]
                           [--first M]
        python bench/ai.py --speed [--game SLUG ...] [--positions N] [--iterations N]
+                          [--compare REF] [--rounds R]
 
 Team games (fixed partners: Manille; Bianco Mano at 4) put the AI on one team, alternating
 which one; the others seat the AI in one seat, rotating. A match counts as won when the
@@ -24,26 +25,38 @@ their number).
 
 `--speed` measures the search alone: ISMCTS iterations per second of process time, over
 positions taken from facile-against-facile matches (every decision with a real choice, in
-turn), each searched for a fixed number of iterations with no time budget.
+turn), each searched for a fixed number of iterations with no time budget. With
+`--compare REF` the same positions are searched by REF's code (a temporary git worktree)
+and by the working tree, in separate processes alternated for R rounds, best time kept.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# `--tree DIR` measures the code of another checkout (the speed comparison's old side).
+sys.path.insert(
+    0,
+    sys.argv[sys.argv.index("--tree") + 1]
+    if "--tree" in sys.argv
+    else str(Path(__file__).resolve().parent.parent),
+)
 
 import games
 from games import Rng
 from games.ai import choose, profile_for
 from games.ai.ismcts import search
 
+ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"facile": 0.65, "fort": 0.60}
 OPPONENT = {"facile": "random", "fort": "facile"}
 
@@ -187,24 +200,73 @@ def positions(slug: str, players: int, count: int) -> list[tuple[games.GameState
     return found
 
 
+def speed_of(slug: str, count: int, iterations: int, players: int | None) -> dict[str, float]:
+    """Search `count` positions of `slug` for `iterations` each; the process time spent."""
+    rules = games.get(slug)
+    n = players or default_players(rules)
+    profile = profile_for(rules)
+    spots = positions(slug, n, count)
+    start = time.process_time()
+    for k, (state, seat) in enumerate(spots):
+        search(state, seat, profile, Rng(k), iterations=iterations, budget_s=1e9)
+    spent = time.process_time() - start
+    return {
+        "players": n,
+        "positions": len(spots),
+        "iterations": iterations * len(spots),
+        "cpu": spent,
+    }
+
+
 def speed(slugs: list[str], count: int, iterations: int, players: int | None) -> int:
     """ISMCTS iterations per second of process time, per game."""
     print(f"{'game':<14}{'players':>8}{'positions':>10}{'iterations':>11}{'it/s':>9}{'ms/100':>8}")
     for slug in slugs:
-        rules = games.get(slug)
-        n = players or default_players(rules)
-        profile = profile_for(rules)
-        spots = positions(slug, n, count)
-        start = time.process_time()
-        for k, (state, seat) in enumerate(spots):
-            search(state, seat, profile, Rng(k), iterations=iterations, budget_s=1e9)
-        spent = time.process_time() - start
-        total = iterations * len(spots)
+        r = speed_of(slug, count, iterations, players)
+        total, spent = r["iterations"], r["cpu"]
         print(
-            f"{slug:<14}{n:>8}{len(spots):>10}{total:>11,}{total / spent:>9,.0f}"
+            f"{slug:<14}{r['players']:>8}{r['positions']:>10}{total:>11,}{total / spent:>9,.0f}"
             f"{100_000 * spent / total:>8.1f}",
             flush=True,
         )
+    return 0
+
+
+def compare_speed(
+    ref: str, slugs: list[str], count: int, iterations: int, players: int | None, rounds: int
+) -> int:
+    """ISMCTS iterations per second of REF against the working tree, same positions."""
+    print(f"before = {ref}, after = working tree; ISMCTS iterations per second of process")
+    print(f"time, best of {rounds} rounds; {iterations} iterations on each of {count} positions")
+    print(f"{'game':<14}{'players':>8}{'before it/s':>12}{'after it/s':>12}{'speed-up':>10}")
+    with tempfile.TemporaryDirectory(prefix="tapis-ai-") as tmp:
+        old = Path(tmp) / "old"
+        git = ["git", "-C", str(ROOT), "worktree"]
+        subprocess.run([*git, "add", "--detach", "-q", str(old), ref], check=True)
+        try:
+            for slug in slugs:
+                best = {"before": math.inf, "after": math.inf}
+                seen: dict[str, dict[str, float]] = {}
+                for r in range(rounds):
+                    order = [("before", old), ("after", ROOT)]
+                    for side, tree in order if r % 2 == 0 else order[::-1]:
+                        cmd = [sys.executable, __file__, "--speed", "--json", "--tree", str(tree)]
+                        cmd += ["--game", slug, "--positions", str(count)]
+                        cmd += ["--iterations", str(iterations)]
+                        if players:
+                            cmd += ["--players", str(players)]
+                        out = subprocess.run(cmd, check=True, capture_output=True, text=True)
+                        seen[side] = json.loads(out.stdout.splitlines()[-1])
+                        best[side] = min(best[side], seen[side]["cpu"])
+                before = seen["before"]["iterations"] / best["before"]
+                after = seen["after"]["iterations"] / best["after"]
+                print(
+                    f"{slug:<14}{seen['after']['players']:>8.0f}{before:>12,.0f}{after:>12,.0f}"
+                    f"{after / before:>9.2f}x",
+                    flush=True,
+                )
+        finally:
+            subprocess.run([*git, "remove", "--force", str(old)], check=True)
     return 0
 
 
@@ -222,10 +284,22 @@ def main() -> int:
     parser.add_argument("--first", type=int, default=0, help="number of the first match")
     parser.add_argument("--speed", action="store_true", help="ISMCTS iterations per second")
     parser.add_argument("--positions", type=int, default=20, help="positions per game (--speed)")
+    parser.add_argument("--compare", metavar="REF", help="--speed of REF against the tree")
+    parser.add_argument("--rounds", type=int, default=3, help="--compare alternations")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--tree", help=argparse.SUPPRESS)
     args = parser.parse_args()
     slugs = args.game or games.slugs()
     if args.speed:
-        return speed(slugs, args.positions, args.iterations or 100, args.players)
+        its = args.iterations or 100
+        if args.compare:
+            return compare_speed(
+                args.compare, slugs, args.positions, its, args.players, args.rounds
+            )
+        if args.json:
+            print(json.dumps(speed_of(slugs[0], args.positions, its, args.players)))
+            return 0
+        return speed(slugs, args.positions, its, args.players)
     levels = ["facile", "fort"] if args.level == "all" else [args.level]
     print(
         f"{'game':<14}{'level':<7}{'vs':<7}{'n':>5}{'win':>7}{'95% CI':>15}{'base':>6}"
