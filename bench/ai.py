@@ -1,8 +1,10 @@
 """AI strength and speed: "facile" against random-legal players, "fort" against "facile".
 
 Usage: python bench/ai.py [--game SLUG ...] [--matches N] [--level facile|fort|all]
-                          [--players N] [--jobs J] [--iterations N]
+                          [--players N] [--jobs J] [--iterations N] [--budget S]
+                          [--first M]
        python bench/ai.py --speed [--game SLUG ...] [--positions N] [--iterations N]
+                          [--compare REF] [--rounds R]
 
 Team games (fixed partners: Manille; Bianco Mano at 4) put the AI on one team, alternating
 which one; the others seat the AI in one seat, rotating. A match counts as won when the
@@ -12,31 +14,49 @@ smallest table with fixed teams if it has one, else at its smallest table.
 Targets: "facile" wins >= 65% against random, "fort" >= 60% against "facile" (head to
 head; with more than two seats in a free-for-all the target keeps the same odds ratio over
 the baseline share). Matches use each game's `quick_options`; a race (several seats in
-`to_move`) is won by a random seat of it. Times are wall-clock ms
-per AI decision that had a real choice.
+`to_move`) is won by a random seat of it. Times are ms per AI decision that had a real
+choice: wall clock, and the process CPU time the decision took.
+
+`--budget S` is fort's time budget per decision (default 0.8 s, the bot's). `--budget 0`
+lifts it, so every decision runs its full iteration cap: the figures then depend on the
+seeds only, not on how busy the machine is (the CPU times tell whether the cap fits the
+bot's budget). `--first M` starts at match M (to split a long run; matches are seeded by
+their number).
 
 `--speed` measures the search alone: ISMCTS iterations per second of process time, over
 positions taken from facile-against-facile matches (every decision with a real choice, in
-turn), each searched for a fixed number of iterations with no time budget.
+turn), each searched for a fixed number of iterations with no time budget. With
+`--compare REF` the same positions are searched by REF's code (a temporary git worktree)
+and by the working tree, in separate processes alternated for R rounds, best time kept.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# `--tree DIR` measures the code of another checkout (the speed comparison's old side).
+sys.path.insert(
+    0,
+    sys.argv[sys.argv.index("--tree") + 1]
+    if "--tree" in sys.argv
+    else str(Path(__file__).resolve().parent.parent),
+)
 
 import games
 from games import Rng
 from games.ai import choose, profile_for
 from games.ai.ismcts import search
 
+ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"facile": 0.65, "fort": 0.60}
 OPPONENT = {"facile": "random", "fort": "facile"}
 
@@ -46,11 +66,13 @@ class Result:
     score: float = 0.0  # matches won (fractions for shared wins)
     matches: int = 0
     times: list[float] = field(default_factory=list)  # seconds per real AI decision
+    cpu: list[float] = field(default_factory=list)  # process CPU seconds per real decision
 
     def add(self, other: Result) -> None:
         self.score += other.score
         self.matches += other.matches
         self.times += other.times
+        self.cpu += other.cpu
 
 
 def ai_seats(rules: games.Rules, players: int, match: int) -> list[int]:
@@ -67,18 +89,21 @@ def default_players(rules: games.Rules) -> int:
 
 
 def act(
-    state: games.GameState, seat: int, who: str, rng: Rng, iterations: int | None
-) -> tuple[str, float | None]:
-    """One decision; the time is returned for AI decisions with a real choice."""
+    state: games.GameState, seat: int, who: str, rng: Rng, iterations: int | None, budget: float
+) -> tuple[str, tuple[float, float] | None]:
+    """One decision; wall and CPU times are returned for AI decisions with a real choice."""
     legal = state.legal_actions(seat)
     if who == "random":
         return rng.choice(legal).id, None
-    start = time.perf_counter()
-    action = choose(state, seat, who, rng, iterations=iterations)
-    return action, (time.perf_counter() - start) if len(legal) > 1 else None
+    start, cpu = time.perf_counter(), time.process_time()
+    action = choose(state, seat, who, rng, iterations=iterations, budget_s=budget)
+    spent = (time.perf_counter() - start, time.process_time() - cpu)
+    return action, spent if len(legal) > 1 else None
 
 
-def play_match(slug: str, players: int, level: str, match: int, iterations: int | None) -> Result:
+def play_match(
+    slug: str, players: int, level: str, match: int, iterations: int | None, budget: float
+) -> Result:
     rules = games.get(slug)
     seed = 1_000_003 * (match + 1)
     state = rules.new(players=players, seed=seed, options=rules.quick_options)
@@ -90,9 +115,10 @@ def play_match(slug: str, players: int, level: str, match: int, iterations: int 
     while not state.is_over():
         seats = state.to_move()
         seat = seats[0] if len(seats) == 1 else race.choice(seats)  # a neutral race
-        action, spent = act(state, seat, who[seat], rngs[seat], iterations)
+        action, spent = act(state, seat, who[seat], rngs[seat], iterations, budget)
         if spent is not None and seat in mine:
-            result.times.append(spent)
+            result.times.append(spent[0])
+            result.cpu.append(spent[1])
         state.apply(seat, action)
     result.score = won(state, mine)
     return result
@@ -129,15 +155,21 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def _job(args: tuple[str, int, str, int, int | None]) -> Result:
+def _job(args: tuple[str, int, str, int, int | None, float]) -> Result:
     return play_match(*args)
 
 
 def run(
-    slug: str, players: int, level: str, matches: int, jobs: int, iterations: int | None
+    slug: str,
+    players: int,
+    level: str,
+    matches: range,
+    jobs: int,
+    iterations: int | None,
+    budget: float,
 ) -> Result:
     total = Result()
-    tasks = [(slug, players, level, m, iterations) for m in range(matches)]
+    tasks = [(slug, players, level, m, iterations, budget) for m in matches]
     if jobs <= 1:
         for t in tasks:
             total.add(_job(t))
@@ -168,24 +200,73 @@ def positions(slug: str, players: int, count: int) -> list[tuple[games.GameState
     return found
 
 
+def speed_of(slug: str, count: int, iterations: int, players: int | None) -> dict[str, float]:
+    """Search `count` positions of `slug` for `iterations` each; the process time spent."""
+    rules = games.get(slug)
+    n = players or default_players(rules)
+    profile = profile_for(rules)
+    spots = positions(slug, n, count)
+    start = time.process_time()
+    for k, (state, seat) in enumerate(spots):
+        search(state, seat, profile, Rng(k), iterations=iterations, budget_s=1e9)
+    spent = time.process_time() - start
+    return {
+        "players": n,
+        "positions": len(spots),
+        "iterations": iterations * len(spots),
+        "cpu": spent,
+    }
+
+
 def speed(slugs: list[str], count: int, iterations: int, players: int | None) -> int:
     """ISMCTS iterations per second of process time, per game."""
     print(f"{'game':<14}{'players':>8}{'positions':>10}{'iterations':>11}{'it/s':>9}{'ms/100':>8}")
     for slug in slugs:
-        rules = games.get(slug)
-        n = players or default_players(rules)
-        profile = profile_for(rules)
-        spots = positions(slug, n, count)
-        start = time.process_time()
-        for k, (state, seat) in enumerate(spots):
-            search(state, seat, profile, Rng(k), iterations=iterations, budget_s=1e9)
-        spent = time.process_time() - start
-        total = iterations * len(spots)
+        r = speed_of(slug, count, iterations, players)
+        total, spent = r["iterations"], r["cpu"]
         print(
-            f"{slug:<14}{n:>8}{len(spots):>10}{total:>11,}{total / spent:>9,.0f}"
+            f"{slug:<14}{r['players']:>8}{r['positions']:>10}{total:>11,}{total / spent:>9,.0f}"
             f"{100_000 * spent / total:>8.1f}",
             flush=True,
         )
+    return 0
+
+
+def compare_speed(
+    ref: str, slugs: list[str], count: int, iterations: int, players: int | None, rounds: int
+) -> int:
+    """ISMCTS iterations per second of REF against the working tree, same positions."""
+    print(f"before = {ref}, after = working tree; ISMCTS iterations per second of process")
+    print(f"time, best of {rounds} rounds; {iterations} iterations on each of {count} positions")
+    print(f"{'game':<14}{'players':>8}{'before it/s':>12}{'after it/s':>12}{'speed-up':>10}")
+    with tempfile.TemporaryDirectory(prefix="tapis-ai-") as tmp:
+        old = Path(tmp) / "old"
+        git = ["git", "-C", str(ROOT), "worktree"]
+        subprocess.run([*git, "add", "--detach", "-q", str(old), ref], check=True)
+        try:
+            for slug in slugs:
+                best = {"before": math.inf, "after": math.inf}
+                seen: dict[str, dict[str, float]] = {}
+                for r in range(rounds):
+                    order = [("before", old), ("after", ROOT)]
+                    for side, tree in order if r % 2 == 0 else order[::-1]:
+                        cmd = [sys.executable, __file__, "--speed", "--json", "--tree", str(tree)]
+                        cmd += ["--game", slug, "--positions", str(count)]
+                        cmd += ["--iterations", str(iterations)]
+                        if players:
+                            cmd += ["--players", str(players)]
+                        out = subprocess.run(cmd, check=True, capture_output=True, text=True)
+                        seen[side] = json.loads(out.stdout.splitlines()[-1])
+                        best[side] = min(best[side], seen[side]["cpu"])
+                before = seen["before"]["iterations"] / best["before"]
+                after = seen["after"]["iterations"] / best["after"]
+                print(
+                    f"{slug:<14}{seen['after']['players']:>8.0f}{before:>12,.0f}{after:>12,.0f}"
+                    f"{after / before:>9.2f}x",
+                    flush=True,
+                )
+        finally:
+            subprocess.run([*git, "remove", "--force", str(old)], check=True)
     return 0
 
 
@@ -197,17 +278,34 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=None, help="fort's iteration cap")
+    parser.add_argument(
+        "--budget", type=float, default=0.8, help="fort's seconds per decision; 0: no limit"
+    )
+    parser.add_argument("--first", type=int, default=0, help="number of the first match")
     parser.add_argument("--speed", action="store_true", help="ISMCTS iterations per second")
     parser.add_argument("--positions", type=int, default=20, help="positions per game (--speed)")
+    parser.add_argument("--compare", metavar="REF", help="--speed of REF against the tree")
+    parser.add_argument("--rounds", type=int, default=3, help="--compare alternations")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--tree", help=argparse.SUPPRESS)
     args = parser.parse_args()
     slugs = args.game or games.slugs()
     if args.speed:
-        return speed(slugs, args.positions, args.iterations or 100, args.players)
+        its = args.iterations or 100
+        if args.compare:
+            return compare_speed(
+                args.compare, slugs, args.positions, its, args.players, args.rounds
+            )
+        if args.json:
+            print(json.dumps(speed_of(slugs[0], args.positions, its, args.players)))
+            return 0
+        return speed(slugs, args.positions, its, args.players)
     levels = ["facile", "fort"] if args.level == "all" else [args.level]
     print(
         f"{'game':<14}{'level':<7}{'vs':<7}{'n':>5}{'win':>7}{'95% CI':>15}{'base':>6}"
-        f"{'target':>7}{'ms mean':>9}{'ms max':>8}  met"
+        f"{'target':>7}{'ms mean':>9}{'ms max':>8}{'cpu mean':>9}{'cpu max':>8}  met"
     )
+    budget = args.budget if args.budget > 0 else math.inf
     failed = False
     for slug in slugs:
         rules = games.get(slug)
@@ -215,7 +313,8 @@ def main() -> int:
         for level in levels:
             matches = args.matches or (200 if level == "facile" else 60)
             start = time.perf_counter()
-            res = run(slug, players, level, matches, args.jobs, args.iterations)
+            span = range(args.first, args.first + matches)
+            res = run(slug, players, level, span, args.jobs, args.iterations, budget)
             p = res.score / res.matches
             lo, hi = wilson(p, res.matches)
             base = baseline(rules, players)
@@ -224,10 +323,13 @@ def main() -> int:
             failed |= not ok
             mean = 1000 * sum(res.times) / len(res.times) if res.times else 0.0
             worst = 1000 * max(res.times) if res.times else 0.0
+            cpu = 1000 * sum(res.cpu) / len(res.cpu) if res.cpu else 0.0
+            cpu_worst = 1000 * max(res.cpu) if res.cpu else 0.0
             print(
                 f"{slug:<14}{level:<7}{OPPONENT[level]:<7}{res.matches:>5}{p:>7.1%}"
                 f"{f'[{lo:.0%}, {hi:.0%}]':>15}{base:>6.0%}{goal:>7.0%}{mean:>9.2f}"
-                f"{worst:>8.1f}  {'yes' if ok else 'NO'}"
+                f"{worst:>8.1f}{cpu:>9.2f}{cpu_worst:>8.1f}  {'yes' if ok else 'NO'}"
+                f"  score {res.score:g}/{res.matches}"
                 f"   ({players} players, {time.perf_counter() - start:.0f} s)",
                 flush=True,
             )

@@ -133,6 +133,13 @@ class GameState:
     def is_over(self) -> bool:
         raise NotImplementedError
 
+    def hand(self, seat: int) -> list[str]:
+        """The cards `seat` holds, as its own view shows them (`view(seat)["hand"]`).
+
+        Games answer it without building the whole view: the AI counts cards with it on
+        every simulated move."""
+        return list(self.view(seat)["hand"])
+
     def outcome(self) -> Outcome:
         """Final ranks, scores and teams per seat (meaningful once `is_over`)."""
         raise NotImplementedError
@@ -174,27 +181,34 @@ class GameState:
 
     def apply(self, seat: int, action_id: str) -> list[Event]:
         """Apply one action, or raise `IllegalAction` and change nothing."""
-        if not isinstance(action_id, str) or not isinstance(seat, int):
-            raise IllegalAction("malformed")
         memo = self._legal_memo
         # A seat has legal actions only while it is to move and the game is not over, so a
-        # move listed for this seat at this version passes every check below.
+        # move listed for this seat at this version passes every check of `_check`. (Seats
+        # are small ints, the same object wherever they come from; anything else, a str
+        # subclass included, takes the full check.)
         if (
             memo is None
+            or memo[1] is not seat
             or memo[0] != self.version
-            or memo[1] != seat
+            or type(action_id) is not str
             or (action_id,) not in memo[2]
         ):
-            if self.is_over():
-                raise IllegalAction("game_over")
-            if seat not in self.to_move():
-                raise IllegalAction("not_your_turn")
-            if not self.is_legal(seat, action_id):
-                raise IllegalAction(self.explain(seat, action_id))
+            self._check(seat, action_id)
         self.events = []
         self._apply(seat, action_id)
         self.version += 1
         return self.events
+
+    def _check(self, seat: int, action_id: str) -> None:
+        """Raise `IllegalAction` unless `seat` may play `action_id` now."""
+        if not isinstance(action_id, str) or not isinstance(seat, int):
+            raise IllegalAction("malformed")
+        if self.is_over():
+            raise IllegalAction("game_over")
+        if seat not in self.to_move():
+            raise IllegalAction("not_your_turn")
+        if not self.is_legal(seat, action_id):
+            raise IllegalAction(self.explain(seat, action_id))
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         return any(a.id == action_id for a in self.legal_actions(seat))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Event, GameState
-from ..bianco_mano.logic import FAMILIES, POINTS, STRENGTH, TEAMS_OF_FOUR
+from ..bianco_mano.logic import FAMILIES, FIRST_PACKETS, POINTS, STRENGTH
 from ..rng import Rng
 from .ismcts import Profile
 from .tricks import Deck, Table, outstanding, play
@@ -42,8 +42,10 @@ def policy(state: GameState, seat: int, rng: Rng) -> str:
     side-family points in the espion and keep the dominants to cut; call the strongest
     card we lack; announce when we may; then play the shared trick heuristic with the
     dominant family as trumps and the side as friends (`tricks`)."""
-    view = state.view(seat)
-    legal = [a.id for a in state.legal_actions(seat)]
+    return _policy(state, seat, rng, state.view(seat), [a.id for a in state.legal_actions(seat)])
+
+
+def _policy(state: GameState, seat: int, rng: Rng, view: dict[str, Any], legal: list[str]) -> str:
     phase = view["phase"]
     if phase == "bid":
         return _bid(view, legal)
@@ -61,7 +63,7 @@ def rollout(state: GameState, seat: int, rng: Rng) -> str:
     view = state.view(seat)
     legal = [a.id for a in state.legal_actions(seat)]
     if view["phase"] != "play" or "announce" in legal:
-        return policy(state, seat, rng)
+        return _policy(state, seat, rng, view, legal)
     return _play(state, seat, rng, view, legal, sample=False)
 
 
@@ -125,11 +127,154 @@ def rewards(public: dict[str, Any], state: GameState, events: list[Event]) -> li
     scored = next((e for e in events if e["type"] == "deal_scored"), None)
     deltas = scored["deltas"] if scored is not None else [0] * n
     if n == 4:
-        team = {s: t for t in TEAMS_OF_FOUR for s in t}
-        return [(sum(deltas[m] for m in team[s]) + 4) / 7 for s in range(4)]
+        view = state.view(None)
+        scores = view["scores"]
+        left = 0 if view["phase"] == "over" else view["deals"] - view["deal_number"] + 1
+        totals = [scores[0] + scores[2], scores[1] + scores[3]]
+        team = [
+            WIN_WEIGHT * win_chance(totals[t] - totals[1 - t], left)
+            + (1 - WIN_WEIGHT) * (deltas[t] + deltas[t + 2] + 4) / 7
+            for t in (0, 1)
+        ]
+        return [team[s % 2] for s in range(4)]
     return [(d + 2) / 4 for d in deltas]
 
 
-# 600 iterations: 60.0% against facile over 200 matches, 59.5% with 300 (bench/ai.py); the
-# 0.8 s budget still bounds a decision (mean 0.41 s, max 0.84 s on this machine).
-PROFILE = Profile(policy=policy, rollout=rollout, horizon=horizon, rewards=rewards, iterations=600)
+# At four players a counted deal moves the pairs' difference by 5 (contract made or failed)
+# or 7 (capo), either way about as often (facile against facile). From a lead and the deals
+# still to count, the chance to win the match follows (a tie counts half); the reward weighs
+# it most, and the deal's own points a little, so that the last deal is played to win the
+# match rather than for its points, and a first deal for what it does to the odds.
+WIN_WEIGHT = 0.8
+_STEPS = ((5, 0.47), (-5, 0.47), (7, 0.03), (-7, 0.03))
+_MAX_LEFT = 12
+
+
+def _win_table() -> list[dict[int, float]]:
+    """`table[d][lead]`: the expected match result from `lead` with `d` deals to count."""
+    table: list[dict[int, float]] = [{}]
+    spread = 7 * _MAX_LEFT
+    for lead in range(-spread, spread + 1):
+        table[0][lead] = 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+    for d in range(1, _MAX_LEFT + 1):
+        prev = table[d - 1]
+        table.append(
+            {
+                lead: sum(
+                    p * prev.get(lead + step, 1.0 if lead + step > 0 else 0.0) for step, p in _STEPS
+                )
+                for lead in range(-spread, spread + 1)
+            }
+        )
+    return table
+
+
+_WIN_TABLE = _win_table()
+
+
+def win_chance(lead: int, deals_left: int) -> float:
+    """The expected result (1 win, 0.5 tie, 0 loss) of a pair `lead` points ahead with
+    `deals_left` counted deals to play (see `_STEPS`)."""
+    row = _WIN_TABLE[min(max(deals_left, 0), _MAX_LEFT)]
+    found = row.get(lead)
+    if found is None:
+        return 1.0 if lead > 0 else 0.0
+    return found
+
+
+# --- what the bidding says about the hands --------------------------------------------
+# Facile bids by `strength` against `TAKE_AT`, and the search models the others as facile:
+# a pass says the hand (with the turned card) was below the mark for the family on offer, a
+# take or a choice that it reached it. A redeal that contradicts the bidding is drawn again
+# (a few times, keeping the least contradictory): the taker then holds the dominants the
+# take promised, and the seats that passed do not.
+REDEAL_TRIES = 4
+PLAY_SLACK = 2.0  # after the bidding hands are only estimated (a random redeal is flagged 24 %
+# of the time at this slack, the real deal 7 %): only clear contradictions count
+BID_CARDS = {n: sum(packets) for n, packets in FIRST_PACKETS.items()}  # held while bidding
+
+
+def said(view: dict[str, Any]) -> list[tuple[int, str | None, bool]]:
+    """The bidding's claims, `(seat, family, reached)`: `reached` False says the seat's
+    hand was below the mark for `family` (None: for every family but the turned one)."""
+    n, dealer, turned = view["players"], view["dealer"], view["turned"]
+    if turned is None:
+        return []
+    first = (dealer + 1) % n
+    order = [(first + k) % n for k in range(n)]
+    fam = turned[2]
+    claims: list[tuple[int, str | None, bool]] = []
+    if view["phase"] == "bid":
+        if view["bid_round"] == 2:
+            claims += [(s, fam, False) for s in order]
+        speaker = view["to_move"][0] if view["to_move"] else first
+        for s in order[: order.index(speaker)]:
+            claims.append((s, fam if view["bid_round"] == 1 else None, False))
+        return claims
+    taker, dom = view["taker"], view["dominant"]
+    if taker is None or dom is None:
+        return []
+    before = order[: order.index(taker)]
+    if dom == fam:  # taken in the first round
+        claims += [(s, fam, False) for s in before]
+    else:
+        claims += [(s, fam, False) for s in order]
+        claims += [(s, None, False) for s in before]
+    claims.append((taker, dom, True))
+    return claims
+
+
+def misfit(d: GameState, view: dict[str, Any], claims: list[tuple[int, str | None, bool]]) -> float:
+    """How far the hands of redeal `d` are from what the bidding said (0: consistent)."""
+    need = TAKE_AT[view["players"]]
+    turned = view["turned"]
+    bidding = view["phase"] == "bid"
+    slack = 0.0 if bidding else PLAY_SLACK
+    held = BID_CARDS[view["players"]]
+    total = 0.0
+    for s, family, reached in claims:
+        hand = [c for c in d.hand(s) if c != turned]
+        if not bidding and len(hand) < 3:
+            continue  # too few cards left to say anything
+        scale = 1.0 if bidding else held / len(hand)
+        families = [family] if family is not None else [f for f in FAMILIES if f != turned[2]]
+        for f in families:
+            est = strength(hand, f) * scale + strength([turned], f)
+            if bidding:  # the hand is the one that bid: facile takes at `need` exactly
+                if (est < need) if reached else (est >= need):
+                    total += abs(need - est) + 0.01
+            else:
+                gap = need - est if reached else est - need
+                if gap > slack:
+                    total += gap - slack
+    return total
+
+
+def redeal(state: GameState, seat: int, rng: Rng) -> GameState:
+    """A determinization the bidding does not contradict, if one of a few draws is."""
+    view = state.view(None)
+    claims = [c for c in said(view) if c[0] != seat]
+    d = state.determinize(seat, rng)
+    if not claims:
+        return d
+    best, worst = d, misfit(d, view, claims)
+    for _ in range(REDEAL_TRIES - 1):
+        if worst == 0.0:
+            break
+        d = state.determinize(seat, rng)
+        bad = misfit(d, view, claims)
+        if bad < worst:
+            best, worst = d, bad
+    return best
+
+
+# 1200 iterations fit the 1 s budget with room (bench/ai.py --budget 0: mean 0.3 s, max
+# 0.55 s of CPU per decision on this machine); see docs/ai.md for the figures.
+PROFILE = Profile(
+    policy=policy,
+    rollout=rollout,
+    horizon=horizon,
+    rewards=rewards,
+    iterations=1200,
+    redeal=redeal,
+)

@@ -100,5 +100,5 @@ def rewards(public: dict[str, Any], state: GameState, events: list[Event]) -> li
 
 
 PROFILE = Profile(
-    policy=policy, rollout=policy, rewards=rewards, actor=actor, iterations=300, max_rollout=300
+    policy=policy, rollout=policy, rewards=rewards, actor=actor, iterations=600, max_rollout=300
 )

@@ -54,6 +54,11 @@ def never(events: list[Event]) -> bool:
     return False
 
 
+def plain_redeal(state: GameState, seat: int, rng: Rng) -> GameState:
+    """The engine's redeal: everything `seat` cannot see, dealt again within the facts."""
+    return state.determinize(seat, rng)
+
+
 def random_policy(state: GameState, seat: int, rng: Rng) -> str:
     """Fallback policy for a game without a heuristic yet."""
     return rng.choice(state.legal_actions(seat)).id
@@ -67,7 +72,9 @@ class Profile:
     same); `horizon` says, from the events of one move, that the simulation may stop (a
     deal ended); `rewards` scores the stop point per seat; `actor` picks who acts in a
     simulation when `to_move()` lists several seats; `iterations` is the default cap;
-    `tree_depth` how many of the searching seat's later decisions the tree may hold.
+    `tree_depth` how many of the searching seat's later decisions the tree may hold;
+    `redeal` draws the determinization of an iteration (the engine's, or one that also
+    weighs what the others' choices suggest about their hands).
     """
 
     policy: Policy = random_policy
@@ -80,6 +87,7 @@ class Profile:
     exploration: float = 0.7
     tree_depth: int = 8  # own decisions kept in the tree below the root
     confidence: float = 0.5  # standard errors a move needs to overrule the heuristic
+    redeal: Callable[[GameState, int, Rng], GameState] = plain_redeal
 
 
 class Node:
@@ -136,7 +144,7 @@ def search(
     while done < cap and not (done and time.perf_counter() > deadline):
         # One redeal shared by every root action: the comparison between them is paired,
         # so the luck of the redeal cancels out instead of drowning the differences.
-        base = state.determinize(seat, rng)
+        base = profile.redeal(state, seat, rng)
         seed = rng.next64()
         for k, action in enumerate(legal):
             if done and (done >= cap or time.perf_counter() > deadline):

@@ -66,4 +66,4 @@ def rewards(public: dict[str, Any], state: GameState, events: list[Event]) -> li
     return [share[s % 2] for s in range(4)]
 
 
-PROFILE = Profile(policy=policy, rollout=rollout, horizon=horizon, rewards=rewards, iterations=400)
+PROFILE = Profile(policy=policy, rollout=rollout, horizon=horizon, rewards=rewards, iterations=800)

@@ -66,4 +66,4 @@ def rewards(public: dict[str, Any], state: GameState, events: list[Event]) -> li
     return [1 / (1 + math.exp(-(a - b) / SCALE)) for a, b in zip(after, before, strict=True)]
 
 
-PROFILE = Profile(policy=policy, rollout=policy, horizon=horizon, rewards=rewards, iterations=300)
+PROFILE = Profile(policy=policy, rollout=policy, horizon=horizon, rewards=rewards, iterations=600)

@@ -25,28 +25,60 @@ class Deck:
     top: int
 
 
-@dataclass(frozen=True)
 class Table:
     """What one decision knows: the deck, the trump suit, the cards the other seats may
     still hold (`out`), our friends (ourselves included) and the table size.
 
-    `free_discard`: a void seat may keep its trumps when a friend is winning (Manille)."""
+    `free_discard`: a void seat may keep its trumps when a friend is winning (Manille).
+    The strongest outstanding card of each suit is noted once, as the heuristic asks
+    whether a card is master many times per decision."""
 
-    deck: Deck
-    points: Mapping[str, int]
-    trump: str | None
-    out: frozenset[str]
-    allies: frozenset[int]
-    players: int
-    free_discard: bool
+    __slots__ = (
+        "allies",
+        "deck",
+        "free_discard",
+        "out",
+        "players",
+        "points",
+        "suit_count",
+        "suit_top",
+        "trump",
+    )
+
+    def __init__(
+        self,
+        deck: Deck,
+        points: Mapping[str, int],
+        trump: str | None,
+        out: frozenset[str],
+        allies: frozenset[int],
+        players: int,
+        free_discard: bool,
+    ) -> None:
+        self.deck = deck
+        self.points = points
+        self.trump = trump
+        self.out = out
+        self.allies = allies
+        self.players = players
+        self.free_discard = free_discard
+        st = deck.strength
+        top: dict[str, int] = {}
+        count: dict[str, int] = {}
+        for o in out:
+            suit = o[-1]
+            count[suit] = count.get(suit, 0) + 1
+            if st[o] > top.get(suit, 0):
+                top[suit] = st[o]
+        self.suit_top = top
+        self.suit_count = count
 
     def master(self, card: str) -> bool:
         """No card the others may hold beats `card` in its own suit."""
-        st = self.deck.strength
-        return not any(o[-1] == card[-1] and st[o] > st[card] for o in self.out)
+        return self.suit_top.get(card[-1], 0) <= self.deck.strength[card]
 
     def trumps_out(self) -> int:
-        return sum(1 for o in self.out if o[-1] == self.trump)
+        return self.suit_count.get(self.trump, 0) if self.trump else 0
 
     def sure(self, card: str) -> bool:
         """`card` should hold the trick: a master (a cut is the risk we accept)."""
@@ -58,12 +90,11 @@ def outstanding(state: GameState, seat: int, rng: Rng, sample: bool) -> frozense
     so any redeal of what `seat` cannot see has the same union of hands; with `sample`
     False the state is already such a redeal (inside a simulation) and is read directly."""
     d = state.determinize(seat, rng) if sample else state
-    own = set(state.view(seat)["hand"])
     cards: set[str] = set()
     for s in range(state.players):
         if s != seat:
-            cards.update(d.view(s)["hand"])
-    return frozenset(cards - own)
+            cards.update(d.hand(s))
+    return frozenset(cards.difference(state.hand(seat)))
 
 
 def trick_winner(trick: Sequence[Sequence[Any]], trump: str | None, deck: Deck) -> int:
@@ -165,7 +196,7 @@ def lead(hand: list[str], cards: list[str], t: Table) -> str:
         if t.master(top) and top in cards:
             return top
     masters = [c for c in cards if c[-1] != t.trump and t.master(c)]
-    masters = [c for c in masters if any(o[-1] == c[-1] for o in t.out) or t.points[c]]
+    masters = [c for c in masters if c[-1] in t.suit_count or t.points[c]]
     if masters:
         return max(masters, key=lambda c: (t.points[c], -len(by_suit[c[-1]])))
     side = [c for c in cards if c[-1] != t.trump]

@@ -213,6 +213,9 @@ class BiancoManoState(GameState):
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def hand(self, seat: int) -> list[str]:
+        return sort_hand(self.hands[seat])
+
     def legal_actions(self, seat: int) -> list[Action]:
         return self.remember(seat, self._moves(seat))
 

@@ -194,6 +194,9 @@ class BlancheNeigeState(GameState):
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def hand(self, seat: int) -> list[str]:
+        return sorted(self.hands[seat], key=SORT_KEY.__getitem__)
+
     def outcome(self) -> Outcome:
         """Fewest cards left ranks first (the player who went out has none); ties share."""
         left = tuple(len(h) for h in self.hands)

@@ -201,6 +201,9 @@ class BonanzaState(GameState):
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def hand(self, seat: int) -> list[str]:
+        return list(self.hands[seat])
+
     def legal_actions(self, seat: int) -> list[Action]:
         return self.remember(seat, self._moves(seat))
 

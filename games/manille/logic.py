@@ -27,6 +27,7 @@ SUIT_INDEX: dict[str, int] = {c: SUITS.index(c[-1]) for c in DECK}
 STRENGTH: dict[str, int] = {c: ORDER.power(c) for c in DECK}
 POINTS: dict[str, int] = {c: RANK_POINTS.get(c[:-1], 0) for c in DECK}
 ACTION: dict[str, Action] = {c: Action("play:" + c) for c in DECK}
+ACTION_OF: Callable[[str], Action] = ACTION.__getitem__
 CARD_OF_ACTION: dict[str, str] = {"play:" + c: c for c in DECK}
 # Hands are kept sorted for display: suit by suit, strongest first.
 SORT_KEY: dict[str, int] = {c: SUIT_INDEX[c] * 16 - STRENGTH[c] for c in DECK}

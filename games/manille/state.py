@@ -17,7 +17,7 @@ from ..rng import Rng
 from ..tricks import Trick, gather
 from .hidden import redeal
 from .logic import (
-    ACTION,
+    ACTION_OF,
     CARD_OF_ACTION,
     DECK,
     PLAYERS,
@@ -137,16 +137,25 @@ class ManilleState(GameState):
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def hand(self, seat: int) -> list[str]:
+        return list(self.hands[seat])
+
     def _legal(self, seat: int) -> list[str]:
         if self.phase != "play" or seat != (self.leader + len(self.trick)) % PLAYERS:
             return []
         return legal_cards(self.hands[seat], self.trick, self.best, seat, self.trump)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase != "play" or seat != (self.leader + len(self.trick)) % PLAYERS:
+        trick = self.trick
+        if seat != (self.leader + len(trick)) % PLAYERS or self.phase != "play":
             return self.remember(seat, [])
-        cards = legal_cards(self.hands[seat], self.trick, self.best, seat, self.trump)
-        return self.remember(seat, list(map(ACTION.__getitem__, cards)))
+        hand = self.hands[seat]
+        if trick:
+            hand = legal_cards(hand, trick, self.best, seat, self.trump)
+        actions = [*map(ACTION_OF, hand)]
+        # What `remember` does, written out: this runs for every card played.
+        self._legal_memo = (self.version, seat, (*actions,))
+        return actions
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         card = CARD_OF_ACTION.get(action_id)

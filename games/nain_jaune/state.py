@@ -7,6 +7,7 @@ a real choice: which card starts a run, which suit of the needed rank, or (optio
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, ClassVar, Final, Literal
 
 from ..base import Action, GameState, Outcome, rank_by_score
@@ -33,6 +34,8 @@ PLAY: Final = "play"
 OVER: Final = "over"
 
 PLAY_ACTION: dict[str, Action] = {c: Action("play:" + c) for c in RANK_IX}
+PLAY_ACTION_OF = PLAY_ACTION.__getitem__
+_NO_RANKS: tuple[tuple[str, ...], ...] = ((),) * 13  # a hand's 13 rank lists, empty
 STOP_ACTION = Action("stop")
 
 
@@ -107,16 +110,25 @@ class NainJauneState(GameState):
         """Take the stakes, then shuffle and deal three by three from the dealer's left."""
         n = self.players
         paid = [0] * n
+        tokens, board = self.tokens, self.board
+        full = 0  # seats that stake in full: their stakes go on the board at once below
         for k in range(1, n + 1):
             s = (self.dealer + k) % n
+            if tokens[s] >= STAKE_TOTAL:
+                tokens[s] -= STAKE_TOTAL
+                paid[s] = STAKE_TOTAL
+                full += 1
+                continue
             for box, stake in STAKES.items():
-                held = self.tokens[s]
+                held = tokens[s]
                 amount = stake if stake < held else held
-                self.tokens[s] -= amount
-                self.board[box] += amount
+                tokens[s] -= amount
+                board[box] += amount
                 paid[s] += amount
-            if paid[s] < STAKE_TOTAL:
-                self.broke.append(s)
+            self.broke.append(s)
+        if full:
+            for box, stake in STAKES.items():
+                board[box] += stake * full
         self.emit("stakes", paid=paid, board=dict(self.board))
         self.first = None
         self.turn = None
@@ -139,9 +151,10 @@ class NainJauneState(GameState):
         # Three by three from the dealer's left: the seat of each dealt position of the deck.
         seats = DEAL_SEATS[n][self.dealer]
         seat_of = dict(zip(deck, seats, strict=False))  # stops where the talon starts
-        hands: list[list[list[str]]] = [[[] for _ in range(13)] for _ in range(n)]
+        hands: list[list[list[str]]] = [[*map(list, _NO_RANKS)] for _ in range(n)]
+        get = seat_of.get
         for c, r in SORTED_DECK_RANKS:  # walking the sorted deck keeps each hand sorted
-            to = seat_of.get(c)
+            to = get(c)
             if to is not None:
                 hands[to][r].append(c)
         self.hands = hands
@@ -155,6 +168,7 @@ class NainJauneState(GameState):
     def _advance(self) -> None:
         """Play every step with no choice, until a seat must choose or the match ends."""
         may_stop = self.options.may_stop
+        hands = self.hands
         while self.phase == PLAY:
             seat = self.turn
             assert seat is not None
@@ -162,28 +176,32 @@ class NainJauneState(GameState):
             if need is None:
                 if self.sizes[seat] > 1:
                     return
-                self._play(seat, next(c for cs in self.hands[seat] for c in cs), True)
+                self._play(seat, next(chain.from_iterable(hands[seat])), True)
+                hands = self.hands  # a new deal deals new hands
                 continue
-            cards = self.hands[seat][need]
+            cards = hands[seat][need]
             if not cards:
                 self._pass(seat, False)
             elif len(cards) > 1 or (may_stop and not self.forced):
                 return
             else:
                 self._play(seat, cards[0], True)
+                hands = self.hands
 
     def _play(self, seat: int, card: str, auto: bool) -> None:
         r = RANK_IX[card]
         self.hands[seat][r].remove(card)
-        self.sizes[seat] -= 1
+        sizes = self.sizes
+        sizes[seat] -= 1
         # What the table learns about the rest of this hand (for determinize).
         mins = self.mins[seat]
+        run = self.run
         if self.needed is None:
             if mins[r]:
                 mins[r] -= 1
-            if self.run:
-                self.played.extend(self.run)
-                self.run = []
+            if run:
+                self.played.extend(run)
+                self.run = run = []
         elif auto:
             self.voids[seat] |= 1 << r  # it held exactly one of the needed rank
             mins[r] = 0
@@ -191,7 +209,7 @@ class NainJauneState(GameState):
             mins[r] = mins[r] - 1 if mins[r] > 2 else 1  # it chose among several
         elif mins[r]:
             mins[r] -= 1
-        self.run.append(card)
+        run.append(card)
         if seat == self.last:
             self.streak += 1
         else:
@@ -207,7 +225,7 @@ class NainJauneState(GameState):
             self.board[card] = 0
             self.tokens[seat] += amount
             self.emit("collect", seat=seat, card=card, amount=amount)
-        if not self.sizes[seat]:
+        if not sizes[seat]:
             self._end_deal(seat)
             return
         self.needed = None if r == KING else r + 1
@@ -229,12 +247,12 @@ class NainJauneState(GameState):
         else:
             voids[seat] |= bit
         last = self.last
-        events = self.events
+        append = self.events.append
         if seat == last and not self.asking:
-            events.append({"type": "sans", "seat": seat, "rank": rank, "stopped": stopped})
+            append({"type": "sans", "seat": seat, "rank": rank, "stopped": stopped})
             self.asking = True
         else:
-            events.append({"type": "pass", "seat": seat, "rank": rank, "stopped": stopped})
+            append({"type": "pass", "seat": seat, "rank": rank, "stopped": stopped})
         hands = self.hands
         n = self.players
         nxt = seat + 1 if seat + 1 < n else 0
@@ -243,7 +261,7 @@ class NainJauneState(GameState):
                 self.turn = nxt
                 return
             voids[nxt] |= bit
-            events.append({"type": "pass", "seat": nxt, "rank": rank, "stopped": False})
+            append({"type": "pass", "seat": nxt, "rank": rank, "stopped": False})
             nxt = nxt + 1 if nxt + 1 < n else 0
         # Back to the player who said "sans": nobody else played the rank.
         self.turn = last
@@ -251,9 +269,12 @@ class NainJauneState(GameState):
         if hands[last][need]:
             self.forced = True  # it stopped while holding the rank: now it must play
             return
-        self.needed = None if need == KING else need + 1
-        nxt_rank = None if need == KING else RANKS[need + 1]
-        events.append({"type": "missing", "seat": last, "rank": rank, "next": nxt_rank})
+        if need == KING:
+            self.needed = None
+            append({"type": "missing", "seat": last, "rank": rank, "next": None})
+        else:
+            self.needed = need + 1
+            append({"type": "missing", "seat": last, "rank": rank, "next": RANKS[need + 1]})
 
     # --- end of a deal, of the match ------------------------------------------------------
     def _end_deal(self, winner: int) -> None:
@@ -263,7 +284,7 @@ class NainJauneState(GameState):
         self.emit("out", seat=winner, grand_opera=grand)
         for k in range(1, n):
             s = (winner + k) % n
-            hand = [c for cs in self.hands[s] for c in cs]
+            hand = [*chain.from_iterable(self.hands[s])]
             due = sum(POINTS[c] for c in hand)
             amount = min(due, tokens[s])
             tokens[s] -= amount
@@ -316,7 +337,7 @@ class NainJauneState(GameState):
 
     def hand(self, seat: int) -> list[str]:
         """The cards `seat` holds, by rank then suit."""
-        return [c for cs in self.hands[seat] for c in cs]
+        return [*chain.from_iterable(self.hands[seat])]
 
     # --- the contract ---------------------------------------------------------------------
     def to_move(self) -> list[int]:
@@ -333,8 +354,8 @@ class NainJauneState(GameState):
             return []
         need = self.needed
         if need is None:
-            return [PLAY_ACTION[c] for cs in self.hands[seat] for c in cs]
-        legal = [PLAY_ACTION[c] for c in self.hands[seat][need]]
+            return [*map(PLAY_ACTION_OF, chain.from_iterable(self.hands[seat]))]
+        legal = [*map(PLAY_ACTION_OF, self.hands[seat][need])]
         if self.options.may_stop and not self.forced:
             legal.append(STOP_ACTION)
         return legal

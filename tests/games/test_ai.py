@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import pytest
 
 import games
 from games import Rng
-from games.ai import LEVELS, choose
+from games.ai import LEVELS, choose, profile_for
+from games.ai import bianco_mano as bianco_mano_ai
 from games.ai import manille as manille_ai
+from games.ai.ismcts import search
 
 SLUGS = games.slugs()
 FAST = 12  # fort iterations in the sweeps: enough to exercise the search, cheap to run
@@ -221,6 +224,74 @@ def test_bianco_mano_facile_announces_and_keeps_its_dominants_in_hand() -> None:
             assert action[-1] != view["dominant"]
             discards += 1
     assert discards
+
+
+def bianco_mano_after_bids(bids: list[str], dealer: int = 0) -> games.GameState:
+    """A four-player Bianco Mano deal after `bids`, spoken from the seat after `dealer`."""
+    state = games.get("bianco-mano").new(players=4, seed=11)
+    while state.view(None)["dealer"] != dealer:
+        state = games.get("bianco-mano").new(players=4, seed=state.seed + 1)
+    for bid in bids:
+        state.apply(state.to_move()[0], bid)
+    return state
+
+
+def test_bianco_mano_bidding_says_who_passed_what_and_what_the_taker_took() -> None:
+    state = bianco_mano_after_bids(["pass", "pass"])  # seats 1 and 2 passed, 3 to speak
+    family = state.view(None)["turned"][2]
+    assert bianco_mano_ai.said(state.view(None)) == [(1, family, False), (2, family, False)]
+    state = bianco_mano_after_bids(["pass", "pass", "take"])
+    assert state.view(None)["phase"] == "play"
+    assert bianco_mano_ai.said(state.view(None)) == [
+        (1, family, False),
+        (2, family, False),
+        (3, family, True),
+    ]
+    # Everybody passed the turned family; in the second round seat 1 passed every family
+    # and seat 2 chose one.
+    state = bianco_mano_after_bids(["pass"] * 5)
+    choice = next(a.id for a in state.legal_actions(2) if a.id.startswith("choose:"))
+    state.apply(2, choice)
+    assert bianco_mano_ai.said(state.view(None)) == [
+        *[(s, family, False) for s in (1, 2, 3, 0)],
+        (1, None, False),
+        (2, choice[-1], True),
+    ]
+
+
+def test_bianco_mano_redeals_give_the_taker_the_dominants_its_take_promised() -> None:
+    state = bianco_mano_after_bids(["pass", "pass", "take"])
+    dom = state.view(None)["dominant"]
+    plain = informed = 0.0
+    for k in range(40):
+        plain += bianco_mano_ai.strength(state.determinize(0, Rng(k)).hand(3), dom)
+        informed += bianco_mano_ai.strength(bianco_mano_ai.redeal(state, 0, Rng(k)).hand(3), dom)
+    assert informed > plain * 1.1
+    assert (
+        bianco_mano_ai.misfit(state, state.view(None), bianco_mano_ai.said(state.view(None))) == 0.0
+    )  # the real deal, bid by facile players, agrees with what they said
+
+
+def test_bianco_mano_rewards_weigh_the_match_over_the_deal() -> None:
+    win = bianco_mano_ai.win_chance
+    assert win(0, 0) == 0.5 and win(1, 0) == 1.0 and win(-1, 0) == 0.0
+    assert win(-5, 1) < 0.5 < win(5, 1) < win(7, 1)  # a capo's lead survives a lost deal
+    assert win(5, 1) == pytest.approx(1 - win(-5, 1))
+
+
+def test_the_search_draws_its_redeals_from_the_profile() -> None:
+    seen: list[int] = []
+
+    def redeal(state: games.GameState, seat: int, rng: Rng) -> games.GameState:
+        seen.append(seat)
+        return state.determinize(seat, rng)
+
+    rules = games.get("manille")
+    state = rules.new(players=4, seed=3)
+    seat = state.to_move()[0]
+    profile = dataclasses.replace(profile_for(rules), redeal=redeal)
+    search(state, seat, profile, Rng(1), iterations=16, budget_s=60)
+    assert seen and set(seen) == {seat}
 
 
 @pytest.mark.parametrize("slug", ["nain-jaune", "blanche-neige"])

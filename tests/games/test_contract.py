@@ -37,6 +37,8 @@ def check_views(state: games.GameState) -> None:
         assert view.keys() >= COMMON_VIEW_KEYS, COMMON_VIEW_KEYS - view.keys()
         if seat is None:
             assert view["hand"] == []
+        else:  # the AI's cheap read of a hand is the hand the view shows
+            assert state.hand(seat) == view["hand"]
 
 
 def card_ids(value: object) -> Counter[str]:

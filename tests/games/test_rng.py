@@ -1,3 +1,5 @@
+import hashlib
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -44,7 +46,7 @@ def test_random_below_and_shuffle_draw_the_documented_stream_of_next64(seed: int
     fast, slow = Rng(seed), Rng(seed)
     assert fast.random() == (slow.next64() >> 11) * (1.0 / (1 << 53))
     assert fast.below(n) == int((slow.next64() >> 11) * (1.0 / (1 << 53)) * n)
-    items = list(range(n % 60))
+    items = list(range(n % 131))  # the lanes up to 64 items, built on demand beyond
     expected = items[:]
     fast.shuffle(items)
     for i in range(len(expected) - 1, 0, -1):
@@ -52,3 +54,16 @@ def test_random_below_and_shuffle_draw_the_documented_stream_of_next64(seed: int
         expected[i], expected[j] = expected[j], expected[i]
     assert items == expected
     assert fast.state == slow.state
+
+
+def test_shuffles_of_every_deck_size_draw_the_pinned_stream() -> None:
+    # Pinned before the shuffle was rewritten for speed (issue 17): every deal depends on it.
+    h = hashlib.sha256()
+    for seed in (0, 1, 42, 2**63 + 5, 2**64 - 1):
+        r = Rng(seed)
+        for n in range(60):
+            items = list(range(n))
+            r.shuffle(items)
+            h.update(repr(items).encode())
+        h.update(repr([r.below(37), r.random(), r.next64(), r.state]).encode())
+    assert h.hexdigest()[:32] == "9c04ad9d2860688d6ca61f3707522e85"
