@@ -23,12 +23,11 @@ import heapq
 import io
 import itertools
 import logging
-import multiprocessing
 import os
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -46,7 +45,7 @@ from games.words import Face, Words
 
 from .i18n import count, tr
 from .service import AI_LEVELS, Table
-from .workers import exit_with_parent
+from .workers import PipeWorker, WorkerFailed, exit_with_parent
 
 log = logging.getLogger("tapis.pictures")
 
@@ -66,6 +65,7 @@ DrawHand = Callable[[Sequence[str], Iterable[str]], bytes]
 Observer = Callable[[Table, int | None, object], None]
 Wanted = Callable[[], bool]  # asked when a background drawing's turn comes: still needed?
 URGENT, BACKGROUND, AHEAD = 0, 1, 2  # drawing priorities, most urgent first
+IN_FLIGHT = 2  # drawings handed to a worker at once (see Pictures._pump)
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,9 +353,9 @@ class Pictures:
     small bots). `draw_table` and `draw_hand` are what draws (module-level functions, so
     that they reach a worker process); `observe` is told what each picture will show.
 
-    The worker gets one drawing at a time, the most urgent first: a hand a click waits for
-    (URGENT), then hand refreshes and table redraws (BACKGROUND), then faces drawn ahead
-    (AHEAD). Under more load than the worker can draw, the clicks' answers stay quick and
+    A worker holds IN_FLIGHT drawings at a time, taken from the queue most urgent first: a
+    hand a click waits for (URGENT), then hand refreshes and table redraws (BACKGROUND),
+    then faces drawn ahead (AHEAD). Under more load than the worker can draw, the clicks' answers stay quick and
     the background waits; a background drawing nobody wants any more by its turn (`wanted`
     says no: a newer move came) is dropped rather than drawn.
     """
@@ -372,7 +372,8 @@ class Pictures:
         self._draw_table = draw_table
         self._draw_hand = draw_hand
         self._observe = observe
-        self._executor: Executor | None = None
+        self._workers: list[PipeWorker] = []
+        self._thread: ThreadPoolExecutor | None = None
         self._tables = _Lru(CACHED_TABLES)
         self._hands = _Lru(CACHED_HANDS)
         self._drawing: dict[Hashable, asyncio.Future[Picture | None]] = {}
@@ -384,17 +385,27 @@ class Pictures:
         self.dropped = 0  # background pictures nobody wanted any more by their turn
         self.failed = 0
 
-    def _pool(self) -> Executor:
-        if self._executor is None:
-            if self.workers > 0:
-                # spawn: a fresh interpreter, nothing of the bot's loop or sockets.
-                context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=start_worker
-                )
-            else:
-                self._executor = ThreadPoolExecutor(1, thread_name_prefix="tapis-pictures")
-        return self._executor
+    def _worker(self) -> PipeWorker | None:
+        """The least busy worker with room for one more drawing; None when all are full."""
+        if not self._workers:
+            self._workers = [PipeWorker(start_worker) for _ in range(self.workers)]
+        free = min(self._workers, key=lambda w: w.in_flight)
+        return free if free.in_flight < IN_FLIGHT else None
+
+    def _run(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> asyncio.Future[Any]:
+        """Start a drawing now: in a worker process, or in the thread (`workers=0`)."""
+        if self.workers == 0:
+            if self._thread is None:
+                self._thread = ThreadPoolExecutor(1, thread_name_prefix="tapis-pictures")
+            return asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
+        worker = self._worker()
+        assert worker is not None
+        return worker.submit(fn, *args)
+
+    def _has_room(self) -> bool:
+        if self.workers == 0:
+            return self._running < 1
+        return self._worker() is not None
 
     # --- the queue ------------------------------------------------------------------------
     def _submit(
@@ -407,8 +418,9 @@ class Pictures:
         return done
 
     def _pump(self) -> None:
-        """Hand the worker(s) the next drawings, one at a time each."""
-        while self._queue and self._running < max(1, self.workers):
+        """Hand the worker(s) the next drawings: IN_FLIGHT each, so that a worker finds its
+        next drawing waiting when it finishes one, and a click's waits behind at most one."""
+        while self._queue and self._has_room():
             job = heapq.heappop(self._queue)
             if job.done.done():  # its caller gave up
                 continue
@@ -417,12 +429,7 @@ class Pictures:
                 job.done.set_result(None)
                 continue
             self._running += 1
-            try:
-                work = asyncio.get_running_loop().run_in_executor(self._pool(), job.fn, *job.args)
-            except Exception as exc:  # a broken pool refuses new work
-                self._running -= 1
-                job.done.set_exception(exc)
-                continue
+            work = self._run(job.fn, job.args)
             work.add_done_callback(functools.partial(self._finished, job))
 
     def _finished(self, job: _Job, work: asyncio.Future[Any]) -> None:
@@ -526,18 +533,12 @@ class Pictures:
                 self.drawn += 1
         except Exception as exc:  # a message goes out without its picture, play goes on
             self.failed += 1
-            log.error("could not draw %s (%s)", filename, type(exc).__name__)
-            self._reset_if_broken(exc)
+            kind = exc.kind if isinstance(exc, WorkerFailed) else type(exc).__name__
+            log.error("could not draw %s (%s)", filename, kind)
         finally:
             del self._drawing[key]
             future.set_result(picture)
         return picture
-
-    def _reset_if_broken(self, exc: Exception) -> None:
-        pool = self._executor
-        if isinstance(pool, ProcessPoolExecutor) and "Broken" in type(exc).__name__:
-            self._executor = None
-            pool.shutdown(wait=False, cancel_futures=True)
 
     async def close(self) -> None:
         if self._warming is not None:
@@ -547,6 +548,8 @@ class Pictures:
         for job in self._queue:
             job.done.cancel()
         self._queue.clear()
-        pool, self._executor = self._executor, None
-        if pool is not None:
-            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+        workers, self._workers = self._workers, []
+        await asyncio.gather(*(w.close() for w in workers))
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            await asyncio.to_thread(thread.shutdown, True, cancel_futures=True)

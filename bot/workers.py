@@ -1,4 +1,5 @@
-"""What every worker process of the bot does first: step back, and die with the bot.
+"""The bot's worker processes: what each does first (step back, die with the bot), and a
+worker fed through a pipe the event loop reads itself (`PipeWorker`).
 
 Worker pools (the AI's searches) run CPU-heavy work beside the bot's event loop. Each
 worker, at its start, lowers its own CPU priority so that the loop, which answers the
@@ -9,10 +10,17 @@ otherwise live on, idle, for ever.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import itertools
+import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
 
 NICENESS = 10  # how much lower than the bot's the workers' priority is, where SCHED_IDLE is not
 PARENT_CHECK = 1.0  # seconds between two looks at whether the bot is still there
@@ -50,3 +58,136 @@ def start_worker() -> None:
     """A pool's `initializer`."""
     lower_priority()
     exit_with_parent(os.getppid())
+
+
+class WorkerFailed(Exception):
+    """A job raised in the worker: only the exception's type crosses back (its text could
+    name a hidden card), and the bot logs that type."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
+
+class WorkerGone(Exception):
+    """The worker process ended (killed, crashed) with jobs in flight."""
+
+
+def _serve(conn: Connection, initializer: Callable[[], None] | None) -> None:
+    """A worker's life: run each job the pipe brings, answer on the same pipe."""
+    if initializer is not None:
+        initializer()
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        number, fn, args = job
+        try:
+            answer = (number, True, fn(*args))
+        except Exception as exc:
+            answer = (number, False, type(exc).__name__)
+        try:
+            conn.send(answer)
+        except (BrokenPipeError, OSError):
+            return
+
+
+class PipeWorker:
+    """One worker process fed through its own pipe, read by the event loop itself.
+
+    A ProcessPoolExecutor hands each job and each result through two helper threads of the
+    bot (its feeder and its manager), and every hand-over waits for the interpreter lock
+    that a busy event loop holds: at 500 tables a 2 ms drawing came back 5.3 ms after it was
+    asked (bench/load.py), so one worker drew 170 pictures a second at a third of a core.
+    Here the loop writes the job on the pipe and a reader callback on the pipe takes the
+    answer: no thread, no lock to wait for. Jobs are small (a scene, a hand); answers of
+    tens of kilobytes are read whole as soon as they start to arrive.
+    """
+
+    def __init__(self, initializer: Callable[[], None] | None = start_worker) -> None:
+        self._initializer = initializer
+        self._conn: Connection | None = None
+        self._process: BaseProcess | None = None
+        self._pending: dict[int, asyncio.Future[Any]] = {}
+        self._numbers = itertools.count()
+
+    @property
+    def in_flight(self) -> int:
+        return len(self._pending)
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    def _start(self) -> Connection:
+        # spawn: a fresh interpreter, nothing of the bot's loop or sockets.
+        context = multiprocessing.get_context("spawn")
+        mine, theirs = context.Pipe(duplex=True)
+        process = context.Process(
+            target=_serve, args=(theirs, self._initializer), name="tapis-worker", daemon=True
+        )
+        process.start()
+        theirs.close()
+        self._conn, self._process = mine, process
+        asyncio.get_running_loop().add_reader(mine.fileno(), self._readable)
+        return mine
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
+        """Run `fn(*args)` in the worker (started on first use); a future of its answer."""
+        conn = self._conn if self._conn is not None else self._start()
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        number = next(self._numbers)
+        try:
+            conn.send((number, fn, args))
+        except (BrokenPipeError, OSError):
+            self._gone()
+            done.set_exception(WorkerGone())
+            return done
+        self._pending[number] = done
+        return done
+
+    def _readable(self) -> None:
+        conn = self._conn
+        if conn is None:
+            return
+        try:
+            while True:  # every answer already there, in one wake-up
+                number, ok, value = conn.recv()
+                done = self._pending.pop(number, None)
+                if done is not None and not done.done():
+                    if ok:
+                        done.set_result(value)
+                    else:
+                        done.set_exception(WorkerFailed(value))
+                if not conn.poll():
+                    return
+        except (EOFError, OSError):
+            self._gone()
+
+    def _gone(self) -> None:
+        """The worker ended: fail what it held; the next job starts a new one."""
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(conn.fileno())
+            conn.close()
+        pending, self._pending = self._pending, {}
+        for done in pending.values():
+            if not done.done():
+                done.set_exception(WorkerGone())
+        process, self._process = self._process, None
+        if process is not None and process.is_alive():
+            process.kill()
+
+    async def close(self, timeout: float = 2.0) -> None:
+        """Ask the worker to finish, then make sure it has."""
+        conn, process = self._conn, self._process
+        if conn is not None:
+            with contextlib.suppress(OSError):
+                conn.send(None)
+        if process is not None:
+            await asyncio.to_thread(process.join, timeout)
+        self._gone()
