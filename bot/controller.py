@@ -103,7 +103,9 @@ class Controller:
         await self.service.attach_message(
             table, message_id=message.id, thread_id=thread.id if thread else None
         )
-        self.runtimes.of(table).drawn()
+        runtime = self.runtimes.of(table)
+        runtime.drawn()
+        runtime.shows(lobby.picture)
         where = getattr(target, "mention", "#")
         await interaction.followup.send(
             tr("lobby.opened", lang, table=table.id, where=where), ephemeral=True
@@ -162,6 +164,7 @@ class Controller:
         runtime.drawn()  # what the message below shows: the table as it is at this line
         public = await self.shared.table_message(table, urgent=True)
         await interaction.response.edit_message(**public.edit_args())
+        runtime.shows(public.picture)
         release(public.view)
         runtime.keep_public(interaction)  # the started table can be redrawn through it
 
@@ -213,9 +216,11 @@ class Controller:
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
-        self.runtimes.of(table).drawn()
+        runtime = self.runtimes.of(table)
+        runtime.drawn()
         lobby = await self.shared.table_message(table, urgent=True)
         await interaction.response.edit_message(**lobby.edit_args())
+        runtime.shows(lobby.picture)
         release(lobby.view)
 
     # --- the hand ----------------------------------------------------------------------

@@ -23,7 +23,7 @@ from . import render
 from .emojis import CardFaces
 from .i18n import tr
 from .lobby_options import pages as option_pages
-from .outgoing import Outgoing
+from .outgoing import Kept, Outgoing
 from .pictures import Picture, Pictures, Wanted
 from .replay_items import finished_buttons
 from .service import Table
@@ -64,7 +64,7 @@ def _texts(embed: discord.Embed) -> tuple[str, list[str]]:
 
 
 def layout(
-    embed: discord.Embed, picture: Picture | None, rows: Sequence[Sequence[ui.Item[Any]]]
+    embed: discord.Embed, picture: Picture | Kept | None, rows: Sequence[Sequence[ui.Item[Any]]]
 ) -> ui.LayoutView:
     """The message as a Components V2 layout: one container in the embed's colour."""
     title, texts = _texts(embed)
@@ -88,8 +88,16 @@ def layout(
 async def public_message(
     table: Table, pictures: Pictures, faces: CardFaces, *, urgent: bool = False
 ) -> Outgoing:
-    """The table message: the lobby, the table in play, or the final table; `urgent` when a
-    click's answer waits for it (its picture is drawn before the redraws')."""
+    """The table message with the picture of the table as it is: the lobby, the table in
+    play, or the final table; `urgent` when a click's answer waits for it (its picture is
+    drawn before the redraws')."""
+    picture = await pictures.table(table, urgent=urgent)
+    return public_layout(table, faces, picture)
+
+
+def public_layout(table: Table, faces: CardFaces, picture: Picture | Kept | None) -> Outgoing:
+    """The table message as the table is now, with the picture given: a table redraw does
+    not wait for its picture (bot.runtime)."""
     if table.status in ("lobby", "cancelled") or table.state is None:
         embed = render.lobby_embed(table)
         pages = len(option_pages(table.game))
@@ -101,7 +109,6 @@ async def public_message(
         embed = render.table_embed(table, faces)
         buttons = table_view(table.id, table.lang, table.state.version)
     items = list(buttons.children) if buttons is not None else []
-    picture = await pictures.table(table, urgent=urgent)
     return Outgoing(layout(embed, picture, rows_of(items)), picture)
 
 

@@ -23,6 +23,7 @@ HUMAN_TURN = 2  # a human's turn; their own hand already shows it
 OTHER = 3  # an AI's turn, a finished match...
 
 Urgency = int | Callable[[], int]
+RERANK = 0.25  # seconds a ranking of the waiters serves before they are asked again
 
 
 @dataclass(order=True)
@@ -36,8 +37,10 @@ class _Waiter:
 class Pacer:
     """At most `per_second` slots per second, the most urgent waiter first.
 
-    A waiter's urgency may be a function: it is asked again when a slot comes up, so that
-    a table whose situation changed while it waited is served for what it is now.
+    A waiter's urgency may be a function: it is asked again when a slot comes up (at most
+    every RERANK seconds: with hundreds of tables waiting, asking all of them at every slot
+    cost the event loop a sixth of a core), so that a table whose situation changed while
+    it waited is served for what it is now.
     """
 
     def __init__(self, per_second: float) -> None:
@@ -48,6 +51,7 @@ class Pacer:
         self._waiting: list[_Waiter] = []
         self._order = itertools.count()
         self._dispatcher: asyncio.Task[None] | None = None
+        self._ranked_at = -RERANK
 
     @property
     def waiting(self) -> int:
@@ -88,8 +92,11 @@ class Pacer:
             self._waiting = [w for w in self._waiting if not w.granted.done()]
             if not self._waiting:
                 return
-            for w in self._waiting:
-                w.urgency = w.rank()
+            now = loop.time()
+            if now - self._ranked_at >= RERANK:
+                for w in self._waiting:
+                    w.urgency = w.rank()
+                self._ranked_at = now
             best = min(self._waiting)
             self._waiting.remove(best)
             self.reserve(loop.time())

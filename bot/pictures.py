@@ -240,6 +240,11 @@ def lobby_scene(table: Table) -> art.TableScene | None:
     )
 
 
+def has_picture(table: Table) -> bool:
+    """Whether the table message shows a picture now (`scene_of` is not None), cheaply."""
+    return bool(table.seats) and (table.state is not None or table.status == "lobby")
+
+
 def scene_of(table: Table) -> art.TableScene | None:
     """The picture of the table message, whatever the table's stage; None for none."""
     return lobby_scene(table) if table.state is None else table_scene(table)
@@ -355,9 +360,9 @@ class Pictures:
 
     A worker holds IN_FLIGHT drawings at a time, taken from the queue most urgent first: a
     hand a click waits for (URGENT), then hand refreshes and table redraws (BACKGROUND),
-    then faces drawn ahead (AHEAD). Under more load than the worker can draw, the clicks' answers stay quick and
-    the background waits; a background drawing nobody wants any more by its turn (`wanted`
-    says no: a newer move came) is dropped rather than drawn.
+    then faces drawn ahead (AHEAD). Under more load than the worker can draw, the clicks'
+    answers stay quick and the background waits; a background drawing nobody wants any more
+    by its turn (`wanted` says no: a newer move came) is dropped rather than drawn.
     """
 
     def __init__(
@@ -456,6 +461,10 @@ class Pictures:
                 await self._submit(AHEAD, art.warm_card, card)
         except Exception as exc:  # a broken worker: pictures will say so when asked
             log.warning("could not draw the card faces ahead (%s)", type(exc).__name__)
+
+    def drawn_table(self, table: Table) -> Picture | None:
+        """The picture of the table as it is now if it is drawn already, else None."""
+        return self._tables.get(("table", table.id, table.revision, table.lang))
 
     async def table(self, table: Table, *, urgent: bool = False) -> Picture | None:
         """The picture of the table message as the table is now (None: no picture);

@@ -17,10 +17,14 @@ channel route, taking a slot from a pacer shared by all tables (bot.pacing), whe
 whose player to act cannot see it in their own hand goes first. Pings go through the pacer
 too. Either way a redraw only ever shows stored state.
 
-A redraw draws the table's picture (bot.pictures, in a worker process): table redraws share a
-drawing budget (TABLE_PICTURES_PER_SECOND), so that at hundreds of busy tables the pictures
-never crowd out the hands a click is waiting for; a table waiting for its slot shows every
-move made meanwhile in one picture.
+A redraw never waits for the table's picture (bot.pictures, drawn in a worker process): it
+writes the words and buttons of the table as it is now, with the picture of this moment if
+it is drawn already, else the newest picture drawn since the last redraw, else the picture
+the message carries (kept, not uploaded again), and asks for a new picture. Table pictures
+share a drawing budget (TABLE_PICTURES_PER_SECOND) so that at hundreds of busy tables they
+never crowd out the hands a click is waiting for; when one is drawn the table is redrawn
+with it. With a few tables every redraw has its own picture; at hundreds, the words keep
+up with the play and the picture follows as the budget allows.
 """
 
 from __future__ import annotations
@@ -40,10 +44,10 @@ from . import pacing
 from .ai import AiPlayer
 from .emojis import CardEmojis
 from .i18n import lang_of, tr
-from .messages import hand_message, public_message
-from .outgoing import Outgoing
+from .messages import hand_message, public_layout, public_message
+from .outgoing import Kept, Outgoing
 from .pacing import Pacer
-from .pictures import Pictures
+from .pictures import Picture, Pictures, has_picture
 from .replies import edit_original, message_params, release
 from .service import ServiceError, Table, TableService
 
@@ -57,6 +61,8 @@ PING_DELAY = 12.0  # a player who has not acted after this long gets a ping mess
 LOBBY_TTL = 15 * 60  # seconds before a lobby nobody started closes itself
 TOKEN_LIFETIME = 14 * 60  # re-use an interaction token for at most this long (Discord: 15 min)
 TABLE_PICTURES_PER_SECOND = 40.0  # default drawing budget of table redraws (see Settings)
+PICTURE_WAIT = 0.25  # seconds a redraw waits for its picture before showing the last one
+FIRST_PICTURE_WAIT = 3.0  # ... when the message has none to keep (after a restart)
 
 
 class Clock(Protocol):
@@ -134,6 +140,10 @@ class Shared:
         click's answer waits for it."""
         return await public_message(table, self.pictures, self.emojis.faces, urgent=urgent)
 
+    def table_redraw(self, table: Table, picture: Picture | Kept | None) -> Outgoing:
+        """The table's public message as it is now, with the picture given (not awaited)."""
+        return public_layout(table, self.emojis.faces, picture)
+
     async def hand_message(
         self,
         table: Table,
@@ -163,6 +173,9 @@ class TableRuntime:
         self.public: PublicSlot | None = None  # the newest token that may edit the table
         self._on_closed = on_closed
         self._drawn: int | None = None  # the table revision the public message shows
+        self._shown: Kept | None = None  # the picture the public message carries
+        self._fresh: Picture | None = None  # a picture drawn since, not yet on the message
+        self._picturing: asyncio.Task[None] | None = None
         self._dirty = False
         self._updater: asyncio.Task[None] | None = None
         self._ping: tuple[frozenset[int], int | None] | None = None
@@ -177,9 +190,14 @@ class TableRuntime:
         """The public message was just written with the table as it is now."""
         self._drawn = self.table.revision
 
+    def shows(self, picture: Picture | Kept | None) -> None:
+        """The public message now carries this picture (None: none)."""
+        self._shown = Kept.of(picture) if isinstance(picture, Picture) else picture
+
     def quiet(self) -> bool:
         """Everything known about the table is drawn and nothing is in flight."""
-        return self._drawn == self.table.revision and not self._dirty and not self._tasks
+        drawing = self._picturing is not None and not self._picturing.done()
+        return not self._behind() and not self._dirty and not self._tasks and not drawing
 
     def keep_hand(self, interaction: discord.Interaction[Any], message_id: int) -> None:
         self.hands[interaction.user.id] = HandSlot.of(interaction, message_id)
@@ -235,22 +253,21 @@ class TableRuntime:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def _behind(self) -> bool:
+        """The public message shows less than is known: an older revision or picture."""
+        return self._drawn != self.table.revision or self._fresh is not None
+
     async def _update_loop(self) -> None:
         table = self.table
         while self._dirty:
             paced = False
-            if self._drawn != table.revision:
-                # The table picture takes a slot of the drawing budget shared by all tables
-                # (hands are drawn at once: a click waits for them); moves made meanwhile go
-                # into the same redraw.
-                await self.shared.table_pictures.wait(self.urgency)
-            if self._drawn != table.revision and self.live_public() is None:
+            if self._behind() and self.live_public() is None:
                 # Moves made while waiting for a slot go into the same redraw.
                 await self.shared.channel_writes.wait(self.urgency)
                 paced = True
             self._dirty = False
             revision = table.revision
-            if self._drawn != revision:
+            if self._behind():
                 try:
                     await self._edit_public(paced)
                 except Exception as exc:  # a drawing bug must not stop later refreshes
@@ -264,18 +281,56 @@ class TableRuntime:
         if table.status in ("finished", "cancelled"):
             await self.close()
 
+    async def _picture_now(self) -> Picture | Kept | None:
+        """The picture for a redraw now: this moment's if it is drawn within a moment (with
+        few tables, always), else the newest drawn since the last redraw, else the one the
+        message carries; this moment's is drawn meanwhile and redrawn when it comes."""
+        table = self.table
+        if not has_picture(table):
+            return None
+        pictures = self.shared.pictures
+        picture: Picture | Kept | None = pictures.drawn_table(table)
+        if picture is None:
+            self._want_picture()
+            keep = self._fresh or self._shown
+            assert self._picturing is not None
+            await asyncio.wait(
+                {self._picturing}, timeout=PICTURE_WAIT if keep else FIRST_PICTURE_WAIT
+            )
+            picture = pictures.drawn_table(table) or self._fresh or self._shown
+        self._fresh = None
+        return picture
+
+    def _want_picture(self) -> None:
+        if self._picturing is None or self._picturing.done():
+            self._picturing = asyncio.create_task(self._draw_picture())
+
+    async def _draw_picture(self) -> None:
+        """Draw the table as it is when the drawing budget gives this table its turn, then
+        have it redrawn with that picture."""
+        await self.shared.table_pictures.wait(self.urgency)
+        picture = await self.shared.pictures.table(self.table) if not self.closed else None
+        if picture is None or self.closed:
+            return
+        self._fresh = picture
+        self._dirty = True
+        if self._updater is None or self._updater.done():
+            self._updater = asyncio.create_task(self._update_loop())
+
     async def _edit_public(self, paced: bool) -> None:
         """Redraw the table message as stored now: through a live token of the message when
         there is one, else through the channel route (with a pacer slot, if not `paced`)."""
         table = self.table
         if table.message_id is None:
             return
-        params = message_params(await self.shared.table_message(table))
+        picture = await self._picture_now()
+        params = message_params(self.shared.table_redraw(table, picture))
         client = self.shared.client
         slot = None if paced else self.live_public()
         if slot is not None:
             try:
                 await edit_original(client, slot.application_id, slot.token, params)
+                self.shows(picture)
                 return
             except discord.HTTPException as exc:  # expired or revoked: the channel route
                 log.info("table %s: token redraw refused (HTTP %s)", table.id, exc.status)
@@ -286,6 +341,7 @@ class TableRuntime:
             await self.shared.channel_writes.wait(self.urgency)
         try:
             await client.http.edit_message(table.where_id, table.message_id, params=params)
+            self.shows(picture)
         except discord.HTTPException as exc:
             log.warning("could not edit table %s message: HTTP %s", table.id, exc.status)
 
@@ -454,7 +510,14 @@ class TableRuntime:
         current = asyncio.current_task()
         tasks = [
             t
-            for t in (self._updater, self._ping_task, self._turn, self._lobby, *self._tasks)
+            for t in (
+                self._updater,
+                self._ping_task,
+                self._turn,
+                self._lobby,
+                self._picturing,
+                *self._tasks,
+            )
             if t is not None and t is not current and not t.done()
         ]
         for task in tasks:

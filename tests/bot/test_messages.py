@@ -167,3 +167,45 @@ async def test_a_hand_picture_drawn_late_gets_the_click_acknowledged_first(
         assert [m.attachment.filename for m in answered.media_items() if m.attachment] == [
             "hand.png"
         ]
+
+
+async def test_a_redraw_does_not_wait_for_a_late_picture_it_keeps_the_last_one_until_then(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """The words of the table message follow the play even when its picture is late (a busy
+    drawing worker): the redraw keeps the picture the message carries, without uploading it
+    again, and the new picture replaces it once drawn."""
+    late = threading.Event()
+    go = threading.Event()
+
+    def draw_table(scene: art.TableScene) -> bytes:
+        if late.is_set():
+            go.wait(timeout=10)
+        return art.draw_table(scene)
+
+    pictures = Pictures(workers=0, draw_table=draw_table)
+    async with running_tapis(emulator, tmp_path, pictures=pictures) as tapis:
+        table_id, where, _users, user, hand = await ready_to_play(tapis)
+        public = tapis.public_message(table_id, where)
+        (before,) = [m.attachment for m in public.media_items()]
+        assert before is not None and shown_version(public) == 0
+        late.set()
+        await tapis.run(await click_random_action(emulator, user, hand, Rng(3)))
+        await emulator.wait_for(lambda: shown_version(emulator.message(public.id)) == 1, 5)
+        message = emulator.message(public.id)
+        assert message is not None
+        (kept,) = [m.attachment for m in message.media_items()]
+        assert kept is not None and kept.id == before.id  # the words moved on, not the picture
+        assert [a.id for a in message.attachments] == [before.id]
+        go.set()
+
+        def repictured() -> bool:
+            now = emulator.message(public.id)
+            shown = [m.attachment for m in now.media_items()] if now is not None else []
+            return bool(shown) and shown[0] is not None and shown[0].id != before.id
+
+        await emulator.wait_for(repictured, timeout=5)
+        await settled(tapis, table_id)
+        message = emulator.message(public.id)
+        assert message is not None and shown_version(message) == 1
+        assert len(message.attachments) == 1 and message.attachments[0].size > 1000
