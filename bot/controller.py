@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine
 from typing import Any
 
 import discord
@@ -236,13 +235,8 @@ class Controller:
             return
         runtime = self.runtimes.of(table)
         if is_ephemeral(interaction) and interaction.message is not None:
-            started = asyncio.get_running_loop().time()
-            drawing = self.shared.hand_message(table, seat, lang)
-            hand = await self._within_budget(interaction, started, drawing)
-            if interaction.response.is_done():
-                await interaction.edit_original_response(**hand.edit_args())
-            else:
-                await interaction.response.edit_message(**hand.edit_args())
+            hand, complete = await self.shared.hand_answer(table, seat, lang)
+            await interaction.response.edit_message(**hand.edit_args())
             message_id: int | None = interaction.message.id
         else:
             # From the table message: acknowledged as an update of that message, whose token
@@ -250,14 +244,29 @@ class Controller:
             # hand follows as an ephemeral follow-up, refreshed through the same token.
             await interaction.response.defer()
             runtime.keep_public(interaction)
-            hand = await self.shared.hand_message(table, seat, lang)
+            hand, complete = await self.shared.hand_answer(table, seat, lang)
             sent = await interaction.followup.send(
                 view=hand.view, files=hand.files(), ephemeral=True, wait=True
             )
             message_id = sent.id
         release(hand.view)
         if message_id is not None:
-            runtime.keep_hand(interaction, message_id)
+            self._kept(runtime, interaction, message_id, seat, hand, complete)
+
+    def _kept(
+        self,
+        runtime: TableRuntime,
+        interaction: discord.Interaction[Any],
+        message_id: int,
+        seat: int,
+        hand: Outgoing,
+        complete: bool,
+    ) -> None:
+        """The hand message just written is the player's newest: refreshes go to it, and
+        its picture follows if it went without."""
+        runtime.keep_hand(interaction, message_id, hand.picture)
+        if not complete:
+            runtime.picture_follows(seat, interaction.user.id)
 
     # --- playing -----------------------------------------------------------------------
     async def act(
@@ -269,7 +278,6 @@ class Controller:
         # Kept now: a finishing move takes the table out of the service, and the hand still
         # shows the final state.
         runtime = self.runtimes.of(table) if table is not None else None
-        started = asyncio.get_running_loop().time()
         work = asyncio.ensure_future(self.service.act(table_id, user_id, version, action_id))
         try:
             done, _ = await asyncio.wait({work}, timeout=ACK_BUDGET)
@@ -287,26 +295,10 @@ class Controller:
             return
         seat = runtime.table.seat_of(user_id)
         assert seat is not None
-        hand = self.shared.hand_message(runtime.table, seat, lang)
-        await edit_hand(interaction, await self._within_budget(interaction, started, hand))
+        hand, complete = await self.shared.hand_answer(runtime.table, seat, lang)
+        await edit_hand(interaction, hand)
         if is_ephemeral(interaction) and interaction.message is not None:
-            runtime.keep_hand(interaction, interaction.message.id)
-
-    async def _within_budget(
-        self,
-        interaction: discord.Interaction[Any],
-        started: float,
-        drawing: Coroutine[Any, Any, Outgoing],
-    ) -> Outgoing:
-        """The hand being drawn; if its picture is late (a busy worker) the click is
-        acknowledged first, within Discord's 3 s, and answered when it is drawn."""
-        work = asyncio.ensure_future(drawing)
-        if not interaction.response.is_done():
-            left = ACK_BUDGET - (asyncio.get_running_loop().time() - started)
-            done, _ = await asyncio.wait({work}, timeout=max(0.0, left))
-            if not done:
-                await interaction.response.defer()
-        return await work
+            self._kept(runtime, interaction, interaction.message.id, seat, hand, complete)
 
     async def _show_current(
         self, interaction: discord.Interaction[Any], table_id: int, note: str
@@ -316,11 +308,12 @@ class Controller:
         if table is None or table.state is None or seat is None:
             await refuse(interaction, "err.stale")
             return
-        started = asyncio.get_running_loop().time()
-        drawing = self.shared.hand_message(table, seat, lang_of(interaction.locale), note)
-        await edit_hand(interaction, await self._within_budget(interaction, started, drawing))
+        lang = lang_of(interaction.locale)
+        hand, complete = await self.shared.hand_answer(table, seat, lang, note)
+        await edit_hand(interaction, hand)
         if is_ephemeral(interaction) and interaction.message is not None:
-            self.runtimes.of(table).keep_hand(interaction, interaction.message.id)
+            runtime = self.runtimes.of(table)
+            self._kept(runtime, interaction, interaction.message.id, seat, hand, complete)
 
     async def resume(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """ "Je reprends la main": the autopilot stops and the hand comes back with its buttons."""

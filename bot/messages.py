@@ -13,6 +13,7 @@ words and the picture always show the same moment.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,7 +25,7 @@ from .emojis import CardFaces
 from .i18n import tr
 from .lobby_options import pages as option_pages
 from .outgoing import Kept, Outgoing
-from .pictures import Picture, Pictures, Wanted
+from .pictures import Picture, Pictures, Wanted, held_cards
 from .replay_items import finished_buttons
 from .service import Table
 from .views import ActionButton, ActionSelect, HandButton, ResumeButton, lobby_view, table_view
@@ -134,6 +135,40 @@ async def hand_message(
     """`seat`'s hand, ephemeral only: the fanned picture above the buttons of its moves.
     With `wanted`, a refresh nobody waits for: its picture is drawn after the clicks' and
     left out if `wanted` says no by then (see bot.pictures)."""
+    picture = pictures.hand_soon(table, seat, lang, wanted=wanted)
+    embed, rows = hand_parts(table, seat, lang, faces, note)
+    shown = await picture
+    return Outgoing(layout(embed, shown, rows), shown)
+
+
+async def hand_answer(
+    table: Table,
+    seat: int,
+    lang: str,
+    pictures: Pictures,
+    faces: CardFaces,
+    note: str | None,
+    wait: float,
+    kept: Kept | None = None,
+    wanted: Wanted | None = None,
+) -> tuple[Outgoing, bool]:
+    """`seat`'s hand without waiting long for its picture: with it if it is drawn within
+    `wait` seconds, else with the picture the message carries (`kept`) if that shows the
+    same cards (only the raised ones may differ), else without; and whether it has its own
+    picture (if not, it follows, see bot.runtime)."""
+    picture = pictures.hand_soon(table, seat, lang, wanted=wanted)
+    embed, rows = hand_parts(table, seat, lang, faces, note)
+    done, _ = await asyncio.wait({picture}, timeout=wait)
+    shown: Picture | Kept | None = picture.result() if done else None
+    if shown is None and kept is not None and kept.cards == held_cards(table, seat):
+        shown = kept
+    return Outgoing(layout(embed, shown, rows), shown), bool(done)
+
+
+def hand_parts(
+    table: Table, seat: int, lang: str, faces: CardFaces, note: str | None
+) -> tuple[discord.Embed, list[list[ui.Item[Any]]]]:
+    """The words and the buttons of `seat`'s hand, as the table is at this line."""
     assert table.state is not None
     state = table.state
     embed = render.hand_embed(table, seat, lang, note, faces)
@@ -177,5 +212,4 @@ async def hand_message(
     refresh.item.style = discord.ButtonStyle.secondary
     refresh.row = 4
     items.append(refresh)
-    picture = await pictures.hand(table, seat, lang, wanted=wanted)
-    return Outgoing(layout(embed, picture, rows_of(items)), picture)
+    return embed, rows_of(items)

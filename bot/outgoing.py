@@ -23,10 +23,13 @@ class Kept:
 
     filename: str
     description: str
+    cards: tuple[str, ...] = ()  # a hand's: what it shows
 
     @classmethod
-    def of(cls, picture: Picture) -> Kept:
-        return cls(picture.filename, picture.description)
+    def of(cls, picture: Picture | Kept | None) -> Kept | None:
+        if picture is None or isinstance(picture, Kept):
+            return picture
+        return cls(picture.filename, picture.description, picture.cards)
 
     @property
     def url(self) -> str:

@@ -45,7 +45,7 @@ from games.words import Face, Words
 
 from .i18n import count, tr
 from .service import AI_LEVELS, Table
-from .workers import PipeWorker, WorkerFailed, exit_with_parent
+from .workers import PipeWorker, WorkerFailed, exit_with_parent, lower_priority
 
 log = logging.getLogger("tapis.pictures")
 
@@ -70,11 +70,13 @@ IN_FLIGHT = 2  # drawings handed to a worker at once (see Pictures._pump)
 
 @dataclass(frozen=True, slots=True)
 class Picture:
-    """PNG bytes as a message shows them: a file name and a text description."""
+    """PNG bytes as a message shows them: a file name and a text description (and, for a
+    hand, the cards it shows)."""
 
     png: bytes
     filename: str
     description: str
+    cards: tuple[str, ...] = ()
 
     def file(self) -> discord.File:
         """A new upload of the picture (an upload is read once: one per request)."""
@@ -296,6 +298,13 @@ def hand_cards(table: Table, seat: int) -> tuple[tuple[str, ...], frozenset[str]
     return held, frozenset(playable)
 
 
+def held_cards(table: Table, seat: int) -> tuple[str, ...]:
+    """The cards a picture of `seat`'s hand shows now (what `Picture.cards` compares to)."""
+    state = table.state
+    assert state is not None
+    return state.hand_facts(seat).cards[:MAX_HAND]
+
+
 def describe_hand(cards: Sequence[str], playable: frozenset[str], lang: str) -> str:
     faces = " ".join(text_face(c, lang) for c in cards)
     text = tr("picture.hand", lang, cards=faces)
@@ -307,8 +316,11 @@ def describe_hand(cards: Sequence[str], playable: frozenset[str], lang: str) -> 
 
 # --- drawing, off the event loop ------------------------------------------------------------
 def start_worker() -> None:
-    """A drawing worker's first step: end with the bot (bot.workers). Unlike the AI's
-    workers it keeps its priority: a click's answer waits for the hand it draws."""
+    """A drawing worker's first step: step back for the event loop and end with the bot
+    (bot.workers), as the AI's workers do. No click's answer waits for a picture (it waits
+    HAND_PICTURE_WAIT at most, see bot.runtime), so the loop's answers go first and the
+    pictures take the CPU left over."""
+    lower_priority()
     exit_with_parent(os.getppid())
 
 
@@ -487,32 +499,45 @@ class Pictures:
             description,
         )
 
-    async def hand(
+    def hand_soon(
         self, table: Table, seat: int, lang: str, *, wanted: Wanted | None = None
-    ) -> Picture | None:
-        """The picture of `seat`'s hand now (None for an empty hand). A click waits for it,
-        unless `wanted` is given: a refresh in the background, dropped (None) if `wanted`
-        says no when its turn comes."""
+    ) -> asyncio.Future[Picture | None]:
+        """The picture of `seat`'s hand as it is at this line (None for an empty hand), as a
+        future: done at once when it is drawn already. A click waits for it, unless `wanted`
+        is given: a refresh in the background, dropped (None) if `wanted` says no when its
+        turn comes."""
         cards, playable = hand_cards(table, seat)
         if self._observe is not None:
             self._observe(table, seat, cards)
+        ready: asyncio.Future[Picture | None] = asyncio.get_running_loop().create_future()
         if not cards:
-            return None
+            ready.set_result(None)
+            return ready
         cards = cards[:MAX_HAND]
         ordered = tuple(sorted(playable))
         key = ("hand", cards, ordered, lang)
         found = self._hands.get(key)
         if found is not None:
-            return found
+            ready.set_result(found)
+            return ready
         description = describe_hand(cards, playable, lang)
         priority = URGENT if wanted is None else BACKGROUND
-        return await self._once(
-            key,
-            self._hands,
-            lambda: self._submit(priority, self._draw_hand, cards, ordered, wanted=wanted),
-            HAND_FILE,
-            description,
+        return asyncio.ensure_future(
+            self._once(
+                key,
+                self._hands,
+                lambda: self._submit(priority, self._draw_hand, cards, ordered, wanted=wanted),
+                HAND_FILE,
+                description,
+                cards,
+            )
         )
+
+    async def hand(
+        self, table: Table, seat: int, lang: str, *, wanted: Wanted | None = None
+    ) -> Picture | None:
+        """The picture of `seat`'s hand now (see `hand_soon`)."""
+        return await self.hand_soon(table, seat, lang, wanted=wanted)
 
     async def emoji_faces(self, height: int) -> tuple[str, dict[str, bytes]]:
         """Every card face as an emoji-sized PNG and their version, drawn in the worker."""
@@ -526,6 +551,7 @@ class Pictures:
         submit: Callable[[], asyncio.Future[bytes | None]],
         filename: str,
         description: str,
+        cards: tuple[str, ...] = (),
     ) -> Picture | None:
         """Draw once per key: a second caller while it is drawn awaits the same picture."""
         pending = self._drawing.get(key)
@@ -537,7 +563,7 @@ class Pictures:
         try:
             png = await asyncio.shield(submit())
             if png is not None:
-                picture = Picture(png, filename, description)
+                picture = Picture(png, filename, description, cards)
                 cache.put(key, picture)
                 self.drawn += 1
         except Exception as exc:  # a message goes out without its picture, play goes on

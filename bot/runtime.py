@@ -34,7 +34,7 @@ import contextlib
 import logging
 import traceback
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -44,7 +44,7 @@ from . import pacing
 from .ai import AiPlayer
 from .emojis import CardEmojis
 from .i18n import lang_of, tr
-from .messages import hand_message, public_layout, public_message
+from .messages import hand_answer, hand_message, public_layout, public_message
 from .outgoing import Kept, Outgoing
 from .pacing import Pacer
 from .pictures import Picture, Pictures, has_picture
@@ -62,7 +62,20 @@ LOBBY_TTL = 15 * 60  # seconds before a lobby nobody started closes itself
 TOKEN_LIFETIME = 14 * 60  # re-use an interaction token for at most this long (Discord: 15 min)
 TABLE_PICTURES_PER_SECOND = 40.0  # default drawing budget of table redraws (see Settings)
 PICTURE_WAIT = 0.25  # seconds a redraw waits for its picture before showing the last one
+HAND_PICTURE_WAIT = 0.02  # seconds a click's answer waits for its hand's picture (see below)
+REFRESH_PICTURE_WAIT = 0.25  # ... and a hand refresh nobody clicked for
+FOLLOW_ATTEMPTS = 3  # hands drawn again when the table outran them while drawn
 FIRST_PICTURE_WAIT = 3.0  # ... when the message has none to keep (after a restart)
+
+
+def _same(slot: HandSlot | None, other: HandSlot) -> bool:
+    """Whether `slot` is still the hand message `other` was (its picture may differ)."""
+    return slot is not None and (slot.token, slot.message_id) == (other.token, other.message_id)
+
+
+def _attachments(args: dict[str, Any]) -> dict[str, Any]:
+    """The attachments part of an edit's arguments (none: the message keeps its own)."""
+    return {"attachments": args["attachments"]} if "attachments" in args else {}
 
 
 class Clock(Protocol):
@@ -93,15 +106,22 @@ class HandSlot:
     message_id: int
     created_at: datetime
     lang: str
+    shown: Kept | None = None  # the picture the message carries
 
     @classmethod
-    def of(cls, interaction: discord.Interaction[Any], message_id: int) -> HandSlot:
+    def of(
+        cls,
+        interaction: discord.Interaction[Any],
+        message_id: int,
+        picture: Picture | Kept | None,
+    ) -> HandSlot:
         return cls(
             application_id=interaction.application_id,
             token=interaction.token,
             message_id=message_id,
             created_at=interaction.created_at,
             lang=lang_of(interaction.locale),
+            shown=Kept.of(picture),
         )
 
 
@@ -157,6 +177,23 @@ class Shared:
         faces = self.emojis.faces
         return await hand_message(table, seat, lang, self.pictures, faces, note, wanted)
 
+    async def hand_answer(
+        self,
+        table: Table,
+        seat: int,
+        lang: str,
+        note: str | None = None,
+        *,
+        kept: Kept | None = None,
+        wanted: Callable[[], bool] | None = None,
+        wait: float = HAND_PICTURE_WAIT,
+    ) -> tuple[Outgoing, bool]:
+        """`seat`'s hand without waiting long for its picture: a click's answer waits at most
+        HAND_PICTURE_WAIT (a busy drawing worker), then goes without it and the picture
+        follows (`TableRuntime.picture_follows`). Says whether it has its own picture."""
+        faces = self.emojis.faces
+        return await hand_answer(table, seat, lang, self.pictures, faces, note, wait, kept, wanted)
+
     def saw(self, interaction: discord.Interaction[Any]) -> None:
         """Note Discord's clock from an interaction's id: token ages are judged on it."""
         self.latest_seen = max(self.latest_seen, interaction.created_at)
@@ -182,7 +219,7 @@ class TableRuntime:
         self._ping_task: asyncio.Task[None] | None = None
         self._turn: asyncio.Task[None] | None = None
         self._lobby: asyncio.Task[None] | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[object]] = set()
         self.closed = False
 
     # --- what the table shows -------------------------------------------------------------
@@ -192,15 +229,20 @@ class TableRuntime:
 
     def shows(self, picture: Picture | Kept | None) -> None:
         """The public message now carries this picture (None: none)."""
-        self._shown = Kept.of(picture) if isinstance(picture, Picture) else picture
+        self._shown = Kept.of(picture)
 
     def quiet(self) -> bool:
         """Everything known about the table is drawn and nothing is in flight."""
         drawing = self._picturing is not None and not self._picturing.done()
         return not self._behind() and not self._dirty and not self._tasks and not drawing
 
-    def keep_hand(self, interaction: discord.Interaction[Any], message_id: int) -> None:
-        self.hands[interaction.user.id] = HandSlot.of(interaction, message_id)
+    def keep_hand(
+        self,
+        interaction: discord.Interaction[Any],
+        message_id: int,
+        picture: Picture | Kept | None = None,
+    ) -> None:
+        self.hands[interaction.user.id] = HandSlot.of(interaction, message_id, picture)
 
     def keep_public(self, interaction: discord.Interaction[Any]) -> None:
         """A click on the table message, acknowledged as an update of that message: its
@@ -248,7 +290,7 @@ class TableRuntime:
         if self._updater is None or self._updater.done():
             self._updater = asyncio.create_task(self._update_loop())
 
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+    def _spawn(self, work: Coroutine[Any, Any, object]) -> None:
         task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -362,27 +404,77 @@ class TableRuntime:
             user_id = table.seats[seat].user_id
             if user_id is None or user_id == exclude:
                 continue
+            if not await self._refresh_hand(seat, user_id, wanted):
+                return
+
+    def picture_follows(self, seat: int, user_id: int) -> None:
+        """A hand went out without its own picture (late): redraw it, as the table is then,
+        once its picture is drawn."""
+        if not self.closed:
+            self._spawn(self._refresh_hand(seat, user_id, None, wait=None))
+
+    async def _refresh_hand(
+        self,
+        seat: int,
+        user_id: int,
+        wanted: Callable[[], bool] | None,
+        wait: float | None = REFRESH_PICTURE_WAIT,
+    ) -> bool:
+        """Redraw `user_id`'s last hand message with the table as it is, waiting `wait` at
+        most for its picture (None: until drawn), which follows if late; False when
+        `wanted` says a newer change made it moot. A hand that the table outran while its
+        picture was drawn is never written over a newer one: a refresh drops it (the newer
+        change refreshes again), a picture that follows is drawn again for the table as
+        it is then."""
+        table = self.table
+        shared = self.shared
+        for _attempt in range(FOLLOW_ATTEMPTS):
             slot = self.hands.get(user_id)
             if slot is None:
-                continue
+                return True
             if not self._alive(slot.created_at):
                 del self.hands[user_id]
-                continue
-            hand = await self.shared.hand_message(table, seat, slot.lang, wanted=wanted)
-            if not wanted():
-                release(hand.view)
-                return
-            client = self.shared.client
-            webhook = discord.Webhook.partial(slot.application_id, slot.token, client=client)
-            try:
-                await webhook.edit_message(
-                    slot.message_id, view=hand.view, attachments=hand.files()
+                return True
+            revision = table.revision
+            if wait is None:
+                hand = await shared.hand_message(table, seat, slot.lang, wanted=wanted)
+                complete = True
+            else:
+                hand, complete = await shared.hand_answer(
+                    table, seat, slot.lang, kept=slot.shown, wanted=wanted, wait=wait
                 )
-            except Exception as exc:  # a dead token or a network hiccup: they can reopen it
-                log.info("table %s: hand refresh skipped (%s)", table.id, type(exc).__name__)
-                self.hands.pop(user_id, None)
-            finally:
+            if wanted is not None and not wanted():
                 release(hand.view)
+                return False
+            if not _same(self.hands.get(user_id), slot):
+                release(hand.view)  # a newer click answered with its own hand meanwhile
+                return True
+            if table.revision != revision:
+                release(hand.view)
+                continue
+            if not await self._write_hand(user_id, slot, hand):
+                return True
+            if not complete and not self.closed:
+                self._spawn(self._refresh_hand(seat, user_id, wanted, wait=None))
+            return True
+        return True
+
+    async def _write_hand(self, user_id: int, slot: HandSlot, hand: Outgoing) -> bool:
+        """Edit the hand message through its token; False (and forgotten) if refused."""
+        client = self.shared.client
+        webhook = discord.Webhook.partial(slot.application_id, slot.token, client=client)
+        args = hand.edit_args()
+        try:
+            await webhook.edit_message(slot.message_id, view=hand.view, **_attachments(args))
+        except Exception as exc:  # a dead token or a network hiccup: they can reopen it
+            log.info("table %s: hand refresh skipped (%s)", self.table.id, type(exc).__name__)
+            self.hands.pop(user_id, None)
+            return False
+        finally:
+            release(hand.view)
+        if _same(self.hands.get(user_id), slot):
+            self.hands[user_id] = replace(slot, shown=Kept.of(hand.picture))
+        return True
 
     # --- pings ----------------------------------------------------------------------------
     def _schedule_ping(self) -> None:
