@@ -229,7 +229,7 @@ class BiancoManoState(GameState):
             dom = self.dominant
             assert dom is not None
             moves = [*map(PLAY_OF, playable(self.hands[seat], self.trick, dom))]
-            self._legal_memo = (self.version, seat, (*moves,))
+            self._legal_memo = (self.version, seat, tuple(moves))
             return moves
         return self.remember(seat, self._moves(seat))
 

@@ -156,7 +156,7 @@ class BlancheNeigeState(GameState):
             if pairs:
                 acts += pairs
             acts.append(DRAW if self.draw or self._can_draw() else PASS)
-            self._legal_memo = (self.version, seat, (*acts,))
+            self._legal_memo = (self.version, seat, tuple(acts))
             return acts
         return self.remember(seat, self._moves(seat))
 
