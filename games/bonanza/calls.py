@@ -145,21 +145,18 @@ def _settle_natural_sequence(st: BonanzaState, best: tuple[SeqKey, int, list[str
 
 
 # --- sequences ---------------------------------------------------------------------------
-# Per card: its suit and its rank bits (an ace sets bit 14 and bit 1, for A-2-3).
-_SEQ_BITS: dict[str, tuple[str, int]] = {
-    c: (c[-1], (1 << v) | (2 if v == 14 else 0)) for c, v in VALUE.items()
-}
+# Per card: its rank bits (an ace sets bit 14 and bit 1, for A-2-3) in its suit's 16-bit
+# block of one integer (S, H, D, C from the bottom); the joker adds nothing. The cards of a
+# hand are distinct, so the sum of their bits is the union, worked out in C.
+_SEQ_BITS: dict[str, int] = {
+    c: ((1 << v) | (2 if v == 14 else 0)) << (16 * "SHDC".index(c[-1])) for c, v in VALUE.items()
+} | {JOKER: 0}
 
 
 def _suit_masks(hand: list[str]) -> dict[str, int]:
     """Rank bits per suit, aces at bit 14 and again at bit 1 (A-2-3)."""
-    masks = {"S": 0, "H": 0, "D": 0, "C": 0}
-    bits_of = _SEQ_BITS
-    for c in hand:
-        if c != JOKER:
-            s, bits = bits_of[c]
-            masks[s] |= bits
-    return masks
+    m = sum(map(_SEQ_BITS.__getitem__, hand))
+    return {"S": m & 0xFFFF, "H": m >> 16 & 0xFFFF, "D": m >> 32 & 0xFFFF, "C": m >> 48}
 
 
 def natural_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:

@@ -14,6 +14,7 @@ voids, and a stop on a card shows that the next one is dead unless it was alread
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ..cards import JOKER, SUITS
@@ -23,8 +24,11 @@ if TYPE_CHECKING:
     from .state import BonanzaState
 
 
+_SUIT_OF = itemgetter(-1)
+
+
 def _suits(hand: list[str]) -> set[str]:
-    return {c[-1] for c in hand}
+    return set(map(_SUIT_OF, hand))  # in C, not a comprehension's frame
 
 
 def start(st: BonanzaState) -> None:
