@@ -21,6 +21,10 @@ then `apply` of a random legal action (so `apply` checks legality again, as it m
   Each process also replays its recorded matches on a stand-in engine (`Replay`: the same
   number of legal actions per step, no rules) to time the loop alone; "loop" is its share
   of the old tree's time and "engine" the speed-up of what is left, the engine's own time.
+  A second stand-in (`Floor`) also does what the contract asks of every engine (a fresh
+  list of actions noted per version, the legality check, a fresh event list with one
+  event, the version): "floor" is its share of the old tree's time, and "at most" the
+  speed-up an engine that cost no more than that would reach.
   `--count instructions` counts the machine instructions the same games take instead
   (valgrind's callgrind, collecting only while the matches are played): slow, but the
   same figure on every run however busy the machine is.
@@ -105,18 +109,55 @@ class Replay:
         return []
 
 
-class Recorded:
-    """Rules whose `new` hands out the `Replay` of the recorded match with that seed."""
+class Floor(Replay):
+    """The recording again, but keeping what the contract asks of any engine and no rule:
+    a fresh list of legal actions noted per version, the legality check before the move (as
+    `GameState.apply` does it), a fresh event list holding one event, a new version. Its
+    time is a floor no engine under the same contract can go below."""
 
-    def __init__(self, sizes: dict[int, list[int]]) -> None:
+    __slots__ = ("events", "memo", "version")
+
+    def __init__(self, sizes: list[int], actions: list[tuple[Any, ...]]) -> None:
+        super().__init__(sizes, actions)
+        self.version = 0
+        self.events: list[dict[str, Any]] = []
+        self.memo: tuple[int, int | None, tuple[Any, ...]] = (-1, None, ())
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        actions = [*self.actions[self.sizes[self.step]]]
+        self.memo = (self.version, seat, tuple(actions))
+        return actions
+
+    def apply(self, seat: int, action_id: str) -> list[Any]:
+        version, who, legal = self.memo
+        if (
+            who is not seat
+            or version != self.version
+            or type(action_id) is not str
+            or (action_id,) not in legal
+        ):
+            raise ValueError(action_id)
+        self.events = []
+        self.events.append({"type": "play", "seat": seat, "card": action_id})
+        self.step += 1
+        self.version += 1
+        return self.events
+
+
+class Recorded:
+    """Rules whose `new` hands out the `Replay` (or `Floor`) of the recorded match with
+    that seed."""
+
+    def __init__(self, sizes: dict[int, list[int]], kind: type[Replay] = Replay) -> None:
         from games import Action
 
         self.sizes = sizes
+        self.kind = kind
         top = max((max(s, default=1) for s in sizes.values()), default=1)
         self.actions = [tuple(Action(f"a{i}") for i in range(k)) for k in range(top + 1)]
 
     def new(self, players: int, seed: int) -> Replay:
-        return Replay(self.sizes[seed], self.actions)
+        return self.kind(self.sizes[seed], self.actions)
 
 
 def workload(rules: Any, matches: int) -> list[tuple[int, int]]:
@@ -191,7 +232,8 @@ def worker(root: str, slug: str, matches: int, reps: int, counted: bool) -> int:
         play(rules, players, seed, trace, sizes.setdefault(seed, []))
     digest = hashlib.sha256("\n".join(trace).encode()).hexdigest()[:16]
     recorded = Recorded(sizes)
-    best = loop = float("inf")
+    floored = Recorded(sizes, Floor)
+    best = loop = floor = float("inf")
     actions = 0
     if counted:
         print("ready", flush=True)
@@ -205,7 +247,11 @@ def worker(root: str, slug: str, matches: int, reps: int, counted: bool) -> int:
         start = time.process_time()
         sum(play(recorded, players, seed) for players, seed in jobs)
         loop = min(loop, time.process_time() - start)
-    print(json.dumps({"actions": actions, "cpu": best, "loop": loop, "digest": digest}))
+        start = time.process_time()
+        sum(play(floored, players, seed) for players, seed in jobs)
+        floor = min(floor, time.process_time() - start)
+    out = {"actions": actions, "cpu": best, "loop": loop, "floor": floor, "digest": digest}
+    print(json.dumps(out))
     return 0
 
 
@@ -267,8 +313,10 @@ def _compare(
     print(f"before = {ref}, after = working tree; best process-CPU time over {rounds} rounds")
     print("loop: the bench loop's own share of the time (a recording replayed, no engine);")
     print("engine: the speed-up of the time left once the loop's is taken out")
+    print("floor: the share of a stand-in keeping the contract but no rule (see `Floor`),")
+    print("and the most any engine under that contract could gain over `before`")
     head = f"{'game':<14}{'matches':>8}{'actions':>9}{'before/s':>12}{'after/s':>12}"
-    print(f"{head}{'speed-up':>10}{'loop':>6}{'engine':>8}  same games")
+    print(f"{head}{'speed-up':>10}{'loop':>6}{'engine':>8}{'floor':>7}{'at most':>9}  same games")
     failed = False
     for slug in slugs:
         matches = fixed
@@ -276,7 +324,7 @@ def _compare(
             probe = measure(old, slug, 10, 1, "cpu")
             matches = max(10, round(10 * 0.3 / max(probe["cpu"], 1e-3)))
         best = {"before": float("inf"), "after": float("inf")}
-        loop = float("inf")
+        loop = floor = float("inf")
         seen: dict[str, dict[str, Any]] = {}
         for r in range(rounds):
             order = [("before", old), ("after", ROOT)]
@@ -284,6 +332,7 @@ def _compare(
                 res = measure(root, slug, matches, reps, "cpu")
                 best[side] = min(best[side], res["cpu"])
                 loop = min(loop, res["loop"])
+                floor = min(floor, res["floor"])
                 seen[side] = res
         same = seen["before"]["digest"] == seen["after"]["digest"]
         failed |= not same
@@ -292,7 +341,8 @@ def _compare(
         engine = (best["before"] - loop) / max(best["after"] - loop, 1e-9)
         print(
             f"{slug:<14}{matches:>8}{n:>9,}{before:>12,.0f}{after:>12,.0f}{after / before:>9.2f}x"
-            f"{loop / best['before']:>6.0%}{engine:>7.2f}x  {'yes' if same else 'NO'}",
+            f"{loop / best['before']:>6.0%}{engine:>7.2f}x{floor / best['before']:>7.0%}"
+            f"{best['before'] / floor:>8.1f}x  {'yes' if same else 'NO'}",
             flush=True,
         )
     return 1 if failed else 0

@@ -18,6 +18,7 @@ from .logic import (
     ANNOUNCE,
     BONUS,
     CALL,
+    CARD_OF_PLAY,
     CHOOSE,
     CONTRACT,
     DECK,
@@ -28,6 +29,7 @@ from .logic import (
     HAS_ESPION,
     PASS,
     PLAY,
+    PLAY_OF,
     POINTS,
     STRENGTH,
     TAKE,
@@ -217,6 +219,18 @@ class BiancoManoState(GameState):
         return sort_hand(self.hands[seat])
 
     def legal_actions(self, seat: int) -> list[Action]:
+        # The play phase, written out (it is nearly every call): the playable cards' actions,
+        # noted for `apply` as `remember` would.
+        if (
+            self.phase == "play"
+            and seat == self.turn
+            and not (self.options.bianco_mano_bonus and seat == self.taker)
+        ):
+            dom = self.dominant
+            assert dom is not None
+            moves = [*map(PLAY_OF, playable(self.hands[seat], self.trick, dom))]
+            self._legal_memo = (self.version, seat, tuple(moves))
+            return moves
         return self.remember(seat, self._moves(seat))
 
     def _moves(self, seat: int) -> list[Action]:
@@ -296,6 +310,10 @@ class BiancoManoState(GameState):
 
     # --- moves -----------------------------------------------------------------------------
     def _apply(self, seat: int, action_id: str) -> None:
+        card = CARD_OF_PLAY.get(action_id)
+        if card is not None:
+            self._play(seat, card)
+            return
         verb, _, arg = action_id.partition(":")
         if verb == "play":
             self._play(seat, arg)

@@ -87,6 +87,10 @@ PAIR: dict[str, Action] = {
     c: Action(f"play:{c}+{MIRROR[c]}" if c in PAIR_FIRST else f"play:{MIRROR[c]}+{c}")
     for c in DRAW_DECK
 }
+# The cards each play or pair action puts down, in the order of its id.
+PLAYED: dict[str, tuple[str, ...]] = {
+    a.id: tuple(a.id[5:].split("+")) for a in (*PLAY.values(), *PAIR.values())
+}
 DRAW = Action("draw")
 KEEP = Action("keep")
 PASS = Action("pass")

@@ -30,6 +30,7 @@ from .roles import (
     PAIR_FIRST,
     PASS,
     PLAY,
+    PLAYED,
     SHOUT,
     SORT_KEY,
     hand_size,
@@ -140,6 +141,23 @@ class BlancheNeigeState(GameState):
         return [self.turn, owner, *(s for s in others if s != owner)]
 
     def legal_actions(self, seat: int) -> list[Action]:
+        # An ordinary turn, written out (nearly every call): the cards the role allows on the
+        # top discard, the pairs, then draw or pass; noted for `apply` as `remember` would.
+        if self.pending is None and self.phase == "play" and seat == self.turn:
+            hand = self.hands[seat]
+            ok = ALLOWED[self.roles[seat]][self.discard[-1]]
+            acts = []
+            pairs = []
+            for c in hand:
+                if c in ok:
+                    acts.append(PLAY[c])
+                    if c in PAIR_FIRST and MIRROR[c] in hand:
+                        pairs.append(PAIR[c])
+            if pairs:
+                acts += pairs
+            acts.append(DRAW if self.draw or self._can_draw() else PASS)
+            self._legal_memo = (self.version, seat, tuple(acts))
+            return acts
         return self.remember(seat, self._moves(seat))
 
     def _moves(self, seat: int) -> list[Action]:
@@ -255,21 +273,25 @@ class BlancheNeigeState(GameState):
     # --- moves ------------------------------------------------------------------------------
     def _apply(self, seat: int, action_id: str) -> None:
         p = self.pending
-        if p is not None:
-            if action_id == "shout":
-                self._shout(p)
-            elif action_id == "challenge":
-                self._challenge(seat, p)
-            elif action_id == "accept":
-                self.pending = None
-                self.emit("pair_stands", seat=p["seat"], cards=list(p["cards"]))
-                self._finish(p["seat"], "empty_hand")
+        if p is None:
+            # A card or a pair is most moves: its cards come from a table, not a split.
+            cards = PLAYED.get(action_id)
+            if cards is not None:
+                self._play(seat, [*cards])
             else:
-                # The next player's ordinary action lets the pair stand, then happens.
-                self.pending = None
-                self.emit("pair_stands", seat=p["seat"], cards=list(p["cards"]))
                 self._turn(seat, action_id)
+        elif action_id == "shout":
+            self._shout(p)
+        elif action_id == "challenge":
+            self._challenge(seat, p)
+        elif action_id == "accept":
+            self.pending = None
+            self.emit("pair_stands", seat=p["seat"], cards=list(p["cards"]))
+            self._finish(p["seat"], "empty_hand")
         else:
+            # The next player's ordinary action lets the pair stand, then happens.
+            self.pending = None
+            self.emit("pair_stands", seat=p["seat"], cards=list(p["cards"]))
             self._turn(seat, action_id)
         self._settle()
 

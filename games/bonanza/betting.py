@@ -103,17 +103,17 @@ def apply(st: BonanzaState, seat: int, action_id: str) -> None:
     bets = st.bets
     if verb == "check":
         st.need[seat] = False
-        st.emit("check", seat=seat, auto=False)
+        st.events.append({"type": "check", "seat": seat, "auto": False})
     elif verb == "call":
         amount = max(bets) - bets[seat]
         st.tokens[seat] -= amount
         bets[seat] += amount
         st.need[seat] = False
-        st.emit("call", seat=seat, amount=amount)
+        st.events.append({"type": "call", "seat": seat, "amount": amount})
     elif verb == "fold":
         st.folded[seat] = True
         st.need[seat] = False
-        st.emit("fold", seat=seat)
+        st.events.append({"type": "fold", "seat": seat})
     else:  # bet or raise
         k = int(arg)
         amount = max(bets) - bets[seat] + k
@@ -121,7 +121,7 @@ def apply(st: BonanzaState, seat: int, action_id: str) -> None:
         bets[seat] += amount
         st.need = [not f for f in st.folded]
         st.need[seat] = False
-        st.emit(verb, seat=seat, amount=k, total=bets[seat])
+        st.events.append({"type": verb, "seat": seat, "amount": k, "total": bets[seat]})
     _advance(st, (seat + 1) % st.players)
 
 
@@ -138,7 +138,7 @@ def _advance(st: BonanzaState, start_seat: int) -> None:
         high, room = _room(st)
         if room <= 0 and st.bets[q] == high:
             st.need[q] = False
-            st.emit("check", seat=q, auto=True)
+            st.events.append({"type": "check", "seat": q, "auto": True})
             continue
         st.turn = q
         st.room = room
@@ -166,12 +166,20 @@ def _showdown(st: BonanzaState) -> None:
             for c in cards:
                 if c != JOKER and c not in shown:
                     shown.append(c)
-        st.emit("showdown", hands=hands)
+        st.events.append({"type": "showdown", "hands": hands})
         top = max(values.values())
         winners = [p for p in live if values[p] == top]
     share, remainder = divmod(st.wheel["poker"], len(winners))
     for p in winners:
         st.tokens[p] += share
     st.wheel["poker"] = remainder
-    st.emit("poker_win", seats=winners, share=share, remainder=remainder, showdown=len(live) > 1)
+    st.events.append(
+        {
+            "type": "poker_win",
+            "seats": winners,
+            "share": share,
+            "remainder": remainder,
+            "showdown": len(live) > 1,
+        }
+    )
     phase3.start(st)

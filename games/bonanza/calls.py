@@ -47,13 +47,13 @@ def _run(st: BonanzaState, i: int) -> None:
     while i < 4:
         name = CALLS[i]
         st.call = name
-        st.emit("announce", call=name)
+        st.events.append({"type": "announce", "call": name})
         if _CALL_HANDLERS[i](st):
             st.phase = "calls"
             return
         i += 1
     st.call = "poker"
-    st.emit("announce", call="poker")
+    st.events.append({"type": "announce", "call": "poker"})
     betting.start(st)
 
 
@@ -63,10 +63,10 @@ def apply(st: BonanzaState, seat: int, action_id: str) -> None:
         if action_id == "show":
             _use_joker(st, seat)
             won = _win(st, seat, "joker")
-            st.emit("joker_shown", seat=seat, won=won)
+            st.events.append({"type": "joker_shown", "seat": seat, "won": won})
         else:
             st.joker_wild = True
-            st.emit("joker_kept", to=seat)
+            st.events.append({"type": "joker_kept", "to": seat})
         _run(st, 1)
         return
     if name == "sequence":
@@ -83,7 +83,7 @@ def apply(st: BonanzaState, seat: int, action_id: str) -> None:
     if action_id == "joker":
         _claim(st, name, seat, [a if a in st.hands[seat] else b, JOKER])
     else:
-        st.emit("no_claim", call=name, box=st.wheel[name])
+        st.events.append({"type": "no_claim", "call": name, "box": st.wheel[name]})
     _run(st, CALLS.index(name) + 1)
 
 
@@ -108,7 +108,7 @@ def _call_pair(st: BonanzaState, name: str) -> bool:
         if j is not None and j in (ha, hb):
             st.turn = j
             return True
-    st.emit("no_claim", call=name, box=st.wheel[name])
+    st.events.append({"type": "no_claim", "call": name, "box": st.wheel[name]})
     return False
 
 
@@ -122,7 +122,7 @@ def _call_sequence(st: BonanzaState) -> bool:
             if best is not None:
                 # The best natural sequence is shown first; the joker holder then decides.
                 _show(st, best[1], best[2])
-                st.emit("sequence_shown", seat=best[1], cards=best[2])
+                st.events.append({"type": "sequence_shown", "seat": best[1], "cards": best[2]})
             st.turn = j
             return True
     _settle_natural_sequence(st, best)
@@ -139,27 +139,24 @@ _CALL_HANDLERS = (
 
 def _settle_natural_sequence(st: BonanzaState, best: tuple[SeqKey, int, list[str]] | None) -> None:
     if best is None:
-        st.emit("no_claim", call="sequence", box=st.wheel["sequence"])
+        st.events.append({"type": "no_claim", "call": "sequence", "box": st.wheel["sequence"]})
     else:
         _claim(st, "sequence", best[1], best[2])
 
 
 # --- sequences ---------------------------------------------------------------------------
-# Per card: its suit and its rank bits (an ace sets bit 14 and bit 1, for A-2-3).
-_SEQ_BITS: dict[str, tuple[str, int]] = {
-    c: (c[-1], (1 << v) | (2 if v == 14 else 0)) for c, v in VALUE.items()
-}
+# Per card: its rank bits (an ace sets bit 14 and bit 1, for A-2-3) in its suit's 16-bit
+# block of one integer (S, H, D, C from the bottom); the joker adds nothing. The cards of a
+# hand are distinct, so the sum of their bits is the union, worked out in C.
+_SEQ_BITS: dict[str, int] = {
+    c: ((1 << v) | (2 if v == 14 else 0)) << (16 * "SHDC".index(c[-1])) for c, v in VALUE.items()
+} | {JOKER: 0}
 
 
 def _suit_masks(hand: list[str]) -> dict[str, int]:
     """Rank bits per suit, aces at bit 14 and again at bit 1 (A-2-3)."""
-    masks = {"S": 0, "H": 0, "D": 0, "C": 0}
-    bits_of = _SEQ_BITS
-    for c in hand:
-        if c != JOKER:
-            s, bits = bits_of[c]
-            masks[s] |= bits
-    return masks
+    m = sum(map(_SEQ_BITS.__getitem__, hand))
+    return {"S": m & 0xFFFF, "H": m >> 16 & 0xFFFF, "D": m >> 32 & 0xFFFF, "C": m >> 48}
 
 
 def natural_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:
@@ -238,4 +235,6 @@ def _claim(st: BonanzaState, call: str, seat: int, cards: list[str]) -> None:
         _use_joker(st, seat)
     _show(st, seat, cards)
     won = _win(st, seat, call)
-    st.emit("claim", call=call, seat=seat, cards=cards, joker=joker, won=won)
+    st.events.append(
+        {"type": "claim", "call": call, "seat": seat, "cards": cards, "joker": joker, "won": won}
+    )

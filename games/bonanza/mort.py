@@ -25,11 +25,11 @@ _BIDS = tuple(Action(f"bid:{k}") for k in range(1001))
 def apply_choice(st: BonanzaState, seat: int, action_id: str) -> None:
     if action_id == "exchange":
         _swap(st, seat)
-        st.emit("exchange", seat=seat)
+        st.events.append({"type": "exchange", "seat": seat})
         calls.start(st)
         return
     # sell
-    st.emit("sale", seat=seat)
+    st.events.append({"type": "sale", "seat": seat})
     st.phase = "auction"
     st.high_bid = 0
     st.high_bidder = None
@@ -80,12 +80,12 @@ def explain_bid(st: BonanzaState, seat: int, arg: str) -> str:
 def apply_bid(st: BonanzaState, seat: int, action_id: str) -> None:
     if action_id == "pass":
         st.passed[seat] = True
-        st.emit("pass", seat=seat, auto=False)
+        st.events.append({"type": "pass", "seat": seat, "auto": False})
     else:
         n = int(action_id[4:])
         st.high_bid = n
         st.high_bidder = seat
-        st.emit("bid", seat=seat, amount=n)
+        st.events.append({"type": "bid", "seat": seat, "amount": n})
     _next_bidder(st, seat)
 
 
@@ -104,7 +104,7 @@ def _next_bidder(st: BonanzaState, seat: int) -> None:
             continue
         if st.tokens[q] <= st.high_bid:
             passed[q] = True
-            st.emit("pass", seat=q, auto=True)
+            st.events.append({"type": "pass", "seat": q, "auto": True})
             continue
         st.turn = q
         return
@@ -116,7 +116,7 @@ def _close(st: BonanzaState) -> None:
     if w is None:
         st.dead.extend(st.mort)
         st.mort = []
-        st.emit("unsold")
+        st.events.append({"type": "unsold"})
     else:
         price = st.high_bid
         st.tokens[w] -= price
@@ -125,5 +125,5 @@ def _close(st: BonanzaState) -> None:
         else:
             st.tokens[st.dealer] += price
         _swap(st, w)
-        st.emit("sold", seat=w, price=price, paid_to=st.options.sale_to)
+        st.events.append({"type": "sold", "seat": w, "price": price, "paid_to": st.options.sale_to})
     calls.start(st)

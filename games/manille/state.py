@@ -154,7 +154,7 @@ class ManilleState(GameState):
             hand = legal_cards(hand, trick, self.best, seat, self.trump)
         actions = [*map(ACTION_OF, hand)]
         # What `remember` does, written out: this runs for every card played.
-        self._legal_memo = (self.version, seat, (*actions,))
+        self._legal_memo = (self.version, seat, tuple(actions))
         return actions
 
     def is_legal(self, seat: int, action_id: str) -> bool:
