@@ -99,6 +99,31 @@ async def edit_original(
     )
 
 
+async def edit_followup(
+    client: discord.Client,
+    application_id: int,
+    token: str,
+    message_id: int,
+    params: MultipartParameters,
+) -> None:
+    """Edit a message an interaction's token wrote (a hand), ignoring Discord's copy of it:
+    discord.py would build a message object and its view from each answer, which at
+    hundreds of tables cost more than the edit itself (as for table redraws)."""
+    webhook = discord.Webhook.partial(application_id, token, client=client)
+    await async_context.get().edit_webhook_message(
+        application_id,
+        token,
+        message_id,
+        session=webhook.session,
+        proxy=webhook.proxy,
+        proxy_auth=webhook.proxy_auth,
+        payload=params.payload,
+        multipart=params.multipart,
+        files=params.files,
+        with_components=True,
+    )
+
+
 def release(view: discord.ui.view.BaseView | None) -> None:
     """Drop a sent view from discord.py's store (our dynamic items route its clicks, and a
     stored view per hand message would pile up for the life of the process) and break the

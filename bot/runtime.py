@@ -48,7 +48,7 @@ from .messages import hand_answer, hand_message, public_layout, public_message
 from .outgoing import Kept, Outgoing
 from .pacing import Pacer
 from .pictures import Picture, Pictures, has_picture
-from .replies import edit_original, message_params, release
+from .replies import edit_followup, edit_original, message_params, release
 from .service import ServiceError, Table, TableService
 
 log = logging.getLogger("tapis.table")
@@ -71,11 +71,6 @@ FIRST_PICTURE_WAIT = 3.0  # ... when the message has none to keep (after a resta
 def _same(slot: HandSlot | None, other: HandSlot) -> bool:
     """Whether `slot` is still the hand message `other` was (its picture may differ)."""
     return slot is not None and (slot.token, slot.message_id) == (other.token, other.message_id)
-
-
-def _attachments(args: dict[str, Any]) -> dict[str, Any]:
-    """The attachments part of an edit's arguments (none: the message keeps its own)."""
-    return {"attachments": args["attachments"]} if "attachments" in args else {}
 
 
 class Clock(Protocol):
@@ -461,19 +456,18 @@ class TableRuntime:
 
     async def _write_hand(self, user_id: int, slot: HandSlot, hand: Outgoing) -> bool:
         """Edit the hand message through its token; False (and forgotten) if refused."""
-        client = self.shared.client
-        webhook = discord.Webhook.partial(slot.application_id, slot.token, client=client)
-        args = hand.edit_args()
+        picture = hand.picture
+        params = message_params(hand)
         try:
-            await webhook.edit_message(slot.message_id, view=hand.view, **_attachments(args))
+            await edit_followup(
+                self.shared.client, slot.application_id, slot.token, slot.message_id, params
+            )
         except Exception as exc:  # a dead token or a network hiccup: they can reopen it
             log.info("table %s: hand refresh skipped (%s)", self.table.id, type(exc).__name__)
             self.hands.pop(user_id, None)
             return False
-        finally:
-            release(hand.view)
         if _same(self.hands.get(user_id), slot):
-            self.hands[user_id] = replace(slot, shown=Kept.of(hand.picture))
+            self.hands[user_id] = replace(slot, shown=Kept.of(picture))
         return True
 
     # --- pings ----------------------------------------------------------------------------
