@@ -132,12 +132,13 @@ async def hand_message(
     note: str | None = None,
     wanted: Wanted | None = None,
 ) -> Outgoing:
-    """`seat`'s hand, ephemeral only: the fanned picture above the buttons of its moves.
-    With `wanted`, a refresh nobody waits for: its picture is drawn after the clicks' and
-    left out if `wanted` says no by then (see bot.pictures)."""
-    picture = pictures.hand_soon(table, seat, lang, wanted=wanted)
+    """`seat`'s hand, ephemeral only: the fanned picture above the buttons of its moves,
+    the picture awaited first and the rest built from the table as it is when it comes
+    (nothing held meanwhile: under load many wait), so the caller checks that the table
+    did not move meanwhile. With `wanted`, a refresh nobody waits for: its picture is
+    drawn after the clicks' and left out if `wanted` says no by then (see bot.pictures)."""
+    shown = await pictures.hand_soon(table, seat, lang, wanted=wanted)
     embed, rows = hand_parts(table, seat, lang, faces, note)
-    shown = await picture
     return Outgoing(layout(embed, shown, rows), shown)
 
 

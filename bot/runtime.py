@@ -432,7 +432,14 @@ class TableRuntime:
                 return True
             revision = table.revision
             if wait is None:
-                hand = await shared.hand_message(table, seat, slot.lang, wanted=wanted)
+                current = slot
+
+                def still(current: HandSlot = current, revision: int = revision) -> bool:
+                    """Nothing newer than this drawing: same hand message, same table."""
+                    same = _same(self.hands.get(user_id), current)
+                    return same and table.revision == revision and not self.closed
+
+                hand = await shared.hand_message(table, seat, slot.lang, wanted=wanted or still)
                 complete = True
             else:
                 hand, complete = await shared.hand_answer(
