@@ -49,7 +49,7 @@ class Settings(BaseSettings):
         40.0,
         gt=0,
         description="Table pictures drawn per second for all tables of this process (a "
-        "few ms of CPU each); a busier table's redraw waits, and shows every move made.",
+        "few ms of CPU each); the words of a table message do not wait for its picture.",
     )
     card_emojis: bool = Field(
         True,
