@@ -82,46 +82,33 @@ def message_params(message: Outgoing) -> MultipartParameters:
     return params
 
 
-async def edit_original(
-    client: discord.Client, application_id: int, token: str, params: MultipartParameters
-) -> None:
-    """Edit an interaction's original message through its token (not the bot token)."""
-    webhook = discord.Webhook.partial(application_id, token, client=client)
-    await async_context.get().edit_original_interaction_response(
-        application_id,
-        token,
-        session=webhook.session,
-        proxy=webhook.proxy,
-        proxy_auth=webhook.proxy_auth,
-        payload=params.payload,
-        multipart=params.multipart,
-        files=params.files,
-    )
-
-
-async def edit_followup(
+async def edit_by_token(
     client: discord.Client,
     application_id: int,
     token: str,
-    message_id: int,
     params: MultipartParameters,
+    message_id: int | None = None,
 ) -> None:
-    """Edit a message an interaction's token wrote (a hand), ignoring Discord's copy of it:
+    """Edit what an interaction's token wrote: its original message (`message_id` None) or a
+    follow-up (a hand), without the bot token, and ignoring Discord's copy of the message:
     discord.py would build a message object and its view from each answer, which at
-    hundreds of tables cost more than the edit itself (as for table redraws)."""
+    hundreds of tables cost the bot more than drawing the table."""
     webhook = discord.Webhook.partial(application_id, token, client=client)
-    await async_context.get().edit_webhook_message(
-        application_id,
-        token,
-        message_id,
-        session=webhook.session,
-        proxy=webhook.proxy,
-        proxy_auth=webhook.proxy_auth,
-        payload=params.payload,
-        multipart=params.multipart,
-        files=params.files,
-        with_components=True,
-    )
+    adapter = async_context.get()
+    sent: dict[str, Any] = {
+        "session": webhook.session,
+        "proxy": webhook.proxy,
+        "proxy_auth": webhook.proxy_auth,
+        "payload": params.payload,
+        "multipart": params.multipart,
+        "files": params.files,
+    }
+    if message_id is None:
+        await adapter.edit_original_interaction_response(application_id, token, **sent)
+    else:
+        await adapter.edit_webhook_message(
+            application_id, token, message_id, with_components=True, **sent
+        )
 
 
 def release(view: discord.ui.view.BaseView | None) -> None:

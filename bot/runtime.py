@@ -48,7 +48,7 @@ from .messages import hand_answer, hand_message, public_layout, public_message
 from .outgoing import Kept, Outgoing
 from .pacing import Pacer
 from .pictures import Picture, Pictures, has_picture
-from .replies import edit_followup, edit_original, message_params, release
+from .replies import edit_by_token, message_params, release
 from .service import ServiceError, Table, TableService
 
 log = logging.getLogger("tapis.table")
@@ -366,7 +366,7 @@ class TableRuntime:
         slot = None if paced else self.live_public()
         if slot is not None:
             try:
-                await edit_original(client, slot.application_id, slot.token, params)
+                await edit_by_token(client, slot.application_id, slot.token, params)
                 self.shows(picture)
                 return
             except discord.HTTPException as exc:  # expired or revoked: the channel route
@@ -466,8 +466,8 @@ class TableRuntime:
         picture = hand.picture
         params = message_params(hand)
         try:
-            await edit_followup(
-                self.shared.client, slot.application_id, slot.token, slot.message_id, params
+            await edit_by_token(
+                self.shared.client, slot.application_id, slot.token, params, slot.message_id
             )
         except Exception as exc:  # a dead token or a network hiccup: they can reopen it
             log.info("table %s: hand refresh skipped (%s)", self.table.id, type(exc).__name__)

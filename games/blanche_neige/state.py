@@ -141,21 +141,10 @@ class BlancheNeigeState(GameState):
         return [self.turn, owner, *(s for s in others if s != owner)]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        # An ordinary turn, written out (nearly every call): the cards the role allows on the
-        # top discard, the pairs, then draw or pass; noted for `apply` as `remember` would.
+        # An ordinary turn (nearly every call) goes straight to its actions, noted for
+        # `apply` as `remember` would.
         if self.pending is None and self.phase == "play" and seat == self.turn:
-            hand = self.hands[seat]
-            ok = ALLOWED[self.roles[seat]][self.discard[-1]]
-            acts = []
-            pairs = []
-            for c in hand:
-                if c in ok:
-                    acts.append(PLAY[c])
-                    if c in PAIR_FIRST and MIRROR[c] in hand:
-                        pairs.append(PAIR[c])
-            if pairs:
-                acts += pairs
-            acts.append(DRAW if self.draw or self._can_draw() else PASS)
+            acts = self._turn_actions(seat)
             self._legal_memo = (self.version, seat, tuple(acts))
             return acts
         return self.remember(seat, self._moves(seat))
