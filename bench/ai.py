@@ -2,7 +2,8 @@
 
 Usage: python bench/ai.py [--game SLUG ...] [--matches N] [--level facile|fort|all]
                           [--players N] [--jobs J] [--iterations N] [--budget S]
-                          [--first M]
+                          [--first M] [--record FILE]
+       python bench/ai.py --summary FILE [FILE ...]
        python bench/ai.py --speed [--game SLUG ...] [--positions N] [--iterations N]
                           [--compare REF] [--rounds R]
 
@@ -21,7 +22,10 @@ choice: wall clock, and the process CPU time the decision took.
 lifts it, so every decision runs its full iteration cap: the figures then depend on the
 seeds only, not on how busy the machine is (the CPU times tell whether the cap fits the
 bot's budget). `--first M` starts at match M (to split a long run; matches are seeded by
-their number).
+their number). `--record FILE` appends every finished match to FILE, one JSON line each;
+`--summary FILE ...` adds such files up (per game, level, table size and iteration cap).
+For "fort" every result also says whether issue 17's bar is met: at least 65 % won, the
+95 % interval's lower end at 58 % or more, at least 400 matches.
 
 `--speed` measures the search alone: ISMCTS iterations per second of process time, over
 positions taken from facile-against-facile matches (every decision with a real choice, in
@@ -58,6 +62,10 @@ from games.ai.ismcts import search
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"facile": 0.65, "fort": 0.60}
+# Issue 17's bar for "fort" against "facile": at least 65 % won, the 95 % interval's lower
+# end at 58 % or more, over at least 400 matches (head to head; carried to other baselines
+# by the odds ratio, like TARGETS).
+STRONG = {"won": 0.65, "low": 0.58, "matches": 400}
 OPPONENT = {"facile": "random", "fort": "facile"}
 
 
@@ -138,9 +146,9 @@ def baseline(rules: games.Rules, players: int) -> float:
     return 1.0 / (len(teams) if teams else players)
 
 
-def target(level: str, base: float) -> float:
+def target(level: str, base: float, head_to_head: float | None = None) -> float:
     """The head-to-head target, carried to other baselines by keeping its odds ratio."""
-    t = TARGETS[level]
+    t = TARGETS[level] if head_to_head is None else head_to_head
     odds = t / (1 - t) * base / (1 - base)
     return odds / (1 + odds)
 
@@ -155,6 +163,82 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+HEADER = (
+    f"{'game':<14}{'level':<7}{'vs':<7}{'n':>5}{'win':>7}{'95% CI':>15}{'base':>6}"
+    f"{'target':>7}{'ms mean':>9}{'ms max':>8}{'cpu mean':>9}{'cpu max':>8}  met"
+)
+
+
+def report(rules: games.Rules, players: int, level: str, res: Result, tail: str) -> bool:
+    """Print one result line (and, for "fort", issue 17's checks); whether the target is met."""
+    p = res.score / res.matches
+    lo, hi = wilson(p, res.matches)
+    base = baseline(rules, players)
+    goal = target(level, base)
+    ok = p >= goal
+    mean = 1000 * sum(res.times) / len(res.times) if res.times else 0.0
+    worst = 1000 * max(res.times) if res.times else 0.0
+    cpu = 1000 * sum(res.cpu) / len(res.cpu) if res.cpu else 0.0
+    cpu_worst = 1000 * max(res.cpu) if res.cpu else 0.0
+    print(
+        f"{rules.slug:<14}{level:<7}{OPPONENT[level]:<7}{res.matches:>5}{p:>7.1%}"
+        f"{f'[{lo:.0%}, {hi:.0%}]':>15}{base:>6.0%}{goal:>7.0%}{mean:>9.2f}"
+        f"{worst:>8.1f}{cpu:>9.2f}{cpu_worst:>8.1f}  {'yes' if ok else 'NO'}"
+        f"  score {res.score:g}/{res.matches}   {tail}",
+        flush=True,
+    )
+    if level == "fort":
+        won_goal, low_goal = (
+            target("fort", base, STRONG["won"]),
+            target("fort", base, STRONG["low"]),
+        )
+        checks = [
+            (f"won >= {won_goal:.0%}", p >= won_goal),
+            (f"interval low >= {low_goal:.0%}", lo >= low_goal),
+            (f"matches >= {STRONG['matches']}", res.matches >= STRONG["matches"]),
+        ]
+        print(
+            f"{'':<14}issue 17: "
+            + ", ".join(f"{name} {'yes' if met else 'NO'}" for name, met in checks)
+            + ("  -> met" if all(met for _, met in checks) else "  -> not met"),
+            flush=True,
+        )
+    return ok
+
+
+def summary(files: list[str]) -> int:
+    """Add up `--record` files: one line per game, level, table size and iteration cap
+    (a match recorded twice counts once)."""
+    groups: dict[tuple[str, int, str, int | None, float], dict[int, Result]] = {}
+    for name in files:
+        for raw in Path(name).read_text().splitlines():
+            if not raw.strip():
+                continue
+            line = json.loads(raw)
+            key = (line["game"], line["players"], line["level"], line["iterations"], line["budget"])
+            r = Result(score=line["score"], matches=1, times=line["times"], cpu=line["cpu"])
+            groups.setdefault(key, {})[line["match"]] = r
+    print(HEADER)
+    for (slug, players, level, its, budget), played in sorted(
+        groups.items(), key=lambda kv: (kv[0][0], kv[0][2], kv[0][3] or 0, kv[0][4])
+    ):
+        total = Result()
+        for r in played.values():
+            total.add(r)
+        span = f"matches {min(played)}..{max(played)}" + (
+            "" if len(played) == max(played) - min(played) + 1 else " (with gaps)"
+        )
+        cap = "default" if its is None else str(its)
+        report(
+            games.get(slug),
+            players,
+            level,
+            total,
+            f"({players} players, iterations {cap}, budget {budget or 'none'}, {span})",
+        )
+    return 0
+
+
 def _job(args: tuple[str, int, str, int, int | None, float]) -> Result:
     return play_match(*args)
 
@@ -167,16 +251,29 @@ def run(
     jobs: int,
     iterations: int | None,
     budget: float,
+    record: Path | None = None,
 ) -> Result:
+    """Play `matches`; with `record`, append each finished match to it as a JSON line (a
+    long run killed half-way keeps what it played; `--summary` adds the lines up)."""
     total = Result()
     tasks = [(slug, players, level, m, iterations, budget) for m in matches]
+
+    def keep(task: tuple[str, int, str, int, int | None, float], r: Result) -> None:
+        total.add(r)
+        if record is not None:
+            line = {"game": slug, "players": players, "level": level, "match": task[3]}
+            line |= {"iterations": iterations, "budget": budget if budget < math.inf else 0}
+            line |= {"score": r.score, "times": r.times, "cpu": r.cpu}
+            with record.open("a") as out:
+                out.write(json.dumps(line) + "\n")
+
     if jobs <= 1:
         for t in tasks:
-            total.add(_job(t))
+            keep(t, _job(t))
         return total
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for r in pool.map(_job, tasks):
-            total.add(r)
+        for t, r in zip(tasks, pool.map(_job, tasks), strict=True):
+            keep(t, r)
     return total
 
 
@@ -282,6 +379,8 @@ def main() -> int:
         "--budget", type=float, default=0.8, help="fort's seconds per decision; 0: no limit"
     )
     parser.add_argument("--first", type=int, default=0, help="number of the first match")
+    parser.add_argument("--record", metavar="FILE", help="append each match to FILE (JSON lines)")
+    parser.add_argument("--summary", nargs="+", metavar="FILE", help="add up --record files")
     parser.add_argument("--speed", action="store_true", help="ISMCTS iterations per second")
     parser.add_argument("--positions", type=int, default=20, help="positions per game (--speed)")
     parser.add_argument("--compare", metavar="REF", help="--speed of REF against the tree")
@@ -300,12 +399,12 @@ def main() -> int:
             print(json.dumps(speed_of(slugs[0], args.positions, its, args.players)))
             return 0
         return speed(slugs, args.positions, its, args.players)
+    if args.summary:
+        return summary(args.summary)
     levels = ["facile", "fort"] if args.level == "all" else [args.level]
-    print(
-        f"{'game':<14}{'level':<7}{'vs':<7}{'n':>5}{'win':>7}{'95% CI':>15}{'base':>6}"
-        f"{'target':>7}{'ms mean':>9}{'ms max':>8}{'cpu mean':>9}{'cpu max':>8}  met"
-    )
+    print(HEADER)
     budget = args.budget if args.budget > 0 else math.inf
+    record = Path(args.record) if args.record else None
     failed = False
     for slug in slugs:
         rules = games.get(slug)
@@ -314,25 +413,9 @@ def main() -> int:
             matches = args.matches or (200 if level == "facile" else 60)
             start = time.perf_counter()
             span = range(args.first, args.first + matches)
-            res = run(slug, players, level, span, args.jobs, args.iterations, budget)
-            p = res.score / res.matches
-            lo, hi = wilson(p, res.matches)
-            base = baseline(rules, players)
-            goal = target(level, base)
-            ok = p >= goal
-            failed |= not ok
-            mean = 1000 * sum(res.times) / len(res.times) if res.times else 0.0
-            worst = 1000 * max(res.times) if res.times else 0.0
-            cpu = 1000 * sum(res.cpu) / len(res.cpu) if res.cpu else 0.0
-            cpu_worst = 1000 * max(res.cpu) if res.cpu else 0.0
-            print(
-                f"{slug:<14}{level:<7}{OPPONENT[level]:<7}{res.matches:>5}{p:>7.1%}"
-                f"{f'[{lo:.0%}, {hi:.0%}]':>15}{base:>6.0%}{goal:>7.0%}{mean:>9.2f}"
-                f"{worst:>8.1f}{cpu:>9.2f}{cpu_worst:>8.1f}  {'yes' if ok else 'NO'}"
-                f"  score {res.score:g}/{res.matches}"
-                f"   ({players} players, {time.perf_counter() - start:.0f} s)",
-                flush=True,
-            )
+            res = run(slug, players, level, span, args.jobs, args.iterations, budget, record)
+            tail = f"({players} players, {time.perf_counter() - start:.0f} s)"
+            failed |= not report(rules, players, level, res, tail)
     return 1 if failed else 0
 
 

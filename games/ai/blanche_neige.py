@@ -99,6 +99,8 @@ def rewards(public: dict[str, Any], state: GameState, events: list[Event]) -> li
     return [(worst - r) / (worst - 1) for r in ranks]
 
 
+# 300 iterations: 66.2 % against facile over 400 matches (interval 61-71 %), where 600 won
+# 63.7 % on the same seeds; 0.09 s of CPU per decision on average, 0.38 s at most (docs/ai.md).
 PROFILE = Profile(
-    policy=policy, rollout=policy, rewards=rewards, actor=actor, iterations=600, max_rollout=300
+    policy=policy, rollout=policy, rewards=rewards, actor=actor, iterations=300, max_rollout=300
 )
