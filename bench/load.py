@@ -169,6 +169,8 @@ async def measure(args: argparse.Namespace, slugs: list[str]) -> tuple[Bench, Me
                 m.setup_s = await setup_all(bench, args.setup_concurrency)
                 m.seated = sum(1 for s in bench.slots if s.table_id)
                 print(f"setup: {m.seated} tables open, started, hands shown in {m.setup_s:.1f} s")
+                if bench.counters.setup_failures:
+                    print(f"  {len(bench.counters.setup_failures)} setup attempts failed, retried")
                 for failure in bench.counters.setup_failures[:3]:
                     print(f"  setup failed: {failure}")
                 m.rss_setup = [rss_of(b.pid) - r for b, r in zip(bots, rss_before, strict=True)]
