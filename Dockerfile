@@ -16,6 +16,7 @@ COPY bot ./bot
 COPY db ./db
 COPY art ./art
 COPY web ./web
+COPY workers ./workers
 RUN pip install . && useradd --create-home --uid 10001 tapis && mkdir -p /app/data \
     && chown tapis:tapis /app/data
 

@@ -30,7 +30,7 @@ browser:
 test: $(STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict games
-	$(BIN)/mypy bot db art web
+	$(BIN)/mypy bot db art web workers
 	$(BIN)/python -m pytest
 
 # The pictures in docs/screens/: the tests below write them there when TAPIS_SCREENS=1 (a

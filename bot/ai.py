@@ -10,7 +10,7 @@ runs past its deadline, so a table never stalls on its AI.
 Under load (hundreds of tables with AI seats) searches outnumber the workers: at most
 QUEUE_PER_WORKER searches wait per worker, beyond that an AI plays its "facile" move at
 once, so that an AI's turn stays within a few seconds instead of queueing without end.
-Workers run at the lowest CPU priority and end with the bot (bot.workers).
+Workers run at the lowest CPU priority and end with the bot (workers).
 """
 
 from __future__ import annotations
@@ -27,8 +27,7 @@ from typing import Protocol
 import games
 import games.ai
 from games import GameState, Rng
-
-from .workers import start_worker
+from workers import start_worker
 
 log = logging.getLogger("tapis.ai")
 

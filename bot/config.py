@@ -42,8 +42,8 @@ class Settings(BaseSettings):
     picture_workers: int = Field(
         1,
         ge=0,
-        description="Worker processes that draw the table and hand pictures (0: a thread "
-        "of the bot's process).",
+        description="Worker processes that draw table pictures and hand refreshes at idle "
+        "priority, beside one for the hands clicks wait for (0: all in a thread of the bot).",
     )
     table_pictures_per_second: float = Field(
         40.0,

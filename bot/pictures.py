@@ -7,8 +7,10 @@ in the order a player holds them, the ones its legal moves play raised. So a pic
 show a hidden card only if the engine leaked it into those facts, which its contract tests
 rule out (and tests/bot/test_pictures.py watches every scene of whole matches).
 
-Drawing takes milliseconds of CPU: it never runs on the event loop but in a worker
-process (default) or a thread (`PICTURE_WORKERS=0`), see docs/performance.md. Pictures are
+Drawing takes milliseconds of CPU: it never runs on the event loop but in worker processes
+(default) or a thread (`PICTURE_WORKERS=0`), see docs/performance.md: one for the hands a
+click waits for, at the bot's priority, and `PICTURE_WORKERS` for the rest, at idle priority.
+A move's hands are drawn ahead while the move is stored (`prepare`). Pictures are
 cached by (table id, revision, language) and by hand, and a picture being drawn is awaited
 rather than drawn twice; the faces and layers behind them are cached by `art` itself, in
 the worker.
@@ -26,7 +28,7 @@ import logging
 import os
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -37,15 +39,16 @@ import art
 from art.cards import BM_FAMILIES, SUITS
 from art.hand import MAX_CARDS as MAX_HAND
 from art.scene import MAX_SEATS, MAX_TEAMS
+from games.base import GameState
 from games.cards import face as text_face
 from games.cards import family_name, suit_name
 from games.facts import Fact, SeatFacts
 from games.facts import Zone as FactZone
 from games.words import Face, Words
+from workers import PipeWorker, WorkerFailed, end_with_parent, exit_with_parent, lower_priority
 
 from .i18n import count, tr
 from .service import AI_LEVELS, Table
-from .workers import PipeWorker, WorkerFailed, exit_with_parent, lower_priority
 
 log = logging.getLogger("tapis.pictures")
 
@@ -60,9 +63,10 @@ _LEADING_MARK = re.compile(r"^\W+")  # a suit symbol or family mark before a wor
 
 DrawTable = Callable[[art.TableScene], bytes]
 DrawHand = Callable[[Sequence[str], Iterable[str]], bytes]
-# Told what each picture will show as it is taken from the table: (table, None, scene) for
-# the table message, (table, seat, cards) for a hand (tests watch for hidden cards).
-Observer = Callable[[Table, int | None, object], None]
+# Told what each picture will show as it is taken from a state of the table: (state, None,
+# scene) for the table message, (state, seat, cards) for a hand (tests watch for hidden
+# cards); the state is the table's, or a move's being stored for a hand drawn ahead.
+Observer = Callable[[GameState, int | None, object], None]
 Wanted = Callable[[], bool]  # asked when a background drawing's turn comes: still needed?
 URGENT, BACKGROUND, AHEAD = 0, 1, 2  # drawing priorities, most urgent first
 IN_FLIGHT = 2  # drawings handed to a worker at once (see Pictures._pump)
@@ -280,10 +284,13 @@ def describe(scene: art.TableScene, lang: str) -> str:
     return ". ".join(p for p in parts if p)[:MAX_DESCRIPTION]
 
 
-def hand_cards(table: Table, seat: int) -> tuple[tuple[str, ...], frozenset[str]]:
+def hand_cards(
+    table: Table, seat: int, state: GameState | None = None
+) -> tuple[tuple[str, ...], frozenset[str]]:
     """The seat's cards as it holds them (`hand_facts(seat)`: by suit or family, trump or
-    dominant first) and those its legal moves would play."""
-    state = table.state
+    dominant first) and those its legal moves would play; in `state` if given, else in the
+    table's."""
+    state = state or table.state
     assert state is not None
     held = state.hand_facts(seat).cards
     if state.is_over() or seat not in state.to_move():
@@ -317,7 +324,7 @@ def describe_hand(cards: Sequence[str], playable: frozenset[str], lang: str) -> 
 # --- drawing, off the event loop ------------------------------------------------------------
 def start_worker() -> None:
     """A drawing worker's first step: step back for the event loop and end with the bot
-    (bot.workers), as the AI's workers do. No click's answer waits for a picture (it waits
+    (workers), as the AI's workers do. No click's answer waits for a picture (it waits
     HAND_PICTURE_WAIT at most, see bot.runtime), so the loop's answers go first and the
     pictures take the CPU left over."""
     lower_priority()
@@ -331,6 +338,17 @@ def emoji_faces(height: int) -> tuple[str, dict[str, bytes]]:
 
 def draw_hand(cards: Sequence[str], playable: Iterable[str]) -> bytes:
     return art.draw_hand(list(cards), playable)
+
+
+def _always() -> bool:
+    return True
+
+
+def _described(picture: Picture, description: str) -> Picture:
+    """The same drawing, described in the asker's language."""
+    return (
+        picture if picture.description == description else replace(picture, description=description)
+    )
 
 
 class _Lru:
@@ -364,7 +382,7 @@ class _Job:
 
 
 class Pictures:
-    """Draws the pictures of table messages and hands in one worker, caching them.
+    """Draws the pictures of table messages and hands in worker processes, caching them.
 
     `workers=0` draws in a thread of the bot's process instead of a worker process (tests,
     small bots). `draw_table` and `draw_hand` are what draws (module-level functions, so
@@ -372,9 +390,12 @@ class Pictures:
 
     A worker holds IN_FLIGHT drawings at a time, taken from the queue most urgent first: a
     hand a click waits for (URGENT), then hand refreshes and table redraws (BACKGROUND),
-    then faces drawn ahead (AHEAD). Under more load than the worker can draw, the clicks'
-    answers stay quick and the background waits; a background drawing nobody wants any more
-    by its turn (`wanted` says no: a newer move came) is dropped rather than drawn.
+    then faces drawn ahead (AHEAD). The hands clicks wait for have a worker of their own at
+    the bot's priority: at idle priority behind the background, under load they came after
+    the 20 ms a click waits, and each then cost a second edit (docs/performance.md).
+    Under more load than the workers can draw, the clicks' answers stay quick and the
+    background waits; a background drawing nobody wants any more by its turn (`wanted`
+    says no: a newer move came) is dropped rather than drawn.
     """
 
     def __init__(
@@ -390,6 +411,7 @@ class Pictures:
         self._draw_hand = draw_hand
         self._observe = observe
         self._workers: list[PipeWorker] = []
+        self._urgent: PipeWorker | None = None
         self._thread: ThreadPoolExecutor | None = None
         self._tables = _Lru(CACHED_TABLES)
         self._hands = _Lru(CACHED_HANDS)
@@ -402,27 +424,37 @@ class Pictures:
         self.dropped = 0  # background pictures nobody wanted any more by their turn
         self.failed = 0
 
-    def _worker(self) -> PipeWorker | None:
-        """The least busy worker with room for one more drawing; None when all are full."""
-        if not self._workers:
+    def _started(self) -> PipeWorker:
+        """The urgent worker, the background ones started with it on first use."""
+        if self._urgent is None:
+            # At the bot's own priority: the click waits for it either way, and starved at
+            # idle priority it made answers wait their whole HAND_PICTURE_WAIT, then cost a
+            # second edit each.
+            self._urgent = PipeWorker(end_with_parent)
             self._workers = [PipeWorker(start_worker) for _ in range(self.workers)]
+        return self._urgent
+
+    def _worker(self, priority: int) -> PipeWorker | None:
+        """Where a drawing of this priority can start now: a click's in the urgent worker
+        when it has room (no background drawing ever waits there), else in the least busy
+        background worker with room for one more; None when none has room."""
+        urgent = self._started()
+        if priority == URGENT and urgent.in_flight < IN_FLIGHT:
+            return urgent
         free = min(self._workers, key=lambda w: w.in_flight)
         return free if free.in_flight < IN_FLIGHT else None
 
-    def _run(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> asyncio.Future[Any]:
-        """Start a drawing now: in a worker process, or in the thread (`workers=0`)."""
+    def _run(self, job: _Job) -> asyncio.Future[Any] | None:
+        """Start a drawing now, in a worker process or in the thread (`workers=0`); None
+        when there is no room for it yet."""
         if self.workers == 0:
+            if self._running >= 1:
+                return None
             if self._thread is None:
                 self._thread = ThreadPoolExecutor(1, thread_name_prefix="tapis-pictures")
-            return asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
-        worker = self._worker()
-        assert worker is not None
-        return worker.submit(fn, *args)
-
-    def _has_room(self) -> bool:
-        if self.workers == 0:
-            return self._running < 1
-        return self._worker() is not None
+            return asyncio.get_running_loop().run_in_executor(self._thread, job.fn, *job.args)
+        worker = self._worker(job.priority)
+        return worker.submit(job.fn, *job.args) if worker is not None else None
 
     # --- the queue ------------------------------------------------------------------------
     def _submit(
@@ -437,16 +469,21 @@ class Pictures:
     def _pump(self) -> None:
         """Hand the worker(s) the next drawings: IN_FLIGHT each, so that a worker finds its
         next drawing waiting when it finishes one, and a click's waits behind at most one."""
-        while self._queue and self._has_room():
-            job = heapq.heappop(self._queue)
+        while self._queue:
+            job = self._queue[0]
             if job.done.done():  # its caller gave up
+                heapq.heappop(self._queue)
                 continue
             if job.wanted is not None and not job.wanted():
+                heapq.heappop(self._queue)
                 self.dropped += 1
                 job.done.set_result(None)
                 continue
+            work = self._run(job)
+            if work is None:
+                return
+            heapq.heappop(self._queue)
             self._running += 1
-            work = self._run(job.fn, job.args)
             work.add_done_callback(functools.partial(self._finished, job))
 
     def _finished(self, job: _Job, work: asyncio.Future[Any]) -> None:
@@ -469,7 +506,10 @@ class Pictures:
 
     async def _warm(self) -> None:
         try:
+            urgent = self._started() if self.workers else None
             for card in (*art.ALL_CARDS, art.BACK):
+                if urgent is not None:  # it draws hands: its faces too, between clicks
+                    await urgent.submit(art.warm_card, card)
                 await self._submit(AHEAD, art.warm_card, card)
         except Exception as exc:  # a broken worker: pictures will say so when asked
             log.warning("could not draw the card faces ahead (%s)", type(exc).__name__)
@@ -488,8 +528,8 @@ class Pictures:
         scene = scene_of(table)
         if scene is None:
             return None
-        if self._observe is not None:
-            self._observe(table, None, scene)
+        if self._observe is not None and table.state is not None:
+            self._observe(table.state, None, scene)
         description = describe(scene, table.lang)
         return await self._once(
             key,
@@ -500,38 +540,66 @@ class Pictures:
         )
 
     def hand_soon(
-        self, table: Table, seat: int, lang: str, *, wanted: Wanted | None = None
+        self,
+        table: Table,
+        seat: int,
+        lang: str,
+        *,
+        wanted: Wanted | None = None,
+        state: GameState | None = None,
     ) -> asyncio.Future[Picture | None]:
         """The picture of `seat`'s hand as it is at this line (None for an empty hand), as a
         future: done at once when it is drawn already. A click waits for it, unless `wanted`
         is given: a refresh in the background, dropped (None) if `wanted` says no when its
-        turn comes."""
-        cards, playable = hand_cards(table, seat)
+        turn comes. `state` (a move's, not stored yet) draws it ahead: see `prepare`."""
+        source = state or table.state
+        assert source is not None
+        cards, playable = hand_cards(table, seat, source)
         if self._observe is not None:
-            self._observe(table, seat, cards)
+            self._observe(source, seat, cards)
         ready: asyncio.Future[Picture | None] = asyncio.get_running_loop().create_future()
         if not cards:
             ready.set_result(None)
             return ready
         cards = cards[:MAX_HAND]
         ordered = tuple(sorted(playable))
-        key = ("hand", cards, ordered, lang)
+        key = ("hand", cards, ordered)  # the drawing is the same in every language
+        description = describe_hand(cards, playable, lang)
         found = self._hands.get(key)
         if found is not None:
-            ready.set_result(found)
+            ready.set_result(_described(found, description))
             return ready
-        description = describe_hand(cards, playable, lang)
         priority = URGENT if wanted is None else BACKGROUND
         return asyncio.ensure_future(
-            self._once(
-                key,
-                self._hands,
-                lambda: self._submit(priority, self._draw_hand, cards, ordered, wanted=wanted),
-                HAND_FILE,
+            self._described_soon(
+                self._once(
+                    key,
+                    self._hands,
+                    lambda: self._submit(priority, self._draw_hand, cards, ordered, wanted=wanted),
+                    HAND_FILE,
+                    description,
+                    cards,
+                ),
                 description,
-                cards,
             )
         )
+
+    @staticmethod
+    async def _described_soon(
+        drawing: Awaitable[Picture | None], description: str
+    ) -> Picture | None:
+        picture = await drawing
+        return _described(picture, description) if picture is not None else None
+
+    def prepare(
+        self, table: Table, seats: Iterable[int], state: GameState, *, urgent: bool = True
+    ) -> None:
+        """Start drawing the hands of `seats` as `state` has them while its move is being
+        stored, so that the answers shown once it is stored find them drawn (`urgent` for a
+        click's). Nothing drawn here is shown before then: the answers ask again after."""
+        wanted = None if urgent else _always
+        for seat in seats:
+            self.hand_soon(table, seat, table.lang, state=state, wanted=wanted)
 
     async def hand(
         self, table: Table, seat: int, lang: str, *, wanted: Wanted | None = None
@@ -584,6 +652,9 @@ class Pictures:
             job.done.cancel()
         self._queue.clear()
         workers, self._workers = self._workers, []
+        if self._urgent is not None:
+            workers.append(self._urgent)
+            self._urgent = None
         await asyncio.gather(*(w.close() for w in workers))
         thread, self._thread = self._thread, None
         if thread is not None:

@@ -40,6 +40,8 @@ from typing import Any, Protocol
 
 import discord
 
+from games import GameState
+
 from . import pacing
 from .ai import AiPlayer
 from .emojis import CardEmojis
@@ -626,6 +628,7 @@ class Runtimes:
         self.shared = shared
         self._by_id: dict[int, TableRuntime] = {}
         shared.service.on_change(self.on_change)
+        shared.service.on_applied(self.prepare)
 
     def get(self, table_id: int) -> TableRuntime | None:
         return self._by_id.get(table_id)
@@ -642,6 +645,21 @@ class Runtimes:
 
     async def on_change(self, table: Table, actor: int | None) -> None:
         self.of(table).changed(actor)
+
+    def prepare(self, table: Table, seat: int, state: GameState) -> None:
+        """While a move is stored, draw ahead the hands it will show: the mover's (the
+        click's answer) and those of the players it hands the turn to (their refreshes),
+        for the players who have a hand message."""
+        runtime = self._by_id.get(table.id)
+        if runtime is None:
+            return
+        pictures = self.shared.pictures
+        with_hand = {s for s, user in enumerate(table.seats) if user.user_id in runtime.hands}
+        if seat in with_hand:
+            pictures.prepare(table, (seat,), state)
+        if not state.is_over():
+            nexts = with_hand.intersection(state.to_move()) - {seat}
+            pictures.prepare(table, sorted(nexts), state, urgent=False)
 
     async def rearm(self, tables: list[Table]) -> None:
         """After a restart: redraw each restored table and arm its turn."""

@@ -133,6 +133,7 @@ class Table:
 # Told of every stored change: the table, and the user whose click made it (their own
 # hand is redrawn by the answer to that click), if any.
 Listener = Callable[[Table, int | None], Awaitable[None]]
+Preparer = Callable[[Table, int, GameState], None]
 
 
 @contextlib.asynccontextmanager
@@ -161,9 +162,16 @@ class TableService:
         self.tables: dict[int, Table] = {}
         self._seed_source = seed_source or (lambda: secrets.randbits(63))
         self._listeners: list[Listener] = []
+        self._preparers: list[Preparer] = []
 
     def on_change(self, listener: Listener) -> None:
         self._listeners.append(listener)
+
+    def on_applied(self, preparer: Preparer) -> None:
+        """`preparer(table, seat, state)` is told of each move (its seat and its new state)
+        while it is stored, to prepare what will show it (pictures). It must show nothing:
+        the move may still be refused, and it is stored, then shown."""
+        self._preparers.append(preparer)
 
     async def _changed(self, table: Table, actor: int | None = None) -> None:
         table.revision += 1
@@ -431,6 +439,11 @@ class TableService:
         except IllegalAction as exc:
             raise ServiceError("illegal", game=table.game, code=exc.code) from None
         snapshot = state.to_json()
+        for prepare in self._preparers:
+            try:
+                prepare(table, seat, state)
+            except Exception:  # only a head start: the move goes on without it
+                log.exception("preparing table %s failed", table.id)
         try:
             await self.store.append_move(table.id, state.version, seat, action_id, snapshot)
         except DuplicateMove:

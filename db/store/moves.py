@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sqlite3
 import threading
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,26 +16,20 @@ from typing import Any
 
 from sqlalchemy import select
 
+from workers.sqlite_moves import ALREADY_LOGGED, LOGGED, NO_TABLE
+
 from ..engine import sqlite_path
 from ..models import MAX_ACTION
 from ..records import DuplicateMove, MoveGap, MoveRecord, MoveTime, StoreClosed, TableNotFound
 from .base import MOVES, SEATS, StoreBase, as_utc, utcnow
 from .pg_thread import PgThread
-from .sqlite_thread import (
-    INSERT_MOVE_SQL,
-    INSERT_SNAPSHOT_SQL,
-    UPDATE_SNAPSHOT_SQL,
-    UPDATE_VERSION_SQL,
-    VERSION_SQL,
-    SqliteThread,
-    db_time,
-)
+from .sqlite_writer import SqliteWriter
 
-# PostgreSQL: a group of moves in one statement (see migration 0004 for the codes).
+# PostgreSQL: a group of moves in one statement (see migration 0004 for the codes, which
+# SQLite's writer gives too).
 PG_LOG_MOVES_SQL = (
     "SELECT tapis_log_moves($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6)"
 )
-LOGGED, NO_TABLE, ALREADY_LOGGED = 0, -1, -2
 
 
 FLUSH_TIMEOUT = 2.0
@@ -143,12 +136,11 @@ class MovesMixin(StoreBase):
         if self._postgres:
             pg = self._pg_writer()
             return await pg.run(partial(self._write_group_pg, group=group, abandoned=pg.abandoned))
-        # SQLite: the whole group in one trip to a worker thread, not one per statement,
-        # so a busy event loop does not stretch every write.
+        # SQLite: the whole group in one trip to the writer process.
         async with self._write_gate():
-            thread = self._writer_thread()
-            work = partial(self._write_group_sync, group=group, abandoned=thread.abandoned)
-            return await thread.run(work)
+            moves = [(m.table_id, m.seq, m.seat, m.action_id, m.snapshot) for m in group]
+            codes = await self._sqlite_moves().write(moves, utcnow())
+            return [_refusal(move, code) for move, code in zip(group, codes, strict=True)]
 
     async def flush_moves(self, timeout: float = FLUSH_TIMEOUT) -> int:
         """Wait until every move queued so far is committed or refused.
@@ -168,10 +160,13 @@ class MovesMixin(StoreBase):
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
-            if self._sync is not None:
-                # The thread may still wait for SQLite's lock: what it holds must roll back
+            if isinstance(self._sync, SqliteWriter):
+                # The writer may still wait for SQLite's lock: what it holds must roll back
                 # rather than commit after its callers were told it failed. A later append
-                # gets a new thread and connection.
+                # gets a new writer.
+                self._sync.abandon()
+                self._sync = None
+            elif self._sync is not None:
                 self._sync.abandoned.set()
                 await self._sync.close(timeout=0)
                 self._sync = None
@@ -216,59 +211,6 @@ class MovesMixin(StoreBase):
         )
         return codes
 
-    def _write_group_sync(
-        self, conn: sqlite3.Connection, group: list[_PendingMove], abandoned: threading.Event
-    ) -> list[BaseException | None]:
-        """The whole group in one transaction on the writer thread's own connection; rolled
-        back if the flush gave up on it while it waited for the lock."""
-        outcomes: list[BaseException | None] = [None] * len(group)
-        now = db_time(utcnow())
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            if abandoned.is_set():
-                raise StoreClosed()
-            for i, move in enumerate(group):
-                conn.execute("SAVEPOINT move")
-                try:
-                    self._insert_move_sync(conn, move, now)
-                except (DuplicateMove, MoveGap, TableNotFound) as exc:
-                    outcomes[i] = exc
-                    conn.execute("ROLLBACK TO move")
-                conn.execute("RELEASE move")
-            if abandoned.is_set():
-                raise StoreClosed()
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        return outcomes
-
-    def _insert_move_sync(self, conn: sqlite3.Connection, move: _PendingMove, now: Any) -> None:
-        table_id, seq = move.table_id, move.seq
-        row = conn.execute(VERSION_SQL, {"table_id": table_id}).fetchone()
-        if row is None:
-            raise TableNotFound(table_id)
-        last = row[0] or 0
-        if seq <= last:
-            raise DuplicateMove(table_id, seq)
-        if seq != last + 1:
-            raise MoveGap(table_id, seq, last + 1)
-        values = {"table_id": table_id, "seq": seq, "now": now}
-        try:
-            row_values = {**values, "seat": move.seat, "action_id": move.action_id}
-            conn.execute(INSERT_MOVE_SQL, row_values)
-        except sqlite3.IntegrityError as exc:
-            raise DuplicateMove(table_id, seq) from exc
-        self._save_snapshot_sync(conn, values, move.snapshot)
-        conn.execute(UPDATE_VERSION_SQL, values)
-
-    def _save_snapshot_sync(
-        self, conn: sqlite3.Connection, values: dict[str, Any], state: str
-    ) -> None:
-        if conn.execute(UPDATE_SNAPSHOT_SQL, {**values, "state": state}).rowcount == 0:
-            conn.execute(INSERT_SNAPSHOT_SQL, {**values, "state": state})
-
     def _pg_writer(self) -> PgThread:
         """The PostgreSQL group writer's thread, loop and connection."""
         if self._sync is None:
@@ -276,13 +218,13 @@ class MovesMixin(StoreBase):
         writer: PgThread = self._sync
         return writer
 
-    def _writer_thread(self) -> SqliteThread:
-        """The SQLite group writer's thread and connection, on the same file."""
+    def _sqlite_moves(self) -> SqliteWriter:
+        """The SQLite group writer's process, on the same file."""
         if self._sync is None:
             path = sqlite_path(self._engine.url)
             assert path is not None
-            self._sync = SqliteThread(path)
-        writer: SqliteThread = self._sync
+            self._sync = SqliteWriter(path)
+        writer: SqliteWriter = self._sync
         return writer
 
     async def _stop_move_writer(self, timeout: float = FLUSH_TIMEOUT) -> int:

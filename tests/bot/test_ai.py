@@ -11,7 +11,7 @@ import pytest
 
 import games
 from bot.ai import WorkerAi, easy_move
-from bot.workers import NICENESS
+from workers import NICENESS
 
 
 def crash(slug: str, snapshot: str, seat: int, level: str, seed: int) -> str:

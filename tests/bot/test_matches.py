@@ -14,7 +14,6 @@ import art
 import games
 from bot.logs import quiet_libraries
 from bot.pictures import Pictures, scene_of
-from bot.service import Table
 from emulator.drivers import Emulator
 from games import Rng
 from games.cards import face
@@ -101,10 +100,7 @@ class PictureWatch:
         self.hands = 0
         self.problems: list[str] = []
 
-    def __call__(self, table: Table, seat: int | None, shows: object) -> None:
-        state = table.state
-        if state is None:
-            return
+    def __call__(self, state: games.GameState, seat: int | None, shows: object) -> None:
         if seat is None:
             assert isinstance(shows, art.TableScene)
             self.scenes += 1

@@ -172,3 +172,36 @@ def test_a_crowded_table_keeps_the_first_zones_and_the_words_keep_them_all() -> 
     assert scene.zones[0].label == "Sur le tapis"
     text = render.table_embed(table).description or ""
     assert "Cartes mortes" in text and "Sur le tapis" in text
+
+
+def slow_table(scene: art.TableScene) -> bytes:
+    """A table drawing that takes long (in a worker process)."""
+    import time
+
+    time.sleep(1.5)
+    return b"\x89PNG slow table"
+
+
+def quick_hand(cards: Sequence[str], playable: Iterable[str]) -> bytes:
+    return b"\x89PNG hand"
+
+
+async def test_a_clicks_hand_is_drawn_beside_a_busy_background_worker() -> None:
+    """Table redraws fill the background worker; the hand a click waits for goes to the
+    urgent worker and comes back without waiting for them."""
+    pictures = Pictures(workers=1, draw_table=slow_table, draw_hand=quick_hand)
+    table = mid_deal("manille")
+    try:
+        assert await pictures.hand(table, 1, "fr") is not None  # the workers are started
+        tables = []
+        for _ in range(3):  # more than the background worker holds at once
+            tables.append(asyncio.ensure_future(pictures.table(table)))
+            table.revision += 1
+        await asyncio.sleep(0)
+        hand = await asyncio.wait_for(pictures.hand(table, 0, "fr"), timeout=1.2)
+        assert hand is not None and hand.png == b"\x89PNG hand"
+        assert not any(t.done() for t in tables), "the hand waited for the table drawings"
+        for drawn in await asyncio.gather(*tables):
+            assert drawn is not None and drawn.png == b"\x89PNG slow table"
+    finally:
+        await pictures.close()

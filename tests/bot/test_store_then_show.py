@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 import bot.controller
-import db.store.sqlite_thread
+import db.store.sqlite_writer
+from bot.pictures import Pictures, hand_cards
 from emulator.drivers import Emulator
-from games import Rng
+from games import GameState, Rng
 from tests.bot.harness import Writes, click_random_action, ready_to_play, running_tapis, text_of
 
 
@@ -56,7 +57,7 @@ async def test_a_slow_write_shows_the_move_only_once_stored(
 async def test_a_failed_write_changes_nothing_and_play_goes_on(
     emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(db.store.sqlite_thread, "BUSY_TIMEOUT_MS", 300)
+    monkeypatch.setattr(db.store.sqlite_writer, "BUSY_TIMEOUT_MS", 300)
     async with running_tapis(emulator, tmp_path) as tapis:
         table_id, where, users, user, hand = await ready_to_play(tapis)
         table = tapis.bot.service.tables[table_id]
@@ -88,3 +89,40 @@ async def test_a_failed_write_changes_nothing_and_play_goes_on(
         assert retry is not None and "Pas joué" not in text_of(retry)
         await emulator.wait_for(lambda: text_of(public) != before, timeout=5.0)
         assert [m.seq for m in await tapis.store.moves(table_id)] == [version + 1]
+
+
+async def test_the_movers_hand_is_drawn_while_its_move_is_stored_and_shown_only_after(
+    emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answer's picture is drawn during the write (so the click does not wait for it
+    afterwards), yet nothing of the move is written to Discord until the write commits."""
+    monkeypatch.setattr(bot.controller, "ACK_BUDGET", 0.1)
+    asked: list[tuple[int, tuple[str, ...]]] = []
+
+    def watch(state: GameState, seat: int | None, shown: object) -> None:
+        if seat is not None and isinstance(shown, tuple):
+            asked.append((seat, shown))
+
+    pictures = Pictures(workers=0, observe=watch)
+    async with running_tapis(emulator, tmp_path, pictures=pictures) as tapis:
+        table_id, _where, _users, user, hand = await ready_to_play(tapis)
+        table = tapis.bot.service.tables[table_id]
+        seat = table.seat_of(user.id)
+        assert seat is not None and table.state is not None
+        before, _ = hand_cards(table, seat)
+        writes = Writes(emulator)
+        lock = hold_write_lock(tmp_path / "tapis.db")
+        writes.held = True
+        asked.clear()
+        handle = await click_random_action(emulator, user, hand, Rng(7))
+        await handle.wait_response()  # deferred: the write waits for the lock
+        drawn_ahead = [cards for s, cards in asked if s == seat]
+        assert drawn_ahead, "the mover's next hand was not drawn while its move was stored"
+        assert len(drawn_ahead[-1]) < len(before), "drawn ahead from the table before the move"
+        writes.held = False
+        lock.execute("COMMIT")
+        lock.close()
+        await tapis.run(handle)
+        assert writes.while_held() == [], "something was shown from an unstored move"
+        after, _ = hand_cards(table, seat)
+        assert drawn_ahead[-1] == after[: len(drawn_ahead[-1])]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -18,6 +19,7 @@ from db import (
     TableNotFound,
     TableStatus,
 )
+from db.store import sqlite_writer
 from db.store.base import MOVES
 
 from .util import CHANNEL, GUILD, HOST, new_table, play, user
@@ -200,12 +202,11 @@ async def test_append_move_is_atomic(
     table_id = await new_table(store, status="playing")
     await store.append_move(table_id, 1, 0, "take", '{"v":1}')
 
-    def broken_sync(*_args: Any) -> None:
-        raise RuntimeError("disk on fire")
-
-    # SQLite's writer is Python code: break its snapshot write. PostgreSQL's is one
-    # server-side statement: give it a snapshot the server refuses (a NUL character).
-    monkeypatch.setattr(store, "_save_snapshot_sync", broken_sync)
+    # SQLite's writer takes its statements from db: break its snapshot write, which comes
+    # after the log row. PostgreSQL's is one server-side statement: give it a snapshot the
+    # server refuses (a NUL character).
+    broken = replace(sqlite_writer.STATEMENTS, update_snapshot="UPDATE snapshots SET nope = 1")
+    monkeypatch.setattr(sqlite_writer, "STATEMENTS", broken)
     state = '{"v":"\x00"}' if backend == "postgresql" else '{"v":2}'
     with pytest.raises(Exception) as failed:
         await store.append_move(table_id, 2, 1, "pass", state)

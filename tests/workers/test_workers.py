@@ -1,4 +1,5 @@
-"""The bot's worker processes step back for the event loop and end with the bot."""
+"""Worker processes step back for the event loop (or keep its priority when it waits for
+them) and end with the bot; a pipe worker reports failures without their text."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.workers import PipeWorker, WorkerFailed, WorkerGone
+from workers import PipeWorker, WorkerFailed, WorkerGone
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,14 +20,15 @@ ROOT = Path(__file__).resolve().parents[2]
 CHILD = """
 import asyncio, os, sys
 from bot.ai import WorkerAi
-from bot.pictures import Pictures
+from bot.pictures import BACKGROUND, URGENT, Pictures
 
 async def main():
     if sys.argv[2] == "ai":
         pool = WorkerAi(workers=1)._executor()
         pid = await asyncio.get_running_loop().run_in_executor(pool, os.getpid)
-    else:
-        pid = await Pictures(1)._run(os.getpid, ())
+    else:  # the background drawings' worker, or the one of the hands clicks wait for
+        priority = BACKGROUND if sys.argv[2] == "pictures" else URGENT
+        pid = await Pictures(1)._submit(priority, os.getpid)
     with open(sys.argv[1] + ".tmp", "w") as out:
         out.write(str(pid))
     os.rename(sys.argv[1] + ".tmp", sys.argv[1])
@@ -45,7 +47,7 @@ def alive(pid: int) -> bool:
     return True
 
 
-@pytest.mark.parametrize("pool", ["ai", "pictures"])
+@pytest.mark.parametrize("pool", ["ai", "pictures", "urgent pictures"])
 async def test_workers_end_when_the_bot_is_killed_outright(tmp_path: Path, pool: str) -> None:
     script = tmp_path / "bot_stand_in.py"
     script.write_text(CHILD)

@@ -1,5 +1,7 @@
-"""The bot's worker processes: what each does first (step back, die with the bot), and a
-worker fed through a pipe the event loop reads itself (`PipeWorker`).
+"""Processes beside the bot's event loop: what each does first (step back, die with the
+bot), and a worker fed through a pipe the event loop reads itself (`PipeWorker`). Its own
+package, with only the standard library, so that db's move writer (workers.sqlite_moves)
+starts one without importing the bot or SQLAlchemy.
 
 Worker pools (the AI's searches) run CPU-heavy work beside the bot's event loop. Each
 worker, at its start, lowers its own CPU priority so that the loop, which answers the
@@ -57,6 +59,12 @@ def exit_with_parent(parent: int, every: float = PARENT_CHECK) -> threading.Thre
 def start_worker() -> None:
     """A pool's `initializer`."""
     lower_priority()
+    exit_with_parent(os.getppid())
+
+
+def end_with_parent() -> None:
+    """The `initializer` of a worker something waits for (a click's picture, a move's
+    commit): it keeps the bot's priority, and ends with the bot."""
     exit_with_parent(os.getppid())
 
 
@@ -167,8 +175,17 @@ class PipeWorker:
         except (EOFError, OSError):
             self._gone()
 
+    def kill(self) -> None:
+        """End the worker now, whatever it is doing: its jobs fail (WorkerGone) and the next
+        job starts a new one."""
+        self._gone()
+
     def _gone(self) -> None:
-        """The worker ended: fail what it held; the next job starts a new one."""
+        """The worker ended (or must): stop it, fail what it held; the next job starts a
+        new one."""
+        process, self._process = self._process, None
+        if process is not None and process.is_alive():
+            process.kill()
         conn, self._conn = self._conn, None
         if conn is not None:
             with contextlib.suppress(Exception):
@@ -178,9 +195,6 @@ class PipeWorker:
         for done in pending.values():
             if not done.done():
                 done.set_exception(WorkerGone())
-        process, self._process = self._process, None
-        if process is not None and process.is_alive():
-            process.kill()
 
     async def close(self, timeout: float = 2.0) -> None:
         """Ask the worker to finish, then make sure it has."""
