@@ -9,8 +9,8 @@ rule out (and tests/bot/test_pictures.py watches every scene of whole matches).
 
 Drawing takes milliseconds of CPU: it never runs on the event loop but in worker processes
 (default) or a thread (`PICTURE_WORKERS=0`), see docs/performance.md: one for the hands a
-click waits for, at the bot's priority, and `PICTURE_WORKERS` for the rest, at idle priority.
-A move's hands are drawn ahead while the move is stored (`prepare`). Pictures are
+click waits for and `PICTURE_WORKERS` for the rest, all at idle priority. A move's hands
+are drawn ahead while the move is stored, when the workers keep up (`prepare`). Pictures are
 cached by (table id, revision, language) and by hand, and a picture being drawn is awaited
 rather than drawn twice; the faces and layers behind them are cached by `art` itself, in
 the worker.
@@ -45,7 +45,7 @@ from games.cards import family_name, suit_name
 from games.facts import Fact, SeatFacts
 from games.facts import Zone as FactZone
 from games.words import Face, Words
-from workers import PipeWorker, WorkerFailed, end_with_parent, exit_with_parent, lower_priority
+from workers import PipeWorker, WorkerFailed, exit_with_parent, lower_priority
 
 from .i18n import count, tr
 from .service import AI_LEVELS, Table
@@ -340,10 +340,6 @@ def draw_hand(cards: Sequence[str], playable: Iterable[str]) -> bytes:
     return art.draw_hand(list(cards), playable)
 
 
-def _always() -> bool:
-    return True
-
-
 def _described(picture: Picture, description: str) -> Picture:
     """The same drawing, described in the asker's language."""
     return (
@@ -390,9 +386,10 @@ class Pictures:
 
     A worker holds IN_FLIGHT drawings at a time, taken from the queue most urgent first: a
     hand a click waits for (URGENT), then hand refreshes and table redraws (BACKGROUND),
-    then faces drawn ahead (AHEAD). The hands clicks wait for have a worker of their own at
-    the bot's priority: at idle priority behind the background, under load they came after
-    the 20 ms a click waits, and each then cost a second edit (docs/performance.md).
+    then faces drawn ahead (AHEAD). The hands clicks wait for have a worker of their own,
+    so that they never wait behind table pictures. It stays at idle priority like the
+    others: at the bot's priority it took the CPU from the clicks themselves on a machine
+    with more to do than it can (docs/performance.md, two processes of 500 tables).
     Under more load than the workers can draw, the clicks' answers stay quick and the
     background waits; a background drawing nobody wants any more by its turn (`wanted`
     says no: a newer move came) is dropped rather than drawn.
@@ -427,10 +424,7 @@ class Pictures:
     def _started(self) -> PipeWorker:
         """The urgent worker, the background ones started with it on first use."""
         if self._urgent is None:
-            # At the bot's own priority: the click waits for it either way, and starved at
-            # idle priority it made answers wait their whole HAND_PICTURE_WAIT, then cost a
-            # second edit each.
-            self._urgent = PipeWorker(end_with_parent)
+            self._urgent = PipeWorker(start_worker)
             self._workers = [PipeWorker(start_worker) for _ in range(self.workers)]
         return self._urgent
 
@@ -547,11 +541,13 @@ class Pictures:
         *,
         wanted: Wanted | None = None,
         state: GameState | None = None,
+        priority: int | None = None,
     ) -> asyncio.Future[Picture | None]:
         """The picture of `seat`'s hand as it is at this line (None for an empty hand), as a
         future: done at once when it is drawn already. A click waits for it, unless `wanted`
         is given: a refresh in the background, dropped (None) if `wanted` says no when its
-        turn comes. `state` (a move's, not stored yet) draws it ahead: see `prepare`."""
+        turn comes (`priority` says otherwise). `state` (a move's, not stored yet) draws
+        it ahead: see `prepare`."""
         source = state or table.state
         assert source is not None
         cards, playable = hand_cards(table, seat, source)
@@ -569,7 +565,8 @@ class Pictures:
         if found is not None:
             ready.set_result(_described(found, description))
             return ready
-        priority = URGENT if wanted is None else BACKGROUND
+        if priority is None:
+            priority = URGENT if wanted is None else BACKGROUND
         return asyncio.ensure_future(
             self._described_soon(
                 self._once(
@@ -596,10 +593,20 @@ class Pictures:
     ) -> None:
         """Start drawing the hands of `seats` as `state` has them while its move is being
         stored, so that the answers shown once it is stored find them drawn (`urgent` for a
-        click's). Nothing drawn here is shown before then: the answers ask again after."""
-        wanted = None if urgent else _always
+        click's). Nothing drawn here is shown before then: the answers ask again after.
+        Only when the workers keep up (nothing waits for them): under more load than they
+        draw, drawings ahead cost the bot's time and pile up for nobody, and a drawing
+        still waiting when a later move came is dropped."""
+        if self._queue:
+            return
+        revision = table.revision  # the move being stored makes it revision + 1
+
+        def fresh() -> bool:
+            return table.revision <= revision + 1
+
+        priority = URGENT if urgent else BACKGROUND
         for seat in seats:
-            self.hand_soon(table, seat, table.lang, state=state, wanted=wanted)
+            self.hand_soon(table, seat, table.lang, state=state, wanted=fresh, priority=priority)
 
     async def hand(
         self, table: Table, seat: int, lang: str, *, wanted: Wanted | None = None
