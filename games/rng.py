@@ -9,6 +9,7 @@ replays a match exactly.
 from __future__ import annotations
 
 import sys
+from array import array
 from collections.abc import MutableSequence
 from operator import mul
 from typing import TypeVar
@@ -18,6 +19,7 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _M1 = 0xBF58476D1CE4E5B9
 _M2 = 0x94D049BB133111EB
 _UNIT = 1.0 / (1 << 53)
+_TRUNC = float.__trunc__
 
 T = TypeVar("T")
 
@@ -74,8 +76,9 @@ class Rng:
             z ^= (z >> 27) & lanes.mask64
             z = (z * _M2) & lanes.mask64
             z = ((z >> 11) ^ (z >> 42)) & lanes.mask53
-            draws = memoryview(z.to_bytes(lanes.size, "little")).cast("Q")[::2].tolist()
-            picks = map(int, map(mul, draws, lanes.scales))
+            draws = array("Q", z.to_bytes(lanes.size, "little"))[::2]
+            # `float.__trunc__` is `int` on a float, without the type call's cost.
+            picks = map(_TRUNC, map(mul, lanes.scales, draws))
             for i, j in zip(lanes.positions, picks, strict=True):
                 items[i], items[j] = items[j], items[i]
             self.state = (s + (n - 1) * _GOLDEN) & _MASK
@@ -128,5 +131,5 @@ class _Lanes:
 _LANES_FROM = 6
 _LANES_UP_TO = 65
 _LANES: tuple[_Lanes, ...] = tuple(_Lanes(max(n, 2)) for n in range(_LANES_UP_TO))
-if sys.byteorder != "little":  # the lanes are read back as native 64-bit words
+if sys.byteorder != "little" or array("Q").itemsize != 8:  # read back as native words
     _LANES_FROM = 1 << 62

@@ -51,10 +51,42 @@ POINTS: dict[str, int] = {c: min(i + 1, 10) for c, i in RANK_IX.items()}
 # Hands are kept sorted by rank, then suit, so a player's view reads naturally.
 SORT_KEY: dict[str, int] = {c: RANK_IX[c] * 4 + "SHDC".index(c[-1]) for c in RANK_IX}
 SORTED_DECK: tuple[str, ...] = tuple(sorted(RANK_IX, key=SORT_KEY.__getitem__))
-SORTED_DECK_RANKS: tuple[tuple[str, int], ...] = tuple((c, RANK_IX[c]) for c in SORTED_DECK)
 DECK: tuple[str, ...] = tuple(deck52())
 
 
 def rank_name(r: int) -> str:
     """Rank index -> rank string as events and views show it (`10`, `K`)."""
     return RANKS[r]
+
+
+# --- hands as bit masks ---------------------------------------------------------------------
+# The engine keeps each hand as one int: bit `SORT_KEY[c]` (rank * 4 + suit, S H D C) set for
+# a held card. The JSON field `hands` (13 lists per seat) is built from it when asked for.
+# A rank's four cards are one nibble; a byte holds two ranks, so a hand's seven bytes read
+# through the tables below give its cards in hand order without a Python loop.
+BIT: dict[str, int] = {c: 1 << SORT_KEY[c] for c in SORT_KEY}
+CARD_OF_BIT: dict[int, str] = {b: c for c, b in BIT.items()}
+HAND_BYTES = 7  # 13 ranks of 4 bits
+
+
+def _nibble_cards(r: int, nib: int) -> tuple[str, ...]:
+    return tuple(SORTED_DECK[4 * r + s] for s in range(4) if nib >> s & 1)
+
+
+# Rank -> nibble -> the cards of that rank it holds, in suit order.
+NIBBLE_CARDS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(_nibble_cards(r, nib) for nib in range(16)) for r in range(13)
+)
+# Byte k of a hand (ranks 2k and 2k + 1) -> the cards it holds, in hand order.
+BYTE_CARDS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(
+        NIBBLE_CARDS[2 * k][b & 15] + (NIBBLE_CARDS[2 * k + 1][b >> 4] if 2 * k + 1 < 13 else ())
+        for b in range(256 if 2 * k + 1 < 13 else 16)
+    )
+    for k in range(HAND_BYTES)
+)
+
+
+def mask_of(cards: list[str] | tuple[str, ...]) -> int:
+    """The bit mask of a hand holding `cards`."""
+    return sum(map(BIT.__getitem__, cards))

@@ -3,27 +3,37 @@
 The engine plays every step that offers no choice (a pass, the only card of the needed
 rank, the only card left to lead) inside `_apply`, so `to_move()` always names a seat with
 a real choice: which card starts a run, which suit of the needed rank, or (option) stop.
+
+Hands are kept as bit masks (`masks`, see board.py): a deal is a few calls in C, and the
+questions the engine asks at every step (does this seat hold the rank? only one card of
+it?) are a shift and a mask. The snapshot's `hands` and `sizes` are built from them.
 """
 
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any, ClassVar, Final, Literal
+from operator import getitem, itemgetter
+from typing import Any, ClassVar, Final, Literal, Self
 
-from ..base import Action, GameState, Outcome, rank_by_score
+from ..base import Action, GameState, Outcome, plain_copy, rank_by_score
 from ..cards import RANKS, deck52
 from ..rng import Rng
 from .board import (
+    BIT,
     BOXES,
+    BYTE_CARDS,
+    CARD_OF_BIT,
     DEAL_SEATS,
     DEAL_TABLE,
     DECK,
+    HAND_BYTES,
     KING,
+    NIBBLE_CARDS,
     POINTS,
     RANK_IX,
-    SORTED_DECK_RANKS,
     STAKE_TOTAL,
     STAKES,
+    mask_of,
     rank_name,
 )
 from .hidden import redeal
@@ -34,9 +44,31 @@ PLAY: Final = "play"
 OVER: Final = "over"
 
 PLAY_ACTION: dict[str, Action] = {c: Action("play:" + c) for c in RANK_IX}
-PLAY_ACTION_OF = PLAY_ACTION.__getitem__
-_NO_RANKS: tuple[tuple[str, ...], ...] = ((),) * 13  # a hand's 13 rank lists, empty
 STOP_ACTION = Action("stop")
+# The tables of board.py again, as actions: rank -> nibble (with or without "stop"), and a
+# hand's byte k -> its plays.
+NIBBLE_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(map(PLAY_ACTION.__getitem__, cards)) for cards in row) for row in NIBBLE_CARDS
+)
+NIBBLE_ACTIONS_STOP: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple((*acts, STOP_ACTION) for acts in row) for row in NIBBLE_ACTIONS
+)
+BYTE_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(map(PLAY_ACTION.__getitem__, cards)) for cards in row) for row in BYTE_CARDS
+)
+# Players -> dealer -> per seat, what picks that seat's cards out of the shuffled deck.
+DEAL_PICKS: dict[int, tuple[tuple[itemgetter[Any], ...], ...]] = {
+    n: tuple(
+        tuple(itemgetter(*(p for p, to in enumerate(seats) if to == s)) for s in range(n))
+        for seats in by_dealer
+    )
+    for n, by_dealer in DEAL_SEATS.items()
+}
+DEALT: dict[int, int] = {n: len(by_dealer[0]) for n, by_dealer in DEAL_SEATS.items()}
+BIT_OF = BIT.__getitem__
+BOXES_MASK = mask_of(BOXES)  # the board's cards
+# Every field but the two derived from `masks`: what `copy` copies.
+_DERIVED = ("hands", "sizes")
 
 
 class NainJauneState(GameState):
@@ -73,8 +105,7 @@ class NainJauneState(GameState):
     first: int | None  # seat that played the first card of this deal (the next dealer)
     tokens: list[int]
     board: dict[str, int]  # box card id -> tokens in it
-    hands: list[list[list[str]]]  # per seat, per rank index: the cards held (by suit)
-    sizes: list[int]  # cards in each hand
+    masks: list[int]  # per seat, the cards held as a bit mask (board.BIT); not a field
     talon: list[str]
     run: list[str]  # cards of the current run, in play order
     played: list[str]  # cards of this deal's finished runs
@@ -88,6 +119,42 @@ class NainJauneState(GameState):
     voids: list[int]  # per seat, bit mask of ranks it is publicly known to lack
     mins: list[list[int]]  # per seat and rank, how many it is publicly known to hold
     broke: list[int]  # seats that could not stake or pay in full
+
+    # --- the fields derived from `masks` ----------------------------------------------------
+    @property
+    def hands(self) -> list[list[list[str]]]:
+        """Per seat, per rank index: the cards held, by suit (a new list each time)."""
+        return [[list(NIBBLE_CARDS[r][m >> 4 * r & 15]) for r in range(13)] for m in self.masks]
+
+    @hands.setter
+    def hands(self, hands: list[list[list[str]]]) -> None:
+        self.masks = [mask_of([*chain.from_iterable(hand)]) for hand in hands]
+
+    @property
+    def sizes(self) -> list[int]:
+        """Cards in each hand."""
+        return [m.bit_count() for m in self.masks]
+
+    @sizes.setter
+    def sizes(self, sizes: list[int]) -> None:
+        """A snapshot's sizes say again what its hands say: they must agree."""
+        if sizes != self.sizes:
+            raise ValueError(f"hand sizes {sizes} do not match the hands")
+
+    def copy(self) -> Self:
+        """As `GameState.copy`, the masks copied instead of the fields built from them."""
+        other = type(self).__new__(type(self))
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options
+        other.version = self.version
+        other.rng = Rng(self.rng.state)
+        other.events = plain_copy(self.events)
+        other.masks = list(self.masks)
+        for f in self.FIELDS:
+            if f not in _DERIVED:
+                setattr(other, f, plain_copy(getattr(self, f)))
+        return other
 
     # --- setup ----------------------------------------------------------------------------
     def setup(self) -> None:
@@ -104,7 +171,9 @@ class NainJauneState(GameState):
         self.deck = deck52()
         self.broke = []
         self._start_deal()
-        self._advance()
+        if self.phase == PLAY:
+            assert self.turn is not None
+            self._advance(self.turn, None)
 
     def _start_deal(self) -> None:
         """Take the stakes, then shuffle and deal three by three from the dealer's left."""
@@ -129,7 +198,7 @@ class NainJauneState(GameState):
         if full:
             for box, stake in STAKES.items():
                 board[box] += stake * full
-        self.emit("stakes", paid=paid, board=dict(self.board))
+        self.events.append({"type": "stakes", "paid": paid, "board": dict(board)})
         self.first = None
         self.turn = None
         self.last = (self.dealer + 1) % n
@@ -147,166 +216,188 @@ class NainJauneState(GameState):
         else:
             deck = list(DECK)
             self.rng.shuffle(deck)
-        each, _ = DEAL_TABLE[n]
-        # Three by three from the dealer's left: the seat of each dealt position of the deck.
-        seats = DEAL_SEATS[n][self.dealer]
-        seat_of = dict(zip(deck, seats, strict=False))  # stops where the talon starts
-        hands: list[list[list[str]]] = [[*map(list, _NO_RANKS)] for _ in range(n)]
-        get = seat_of.get
-        for c, r in SORTED_DECK_RANKS:  # walking the sorted deck keeps each hand sorted
-            to = get(c)
-            if to is not None:
-                hands[to][r].append(c)
-        self.hands = hands
-        self.talon = deck[len(seats) :]
-        self.sizes = [each] * n
+        # Three by three from the dealer's left: each seat's positions of the deck, in C.
+        self.masks = [sum(map(BIT_OF, pick(deck))) for pick in DEAL_PICKS[n][self.dealer]]
+        self.talon = deck[DEALT[n] :]
         self.deck = []
         self.turn = self.last
-        self.emit("deal", deal=self.deal_no, dealer=self.dealer, cards=each, talon=len(self.talon))
+        self.events.append(
+            {
+                "type": "deal",
+                "deal": self.deal_no,
+                "dealer": self.dealer,
+                "cards": DEAL_TABLE[n][0],
+                "talon": len(self.talon),
+            }
+        )
 
     # --- the automatic engine -------------------------------------------------------------
-    def _advance(self) -> None:
-        """Play every step with no choice, until a seat must choose or the match ends."""
-        may_stop = self.options.may_stop
-        hands = self.hands
-        while self.phase == PLAY:
-            seat = self.turn
-            assert seat is not None
-            need = self.needed
-            if need is None:
-                if self.sizes[seat] > 1:
-                    return
-                self._play(seat, next(chain.from_iterable(hands[seat])), True)
-                hands = self.hands  # a new deal deals new hands
-                continue
-            cards = hands[seat][need]
-            if not cards:
-                self._pass(seat, False)
-            elif len(cards) > 1 or (may_stop and not self.forced):
-                return
-            else:
-                self._play(seat, cards[0], True)
-                hands = self.hands
+    def _advance(self, seat: int, card: str | None, stopped: bool = False) -> None:
+        """`seat` plays `card` (its choice), or stops (`stopped`), or is just asked
+        (neither); then every step with no choice is played, until a seat must choose or
+        the match ends.
 
-    def _play(self, seat: int, card: str, auto: bool) -> None:
-        r = RANK_IX[card]
-        self.hands[seat][r].remove(card)
-        sizes = self.sizes
-        sizes[seat] -= 1
-        # What the table learns about the rest of this hand (for determinize).
-        mins = self.mins[seat]
-        run = self.run
-        if self.needed is None:
-            if mins[r]:
-                mins[r] -= 1
-            if run:
-                self.played.extend(run)
-                self.run = run = []
-        elif auto:
-            self.voids[seat] |= 1 << r  # it held exactly one of the needed rank
-            mins[r] = 0
-        elif self.forced or not self.options.may_stop:
-            mins[r] = mins[r] - 1 if mins[r] > 2 else 1  # it chose among several
-        elif mins[r]:
-            mins[r] -= 1
-        run.append(card)
-        if seat == self.last:
-            self.streak += 1
-        else:
-            self.streak = 1
-            self.last = seat
-        if self.first is None:
-            self.first = seat
-        self.asking = self.forced = False
-        # Events are appended directly on the hot paths (the dicts `emit` would build).
-        self.events.append({"type": "play", "seat": seat, "card": card, "auto": auto})
-        if card in STAKES:
-            amount = self.board[card]
-            self.board[card] = 0
-            self.tokens[seat] += amount
-            self.emit("collect", seat=seat, card=card, amount=amount)
-        if not sizes[seat]:
-            self._end_deal(seat)
-            return
-        self.needed = None if r == KING else r + 1
-        self.turn = seat
-
-    def _pass(self, seat: int, stopped: bool) -> None:
-        """`seat` does not play the needed rank: it lacks it, or (option) chose to stop.
-
-        The others are then asked in turn; those lacking the rank pass at once, so the
-        turn goes straight to the first seat with a choice or back to the last player.
+        One loop on local variables: the passes and forced plays of a deal are most of what
+        the engine does, and a call or a few attribute writes per step cost as much as the
+        step itself.
         """
-        need = self.needed
-        assert need is not None
-        bit = 1 << need
-        rank = RANKS[need]
-        voids = self.voids
-        if stopped:
-            self.mins[seat][need] = max(self.mins[seat][need], 1)
-        else:
-            voids[seat] |= bit
-        last = self.last
-        append = self.events.append
-        if seat == last and not self.asking:
-            append({"type": "sans", "seat": seat, "rank": rank, "stopped": stopped})
-            self.asking = True
-        else:
-            append({"type": "pass", "seat": seat, "rank": rank, "stopped": stopped})
-        hands = self.hands
+        may_stop = self.options.may_stop
         n = self.players
-        nxt = seat + 1 if seat + 1 < n else 0
-        while nxt != last:
-            if hands[nxt][need]:
-                self.turn = nxt
-                return
-            voids[nxt] |= bit
-            append({"type": "pass", "seat": nxt, "rank": rank, "stopped": False})
-            nxt = nxt + 1 if nxt + 1 < n else 0
-        # Back to the player who said "sans": nobody else played the rank.
-        self.turn = last
-        self.asking = False
-        if hands[last][need]:
-            self.forced = True  # it stopped while holding the rank: now it must play
-            return
-        if need == KING:
-            self.needed = None
-            append({"type": "missing", "seat": last, "rank": rank, "next": None})
-        else:
-            self.needed = need + 1
-            append({"type": "missing", "seat": last, "rank": rank, "next": RANKS[need + 1]})
+        masks, mins, voids, run = self.masks, self.mins, self.voids, self.run
+        append = self.events.append
+        need, last, streak = self.needed, self.last, self.streak
+        asking, forced = self.asking, self.forced
+        auto = card is None  # every play but `seat`'s chosen card is the engine's
+        while True:
+            if card is not None:  # `seat` plays `card`
+                r = RANK_IX[card]
+                m = masks[seat] = masks[seat] ^ BIT[card]
+                # What the table learns about the rest of this hand (for determinize).
+                held = mins[seat]
+                if need is None:
+                    if held[r]:
+                        held[r] -= 1
+                    if run:
+                        self.played.extend(run)
+                        self.run = run = []
+                elif auto:
+                    voids[seat] |= 1 << r  # it held exactly one of the needed rank
+                    held[r] = 0
+                elif forced or not may_stop:
+                    held[r] = held[r] - 1 if held[r] > 2 else 1  # it chose among several
+                elif held[r]:
+                    held[r] -= 1
+                run.append(card)
+                if seat == last:
+                    streak += 1
+                else:
+                    streak = 1
+                    last = seat
+                if self.first is None:
+                    self.first = seat
+                asking = forced = False
+                append({"type": "play", "seat": seat, "card": card, "auto": auto})
+                if card in STAKES:
+                    amount = self.board[card]
+                    self.board[card] = 0
+                    self.tokens[seat] += amount
+                    append({"type": "collect", "seat": seat, "card": card, "amount": amount})
+                card = None
+                auto = True
+                if not m:
+                    self.last, self.streak = last, streak
+                    self.asking = self.forced = False
+                    self._end_deal(seat)
+                    if self.phase != PLAY:
+                        return
+                    # A new deal: its hands, its leader.
+                    masks, mins, voids, run = self.masks, self.mins, self.voids, self.run
+                    assert self.turn is not None
+                    seat, last, streak, need = self.turn, self.last, self.streak, None
+                else:
+                    need = None if r == KING else r + 1
+            # `seat` is asked: play for it what it cannot choose.
+            if stopped:
+                stopped = False
+                says = True  # the event's "stopped"
+                assert need is not None
+                held = mins[seat]
+                if held[need] < 1:
+                    held[need] = 1
+            elif need is None:
+                m = masks[seat]
+                if m & (m - 1):  # more than one card: a choice
+                    break
+                card = CARD_OF_BIT[m]
+                continue
+            else:
+                nib = masks[seat] >> (need << 2) & 15
+                if nib:
+                    if nib & (nib - 1) or (may_stop and not forced):
+                        break
+                    card = NIBBLE_CARDS[need][nib][0]
+                    continue
+                voids[seat] |= 1 << need
+                says = False
+            # `seat` passes (it lacks the rank, or stopped); the others are asked in turn,
+            # those lacking the rank passing at once, up to a seat holding it or the last
+            # player.
+            bit = 1 << need
+            shift = need << 2
+            rank = RANKS[need]
+            if seat == last and not asking:
+                append({"type": "sans", "seat": seat, "rank": rank, "stopped": says})
+                asking = True
+            else:
+                append({"type": "pass", "seat": seat, "rank": rank, "stopped": says})
+            seat = seat + 1 if seat + 1 < n else 0
+            while seat != last:
+                if masks[seat] >> shift & 15:
+                    break
+                voids[seat] |= bit
+                append({"type": "pass", "seat": seat, "rank": rank, "stopped": False})
+                seat = seat + 1 if seat + 1 < n else 0
+            else:
+                # Back to the player who said "sans": nobody else played the rank.
+                asking = False
+                if masks[last] >> shift & 15:
+                    forced = True  # it stopped while holding the rank: now it must play
+                elif need == KING:
+                    need = None
+                    append({"type": "missing", "seat": last, "rank": rank, "next": None})
+                else:
+                    need += 1
+                    append({"type": "missing", "seat": last, "rank": rank, "next": RANKS[need]})
+        self.turn = seat
+        self.needed = need
+        self.last = last
+        self.streak = streak
+        self.asking = asking
+        self.forced = forced
 
     # --- end of a deal, of the match ------------------------------------------------------
     def _end_deal(self, winner: int) -> None:
         n = self.players
-        tokens = self.tokens
+        tokens, board, masks = self.tokens, self.board, self.masks
+        append = self.events.append
         grand = self.streak == DEAL_TABLE[n][0]
-        self.emit("out", seat=winner, grand_opera=grand)
+        append({"type": "out", "seat": winner, "grand_opera": grand})
         for k in range(1, n):
             s = (winner + k) % n
-            hand = [*chain.from_iterable(self.hands[s])]
-            due = sum(POINTS[c] for c in hand)
+            hand = self.hand(s)
+            due = sum(map(POINTS.__getitem__, hand))
             amount = min(due, tokens[s])
             tokens[s] -= amount
             tokens[winner] += amount
-            self.emit("pay", seat=s, winner=winner, amount=amount, due=due, cards=list(hand))
+            append(
+                {
+                    "type": "pay",
+                    "seat": s,
+                    "winner": winner,
+                    "amount": amount,
+                    "due": due,
+                    "cards": hand,
+                }
+            )
             if amount < due:
                 self.broke.append(s)
         if grand:
-            amount = sum(self.board.values())
+            amount = sum(board.values())
             tokens[winner] += amount
-            self.board = dict.fromkeys(BOXES, 0)
-            self.emit("grand_opera", seat=winner, amount=amount)
+            self.board = board = dict.fromkeys(BOXES, 0)
+            append({"type": "grand_opera", "seat": winner, "amount": amount})
         double = self.options.board_penalty == "double"
         for k in range(1, n):
             s = (winner + k) % n
+            if not masks[s] & BOXES_MASK:
+                continue
             for c in BOXES:
-                if c in self.hands[s][RANK_IX[c]]:
-                    due = self.board[c] if double else STAKES[c]
+                if masks[s] & BIT[c]:
+                    due = board[c] if double else STAKES[c]
                     amount = min(due, tokens[s])
                     tokens[s] -= amount
-                    self.board[c] += amount
-                    self.emit("penalty", seat=s, card=c, amount=amount, due=due)
+                    board[c] += amount
+                    append({"type": "penalty", "seat": s, "card": c, "amount": amount, "due": due})
                     if amount < due and s not in self.broke:
                         self.broke.append(s)
         # The next deal (or the end of the match) sets the hands, the talon and the deck anew.
@@ -331,41 +422,47 @@ class NainJauneState(GameState):
         self.emit("match_end", reason=reason, broke=list(self.broke), tokens=list(self.tokens))
 
     def _clear_table(self) -> None:
-        self.hands = [[[] for _ in range(13)] for _ in range(self.players)]
-        self.sizes = [0] * self.players
+        self.masks = [0] * self.players
         self.talon, self.played, self.run = [], [], []
 
     def hand(self, seat: int) -> list[str]:
         """The cards `seat` holds, by rank then suit."""
-        return [*chain.from_iterable(self.hands[seat])]
+        return [
+            *chain.from_iterable(
+                map(getitem, BYTE_CARDS, self.masks[seat].to_bytes(HAND_BYTES, "little"))
+            )
+        ]
 
     # --- the contract ---------------------------------------------------------------------
     def to_move(self) -> list[int]:
         return [] if self.turn is None or self.phase != PLAY else [self.turn]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return self.remember(seat, self._choices(seat))
+        legal = self._choices(seat)
+        self._legal_memo = (self.version, seat, legal)
+        return [*legal]
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         return (action_id,) in self._choices(seat)  # actions are tuples: `in` runs in C
 
-    def _choices(self, seat: int) -> list[Action]:
+    def _choices(self, seat: int) -> tuple[Action, ...]:
         if seat != self.turn or self.phase != PLAY:
-            return []
+            return ()
         need = self.needed
+        m = self.masks[seat]
         if need is None:
-            return [*map(PLAY_ACTION_OF, chain.from_iterable(self.hands[seat]))]
-        legal = [*map(PLAY_ACTION_OF, self.hands[seat][need])]
+            return (
+                *chain.from_iterable(map(getitem, BYTE_ACTIONS, m.to_bytes(HAND_BYTES, "little"))),
+            )
         if self.options.may_stop and not self.forced:
-            legal.append(STOP_ACTION)
-        return legal
+            return NIBBLE_ACTIONS_STOP[need][m >> (need << 2) & 15]
+        return NIBBLE_ACTIONS[need][m >> (need << 2) & 15]
 
     def _apply(self, seat: int, action_id: str) -> None:
         if action_id == "stop":
-            self._pass(seat, True)
+            self._advance(seat, None, True)
         else:
-            self._play(seat, action_id[5:], False)
-        self._advance()
+            self._advance(seat, action_id[5:])
 
     def explain(self, seat: int, action_id: str) -> str:
         verb, _, arg = action_id.partition(":")
@@ -377,7 +474,7 @@ class NainJauneState(GameState):
             return "unknown_action"
         if arg not in RANK_IX:
             return "unknown_card"
-        if arg not in self.hands[seat][RANK_IX[arg]]:
+        if not self.masks[seat] & BIT[arg]:
             return "not_in_hand"
         if self.needed is not None and RANK_IX[arg] != self.needed:
             return "wrong_rank"
