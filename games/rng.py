@@ -75,7 +75,9 @@ class Rng:
             z = (z * _M1) & lanes.mask64
             z ^= (z >> 27) & lanes.mask64
             z = (z * _M2) & lanes.mask64
-            z = ((z >> 11) ^ (z >> 42)) & lanes.mask53
+            # Each lane's low word is its 53-bit draw (bits 53 to 63 clear); the high word,
+            # never read, holds the next lane's spill.
+            z = (z >> 11) ^ (z >> 42)
             draws = array("Q", z.to_bytes(lanes.size, "little"))[::2]
             # `float.__trunc__` is `int` on a float, without the type call's cost.
             picks = map(_TRUNC, map(mul, lanes.scales, draws))
@@ -113,14 +115,13 @@ class _Lanes:
     is exact, so `v * scale` rounds the same exact product the same way.
     """
 
-    __slots__ = ("mask53", "mask64", "ones", "positions", "scales", "size", "steps")
+    __slots__ = ("mask64", "ones", "positions", "scales", "size", "steps")
 
     def __init__(self, n: int) -> None:
         draws = range(n - 1)
         self.ones = sum(1 << (128 * k) for k in draws)
         self.steps = sum(((k + 1) * _GOLDEN) << (128 * k) for k in draws)
         self.mask64 = _MASK * self.ones
-        self.mask53 = ((1 << 53) - 1) * self.ones
         self.scales = tuple((n - k) * _UNIT for k in draws)
         self.positions = range(n - 1, 0, -1)
         self.size = 16 * (n - 1)

@@ -59,34 +59,53 @@ def rank_name(r: int) -> str:
     return RANKS[r]
 
 
-# --- hands as bit masks ---------------------------------------------------------------------
-# The engine keeps each hand as one int: bit `SORT_KEY[c]` (rank * 4 + suit, S H D C) set for
-# a held card. The JSON field `hands` (13 lists per seat) is built from it when asked for.
-# A rank's four cards are one nibble; a byte holds two ranks, so a hand's seven bytes read
-# through the tables below give its cards in hand order without a Python loop.
-BIT: dict[str, int] = {c: 1 << SORT_KEY[c] for c in SORT_KEY}
-CARD_OF_BIT: dict[int, str] = {b: c for c, b in BIT.items()}
-HAND_BYTES = 7  # 13 ranks of 4 bits
+# --- hands as suit masks per rank ----------------------------------------------------------
+# The engine keeps a hand as 13 small ints, one per rank: the bit mask of the suits held
+# (S 1, H 2, D 4, C 8). "Does this seat hold the rank, only one card of it?" is then one
+# subscript; the JSON field `hands` (13 lists of cards per seat) is built from it when asked.
+SUIT_BIT: dict[str, int] = {c: 1 << "SHDC".index(c[-1]) for c in RANK_IX}
+# A card as the byte of its rank holding its suit's bit: a hand's values summed (no two
+# alike, so no carry) and read back as 13 bytes are its 13 suit masks, all in C.
+SPREAD: dict[str, int] = {c: SUIT_BIT[c] << 8 * RANK_IX[c] for c in RANK_IX}
 
 
-def _nibble_cards(r: int, nib: int) -> tuple[str, ...]:
-    return tuple(SORTED_DECK[4 * r + s] for s in range(4) if nib >> s & 1)
+def _nibble_cards(r: int, suits: int) -> tuple[str, ...]:
+    return tuple(SORTED_DECK[4 * r + s] for s in range(4) if suits >> s & 1)
 
 
-# Rank -> nibble -> the cards of that rank it holds, in suit order.
+# Rank -> suit mask -> the cards of that rank it holds, in suit order.
 NIBBLE_CARDS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
-    tuple(_nibble_cards(r, nib) for nib in range(16)) for r in range(13)
+    tuple(_nibble_cards(r, suits) for suits in range(16)) for r in range(13)
 )
-# Byte k of a hand (ranks 2k and 2k + 1) -> the cards it holds, in hand order.
-BYTE_CARDS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+
+# Ranks 2k and 2k + 1 as one byte (low, high nibble) -> the cards it holds, in hand order:
+# a hand is then listed by seven look-ups.
+PAIR_CARDS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
     tuple(
-        NIBBLE_CARDS[2 * k][b & 15] + (NIBBLE_CARDS[2 * k + 1][b >> 4] if 2 * k + 1 < 13 else ())
-        for b in range(256 if 2 * k + 1 < 13 else 16)
+        NIBBLE_CARDS[2 * k][b & 15] + (NIBBLE_CARDS[2 * k + 1][b >> 4] if k < 6 else ())
+        for b in range(256 if k < 6 else 16)
     )
-    for k in range(HAND_BYTES)
+    for k in range(7)
+)
+# The same bytes -> what their cards cost at the end of a deal.
+PAIR_POINTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(POINTS[c] for c in cards) for cards in row) for row in PAIR_CARDS
 )
 
 
-def mask_of(cards: list[str] | tuple[str, ...]) -> int:
-    """The bit mask of a hand holding `cards`."""
-    return sum(map(BIT.__getitem__, cards))
+def pairs(suits: list[int]) -> tuple[int, int, int, int, int, int, int]:
+    """A hand's 13 suit masks as the seven bytes of the `PAIR_*` tables."""
+    a, b, c, d, e, f, g, h, i, j, k, m, n = suits
+    return (a | b << 4, c | d << 4, e | f << 4, g | h << 4, i | j << 4, k | m << 4, n)
+
+
+def cards_in(suits: list[int]) -> list[str]:
+    """The cards of a hand given as its 13 suit masks, by rank then suit."""
+    p0, p1, p2, p3, p4, p5, p6 = pairs(suits)
+    c0, c1, c2, c3, c4, c5, c6 = PAIR_CARDS
+    return [*c0[p0], *c1[p1], *c2[p2], *c3[p3], *c4[p4], *c5[p5], *c6[p6]]
+
+
+def suits_of(cards: list[str] | tuple[str, ...]) -> list[int]:
+    """A hand holding `cards`, as its 13 suit masks."""
+    return [*sum(map(SPREAD.__getitem__, cards)).to_bytes(13, "little")]

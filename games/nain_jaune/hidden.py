@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..redeal import NoDeal, Slot, deal
 from ..rng import Rng
-from .board import ALL_RANKS, RANK_IX, mask_of
+from .board import ALL_RANKS, RANK_IX, suits_of
 
 if TYPE_CHECKING:
     from .state import NainJauneState
@@ -41,7 +41,7 @@ def redeal(state: NainJauneState, seat: int | None, rng: Rng) -> NainJauneState:
         mins[i][need] = max(mins[i][need], least)
     parts = split(pool, sizes, allowed, mins, rng)
     for s, part in zip(hidden, parts, strict=False):
-        new.masks[s] = mask_of(part)
+        new.suits[s] = suits_of(part)
     new.talon = parts[-1]
     return new
 

@@ -4,37 +4,38 @@ The engine plays every step that offers no choice (a pass, the only card of the 
 rank, the only card left to lead) inside `_apply`, so `to_move()` always names a seat with
 a real choice: which card starts a run, which suit of the needed rank, or (option) stop.
 
-Hands are kept as bit masks (`masks`, see board.py): a deal is a few calls in C, and the
-questions the engine asks at every step (does this seat hold the rank? only one card of
-it?) are a shift and a mask. The snapshot's `hands` and `sizes` are built from them.
+A hand is kept as 13 suit masks, one per rank (`suits`, see board.py): a deal is a few calls
+in C, and what the engine asks at every step (does this seat hold the rank? only one card
+of it?) is one subscript. The snapshot's `hands` is built from them.
 """
 
 from __future__ import annotations
 
 from itertools import chain
-from operator import getitem, itemgetter
+from operator import itemgetter
 from typing import Any, ClassVar, Final, Literal, Self
 
 from ..base import Action, GameState, Outcome, plain_copy, rank_by_score
 from ..cards import RANKS, deck52
 from ..rng import Rng
 from .board import (
-    BIT,
     BOXES,
-    BYTE_CARDS,
-    CARD_OF_BIT,
     DEAL_SEATS,
     DEAL_TABLE,
     DECK,
-    HAND_BYTES,
     KING,
     NIBBLE_CARDS,
-    POINTS,
+    PAIR_CARDS,
+    PAIR_POINTS,
     RANK_IX,
+    SPREAD,
     STAKE_TOTAL,
     STAKES,
-    mask_of,
+    SUIT_BIT,
+    cards_in,
+    pairs,
     rank_name,
+    suits_of,
 )
 from .hidden import redeal
 from .options import Options
@@ -45,17 +46,19 @@ OVER: Final = "over"
 
 PLAY_ACTION: dict[str, Action] = {c: Action("play:" + c) for c in RANK_IX}
 STOP_ACTION = Action("stop")
-# The tables of board.py again, as actions: rank -> nibble (with or without "stop"), and a
-# hand's byte k -> its plays.
+# Rank -> suit mask -> the plays it allows (then "stop" added, for the option).
 NIBBLE_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     tuple(tuple(map(PLAY_ACTION.__getitem__, cards)) for cards in row) for row in NIBBLE_CARDS
 )
 NIBBLE_ACTIONS_STOP: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     tuple((*acts, STOP_ACTION) for acts in row) for row in NIBBLE_ACTIONS
 )
-BYTE_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(map(PLAY_ACTION.__getitem__, cards)) for cards in row) for row in BYTE_CARDS
+# Ranks 2k and 2k + 1 as one byte -> the plays they allow (see board.PAIR_CARDS).
+PAIR_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(map(PLAY_ACTION.__getitem__, cards)) for cards in row) for row in PAIR_CARDS
 )
+CARD_BITS: dict[str, tuple[int, int]] = {c: (RANK_IX[c], SUIT_BIT[c]) for c in RANK_IX}
+BOX_BITS: tuple[tuple[str, int, int], ...] = tuple((c, *CARD_BITS[c]) for c in BOXES)
 # Players -> dealer -> per seat, what picks that seat's cards out of the shuffled deck.
 DEAL_PICKS: dict[int, tuple[tuple[itemgetter[Any], ...], ...]] = {
     n: tuple(
@@ -65,10 +68,32 @@ DEAL_PICKS: dict[int, tuple[tuple[itemgetter[Any], ...], ...]] = {
     for n, by_dealer in DEAL_SEATS.items()
 }
 DEALT: dict[int, int] = {n: len(by_dealer[0]) for n, by_dealer in DEAL_SEATS.items()}
-BIT_OF = BIT.__getitem__
-BOXES_MASK = mask_of(BOXES)  # the board's cards
-# Every field but the two derived from `masks`: what `copy` copies.
-_DERIVED = ("hands", "sizes")
+# Players -> the seat after each seat.
+RINGS: dict[int, tuple[int, ...]] = {n: (*range(1, n), 0) for n in DEAL_SEATS}
+# The deck as `board.SPREAD` values: shuffled as the cards would be, a seat's values summed
+# are its hand.
+DECK_SPREAD: tuple[int, ...] = tuple(map(SPREAD.__getitem__, DECK))
+CARD_OF_SPREAD: dict[int, str] = {v: c for c, v in SPREAD.items()}
+
+# The events the automatic engine emits most, made once but for the seat. These dicts are
+# templates, never handed out: each event is a copy (a dict's copy costs less than building
+# it), its seat then set.
+PLAY_EVENTS: dict[str, dict[str, Any]] = {
+    c: {"type": "play", "seat": 0, "card": c, "auto": False} for c in RANK_IX
+}
+AUTO_EVENTS: dict[str, dict[str, Any]] = {
+    c: {"type": "play", "seat": 0, "card": c, "auto": True} for c in RANK_IX
+}
+SANS_EVENTS: tuple[dict[str, Any], ...] = tuple(
+    {"type": "sans", "seat": 0, "rank": rank, "stopped": False} for rank in RANKS
+)
+PASS_EVENTS: tuple[dict[str, Any], ...] = tuple(
+    {"type": "pass", "seat": 0, "rank": rank, "stopped": False} for rank in RANKS
+)
+MISSING_EVENTS: tuple[dict[str, Any], ...] = tuple(
+    {"type": "missing", "seat": 0, "rank": rank, "next": RANKS[r + 1] if r < KING else None}
+    for r, rank in enumerate(RANKS)
+)
 
 
 class NainJauneState(GameState):
@@ -105,7 +130,8 @@ class NainJauneState(GameState):
     first: int | None  # seat that played the first card of this deal (the next dealer)
     tokens: list[int]
     board: dict[str, int]  # box card id -> tokens in it
-    masks: list[int]  # per seat, the cards held as a bit mask (board.BIT); not a field
+    suits: list[list[int]]  # per seat and rank, the suits held (board.SUIT_BIT); not a field
+    sizes: list[int]  # cards in each hand
     talon: list[str]
     run: list[str]  # cards of the current run, in play order
     played: list[str]  # cards of this deal's finished runs
@@ -120,29 +146,18 @@ class NainJauneState(GameState):
     mins: list[list[int]]  # per seat and rank, how many it is publicly known to hold
     broke: list[int]  # seats that could not stake or pay in full
 
-    # --- the fields derived from `masks` ----------------------------------------------------
+    # --- the field built from `suits` ----------------------------------------------------
     @property
     def hands(self) -> list[list[list[str]]]:
         """Per seat, per rank index: the cards held, by suit (a new list each time)."""
-        return [[list(NIBBLE_CARDS[r][m >> 4 * r & 15]) for r in range(13)] for m in self.masks]
+        return [[list(NIBBLE_CARDS[r][b]) for r, b in enumerate(row)] for row in self.suits]
 
     @hands.setter
     def hands(self, hands: list[list[list[str]]]) -> None:
-        self.masks = [mask_of([*chain.from_iterable(hand)]) for hand in hands]
-
-    @property
-    def sizes(self) -> list[int]:
-        """Cards in each hand."""
-        return [m.bit_count() for m in self.masks]
-
-    @sizes.setter
-    def sizes(self, sizes: list[int]) -> None:
-        """A snapshot's sizes say again what its hands say: they must agree."""
-        if sizes != self.sizes:
-            raise ValueError(f"hand sizes {sizes} do not match the hands")
+        self.suits = [suits_of([*chain.from_iterable(hand)]) for hand in hands]
 
     def copy(self) -> Self:
-        """As `GameState.copy`, the masks copied instead of the fields built from them."""
+        """As `GameState.copy`, the suit masks copied instead of the hands built from them."""
         other = type(self).__new__(type(self))
         other.players = self.players
         other.seed = self.seed
@@ -150,9 +165,9 @@ class NainJauneState(GameState):
         other.version = self.version
         other.rng = Rng(self.rng.state)
         other.events = plain_copy(self.events)
-        other.masks = list(self.masks)
+        other.suits = [*map(list, self.suits)]
         for f in self.FIELDS:
-            if f not in _DERIVED:
+            if f != "hands":
                 setattr(other, f, plain_copy(getattr(self, f)))
         return other
 
@@ -170,10 +185,7 @@ class NainJauneState(GameState):
         self._clear_table()
         self.deck = deck52()
         self.broke = []
-        self._start_deal()
-        if self.phase == PLAY:
-            assert self.turn is not None
-            self._advance(self.turn, None)
+        self._start_deal()  # a deal's leader always has a choice: nothing to play for it
 
     def _start_deal(self) -> None:
         """Take the stakes, then shuffle and deal three by three from the dealer's left."""
@@ -210,15 +222,18 @@ class NainJauneState(GameState):
         if self.broke:
             self._end_match("broke")
             return
-        deck = self.options.deck
-        if self.deal_no == 1 and deck is not None:
-            deck = list(deck)
+        stacked = self.options.deck
+        if self.deal_no == 1 and stacked is not None:
+            deck = [*map(SPREAD.__getitem__, stacked)]
         else:
-            deck = list(DECK)
+            deck = [*DECK_SPREAD]
             self.rng.shuffle(deck)
         # Three by three from the dealer's left: each seat's positions of the deck, in C.
-        self.masks = [sum(map(BIT_OF, pick(deck))) for pick in DEAL_PICKS[n][self.dealer]]
-        self.talon = deck[DEALT[n] :]
+        self.suits = [
+            [*sum(pick(deck)).to_bytes(13, "little")] for pick in DEAL_PICKS[n][self.dealer]
+        ]
+        self.sizes = [DEAL_TABLE[n][0]] * n
+        self.talon = [*map(CARD_OF_SPREAD.__getitem__, deck[DEALT[n] :])]
         self.deck = []
         self.turn = self.last
         self.events.append(
@@ -232,122 +247,133 @@ class NainJauneState(GameState):
         )
 
     # --- the automatic engine -------------------------------------------------------------
-    def _advance(self, seat: int, card: str | None, stopped: bool = False) -> None:
-        """`seat` plays `card` (its choice), or stops (`stopped`), or is just asked
-        (neither); then every step with no choice is played, until a seat must choose or
-        the match ends.
+    def _apply(self, seat: int, action_id: str) -> None:
+        """`seat` plays a card or stops; then every step with no choice is played, until a
+        seat must choose or the match ends.
 
-        One loop on local variables: the passes and forced plays of a deal are most of what
-        the engine does, and a call or a few attribute writes per step cost as much as the
-        step itself.
+        One function on local variables: the passes and forced plays are most of what the
+        engine does, and a call or a few attribute writes per step would cost as much as the
+        step itself. Only a deal's end leaves it (and what follows a deal's end: a new deal,
+        whose leader always has a choice, or the end of the match).
         """
         may_stop = self.options.may_stop
-        n = self.players
-        masks, mins, voids, run = self.masks, self.mins, self.voids, self.run
+        suits, sizes, mins, voids, run = self.suits, self.sizes, self.mins, self.voids, self.run
         append = self.events.append
         need, last, streak = self.needed, self.last, self.streak
         asking, forced = self.asking, self.forced
-        auto = card is None  # every play but `seat`'s chosen card is the engine's
-        while True:
-            if card is not None:  # `seat` plays `card`
-                r = RANK_IX[card]
-                m = masks[seat] = masks[seat] ^ BIT[card]
-                # What the table learns about the rest of this hand (for determinize).
-                held = mins[seat]
-                if need is None:
-                    if held[r]:
-                        held[r] -= 1
-                    if run:
-                        self.played.extend(run)
-                        self.run = run = []
-                elif auto:
-                    voids[seat] |= 1 << r  # it held exactly one of the needed rank
-                    held[r] = 0
-                elif forced or not may_stop:
-                    held[r] = held[r] - 1 if held[r] > 2 else 1  # it chose among several
-                elif held[r]:
-                    held[r] -= 1
-                run.append(card)
-                if seat == last:
-                    streak += 1
-                else:
-                    streak = 1
-                    last = seat
+        stopping = action_id == "stop"
+        if not stopping:  # the card `seat` chose
+            card = action_id[5:]
+            r, bit = CARD_BITS[card]
+            suits[seat][r] ^= bit
+            sizes[seat] -= 1
+            # What the table learns about the rest of this hand (for determinize).
+            known = mins[seat]
+            if need is None:
+                if known[r]:
+                    known[r] -= 1
+                if run:
+                    self.played.extend(run)
+                    self.run = run = []
                 if self.first is None:
                     self.first = seat
-                asking = forced = False
-                append({"type": "play", "seat": seat, "card": card, "auto": auto})
-                if card in STAKES:
-                    amount = self.board[card]
-                    self.board[card] = 0
-                    self.tokens[seat] += amount
-                    append({"type": "collect", "seat": seat, "card": card, "amount": amount})
-                card = None
-                auto = True
-                if not m:
-                    self.last, self.streak = last, streak
-                    self.asking = self.forced = False
-                    self._end_deal(seat)
-                    if self.phase != PLAY:
+            elif forced or not may_stop:
+                known[r] = known[r] - 1 if known[r] > 2 else 1  # it chose among several
+            elif known[r]:
+                known[r] -= 1
+            run.append(card)
+            if seat != last:
+                streak = 0
+                last = seat
+            streak += 1
+            asking = forced = False
+            event = PLAY_EVENTS[card].copy()
+            event["seat"] = seat
+            append(event)
+            if card in STAKES:
+                self._collect(seat, card)
+            if not sizes[seat]:
+                self._end_deal(seat, streak)
+                return
+            if r == KING:
+                self._lead(seat, last, streak)
+                return
+            need = r + 1
+        assert need is not None  # a rank is needed: after a card below the king, or a stop
+        ring = RINGS[self.players]
+        while True:  # `seat` is asked for rank `need`
+            held = suits[seat][need]
+            if held:
+                if held & (held - 1) or (may_stop and not forced):
+                    if not stopping:
+                        break  # a choice
+                    stopping = False
+                    known = mins[seat]
+                    if known[need] < 1:
+                        known[need] = 1
+                    says = True  # the event's "stopped"
+                else:  # its only card of the rank
+                    card = NIBBLE_CARDS[need][held][0]
+                    suits[seat][need] = 0
+                    sizes[seat] -= 1
+                    voids[seat] |= 1 << need
+                    mins[seat][need] = 0
+                    run.append(card)
+                    if seat != last:
+                        streak = 0
+                        last = seat
+                    streak += 1
+                    asking = forced = False
+                    event = AUTO_EVENTS[card].copy()
+                    event["seat"] = seat
+                    append(event)
+                    if card in STAKES:
+                        self._collect(seat, card)
+                    if not sizes[seat]:
+                        self._end_deal(seat, streak)
                         return
-                    # A new deal: its hands, its leader.
-                    masks, mins, voids, run = self.masks, self.mins, self.voids, self.run
-                    assert self.turn is not None
-                    seat, last, streak, need = self.turn, self.last, self.streak, None
-                else:
-                    need = None if r == KING else r + 1
-            # `seat` is asked: play for it what it cannot choose.
-            if stopped:
-                stopped = False
-                says = True  # the event's "stopped"
-                assert need is not None
-                held = mins[seat]
-                if held[need] < 1:
-                    held[need] = 1
-            elif need is None:
-                m = masks[seat]
-                if m & (m - 1):  # more than one card: a choice
-                    break
-                card = CARD_OF_BIT[m]
-                continue
-            else:
-                nib = masks[seat] >> (need << 2) & 15
-                if nib:
-                    if nib & (nib - 1) or (may_stop and not forced):
-                        break
-                    card = NIBBLE_CARDS[need][nib][0]
+                    if need == KING:
+                        self._lead(seat, last, streak)
+                        return
+                    need += 1
                     continue
+            else:
                 voids[seat] |= 1 << need
                 says = False
-            # `seat` passes (it lacks the rank, or stopped); the others are asked in turn,
-            # those lacking the rank passing at once, up to a seat holding it or the last
-            # player.
-            bit = 1 << need
-            shift = need << 2
-            rank = RANKS[need]
+            # `seat` passes; the others are asked in turn, those lacking the rank passing at
+            # once, up to a seat holding it or back to the last player.
+            passed = PASS_EVENTS[need]
             if seat == last and not asking:
-                append({"type": "sans", "seat": seat, "rank": rank, "stopped": says})
+                event = SANS_EVENTS[need].copy()
                 asking = True
             else:
-                append({"type": "pass", "seat": seat, "rank": rank, "stopped": says})
-            seat = seat + 1 if seat + 1 < n else 0
+                event = passed.copy()
+            event["seat"] = seat
+            if says:
+                event["stopped"] = True
+            append(event)
+            seat = ring[seat]
             while seat != last:
-                if masks[seat] >> shift & 15:
+                if suits[seat][need]:
                     break
-                voids[seat] |= bit
-                append({"type": "pass", "seat": seat, "rank": rank, "stopped": False})
-                seat = seat + 1 if seat + 1 < n else 0
+                voids[seat] |= 1 << need
+                event = passed.copy()
+                event["seat"] = seat
+                append(event)
+                seat = ring[seat]
             else:
                 # Back to the player who said "sans": nobody else played the rank.
                 asking = False
-                if masks[last] >> shift & 15:
+                if suits[last][need]:
                     forced = True  # it stopped while holding the rank: now it must play
-                elif need == KING:
-                    need = None
-                    append({"type": "missing", "seat": last, "rank": rank, "next": None})
                 else:
+                    event = MISSING_EVENTS[need].copy()
+                    event["seat"] = last
+                    append(event)
+                    if need == KING:
+                        self._lead(last, last, streak)
+                        return
                     need += 1
-                    append({"type": "missing", "seat": last, "rank": rank, "next": RANKS[need]})
         self.turn = seat
         self.needed = need
         self.last = last
@@ -355,18 +381,60 @@ class NainJauneState(GameState):
         self.asking = asking
         self.forced = forced
 
+    def _lead(self, seat: int, last: int, streak: int) -> None:
+        """A new run: `seat` leads it, or plays its last card if it holds only one."""
+        self.last, self.streak = last, streak
+        self.asking = self.forced = False
+        self.needed = None
+        self.turn = seat
+        if self.sizes[seat] > 1:
+            return
+        row = self.suits[seat]
+        r = next(r for r, held in enumerate(row) if held)
+        card = NIBBLE_CARDS[r][row[r]][0]
+        row[r] = 0
+        self.sizes[seat] = 0
+        self.played.extend(self.run)
+        self.run = [card]
+        known = self.mins[seat]
+        if known[r]:
+            known[r] -= 1
+        if seat != last:
+            streak = 0
+        event = AUTO_EVENTS[card].copy()
+        event["seat"] = seat
+        self.events.append(event)
+        if card in STAKES:
+            self._collect(seat, card)
+        self._end_deal(seat, streak + 1)
+
+    def _collect(self, seat: int, card: str) -> None:
+        """`seat` played a board card: it takes that box."""
+        amount = self.board[card]
+        self.board[card] = 0
+        self.tokens[seat] += amount
+        self.events.append({"type": "collect", "seat": seat, "card": card, "amount": amount})
+
     # --- end of a deal, of the match ------------------------------------------------------
-    def _end_deal(self, winner: int) -> None:
+    def _end_deal(self, winner: int, streak: int) -> None:
+        """`winner` has played its last card, the `streak`-th in a row."""
+        self.turn = self.needed = None
+        self.last, self.streak = winner, streak
+        self.asking = self.forced = False
         n = self.players
-        tokens, board, masks = self.tokens, self.board, self.masks
+        tokens, board, suits = self.tokens, self.board, self.suits
         append = self.events.append
-        grand = self.streak == DEAL_TABLE[n][0]
+        grand = streak == DEAL_TABLE[n][0]
         append({"type": "out", "seat": winner, "grand_opera": grand})
-        for k in range(1, n):
-            s = (winner + k) % n
-            hand = self.hand(s)
-            due = sum(map(POINTS.__getitem__, hand))
-            amount = min(due, tokens[s])
+        ring = RINGS[n]
+        c0, c1, c2, c3, c4, c5, c6 = PAIR_CARDS
+        v0, v1, v2, v3, v4, v5, v6 = PAIR_POINTS
+        s = ring[winner]
+        while s != winner:
+            p0, p1, p2, p3, p4, p5, p6 = pairs(suits[s])
+            hand = [*c0[p0], *c1[p1], *c2[p2], *c3[p3], *c4[p4], *c5[p5], *c6[p6]]
+            due = v0[p0] + v1[p1] + v2[p2] + v3[p3] + v4[p4] + v5[p5] + v6[p6]
+            amount = due if due < tokens[s] else tokens[s]
             tokens[s] -= amount
             tokens[winner] += amount
             append(
@@ -381,29 +449,28 @@ class NainJauneState(GameState):
             )
             if amount < due:
                 self.broke.append(s)
+            s = ring[s]
         if grand:
             amount = sum(board.values())
             tokens[winner] += amount
             self.board = board = dict.fromkeys(BOXES, 0)
             append({"type": "grand_opera", "seat": winner, "amount": amount})
         double = self.options.board_penalty == "double"
-        for k in range(1, n):
-            s = (winner + k) % n
-            if not masks[s] & BOXES_MASK:
-                continue
-            for c in BOXES:
-                if masks[s] & BIT[c]:
+        s = ring[winner]
+        while s != winner:
+            row = suits[s]
+            for c, r, bit in BOX_BITS:
+                if row[r] & bit:
                     due = board[c] if double else STAKES[c]
-                    amount = min(due, tokens[s])
+                    amount = due if due < tokens[s] else tokens[s]
                     tokens[s] -= amount
                     board[c] += amount
                     append({"type": "penalty", "seat": s, "card": c, "amount": amount, "due": due})
                     if amount < due and s not in self.broke:
                         self.broke.append(s)
+            s = ring[s]
         # The next deal (or the end of the match) sets the hands, the talon and the deck anew.
         self.played, self.run = [], []
-        self.turn = None
-        self.needed = None
         if self.broke:
             self._end_match("broke")
         elif self.options.deals is not None and self.deal_no >= self.options.deals:
@@ -422,16 +489,13 @@ class NainJauneState(GameState):
         self.emit("match_end", reason=reason, broke=list(self.broke), tokens=list(self.tokens))
 
     def _clear_table(self) -> None:
-        self.masks = [0] * self.players
+        self.suits = [[0] * 13 for _ in range(self.players)]
+        self.sizes = [0] * self.players
         self.talon, self.played, self.run = [], [], []
 
     def hand(self, seat: int) -> list[str]:
         """The cards `seat` holds, by rank then suit."""
-        return [
-            *chain.from_iterable(
-                map(getitem, BYTE_CARDS, self.masks[seat].to_bytes(HAND_BYTES, "little"))
-            )
-        ]
+        return cards_in(self.suits[seat])
 
     # --- the contract ---------------------------------------------------------------------
     def to_move(self) -> list[int]:
@@ -449,20 +513,13 @@ class NainJauneState(GameState):
         if seat != self.turn or self.phase != PLAY:
             return ()
         need = self.needed
-        m = self.masks[seat]
-        if need is None:
-            return (
-                *chain.from_iterable(map(getitem, BYTE_ACTIONS, m.to_bytes(HAND_BYTES, "little"))),
-            )
+        if need is None:  # every card in hand
+            p0, p1, p2, p3, p4, p5, p6 = pairs(self.suits[seat])
+            a0, a1, a2, a3, a4, a5, a6 = PAIR_ACTIONS
+            return (*a0[p0], *a1[p1], *a2[p2], *a3[p3], *a4[p4], *a5[p5], *a6[p6])
         if self.options.may_stop and not self.forced:
-            return NIBBLE_ACTIONS_STOP[need][m >> (need << 2) & 15]
-        return NIBBLE_ACTIONS[need][m >> (need << 2) & 15]
-
-    def _apply(self, seat: int, action_id: str) -> None:
-        if action_id == "stop":
-            self._advance(seat, None, True)
-        else:
-            self._advance(seat, action_id[5:])
+            return NIBBLE_ACTIONS_STOP[need][self.suits[seat][need]]
+        return NIBBLE_ACTIONS[need][self.suits[seat][need]]
 
     def explain(self, seat: int, action_id: str) -> str:
         verb, _, arg = action_id.partition(":")
@@ -474,7 +531,7 @@ class NainJauneState(GameState):
             return "unknown_action"
         if arg not in RANK_IX:
             return "unknown_card"
-        if not self.masks[seat] & BIT[arg]:
+        if not self.suits[seat][RANK_IX[arg]] & SUIT_BIT[arg]:
             return "not_in_hand"
         if self.needed is not None and RANK_IX[arg] != self.needed:
             return "wrong_rank"
