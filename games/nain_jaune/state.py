@@ -190,8 +190,13 @@ class NainJauneState(GameState):
     def _start_deal(self) -> None:
         """Take the stakes, then shuffle and deal three by three from the dealer's left."""
         n = self.players
-        paid = [0] * n
         tokens, board = self.tokens, self.board
+        if min(tokens) >= STAKE_TOTAL:  # everyone stakes in full: the usual deal
+            self.tokens = [t - STAKE_TOTAL for t in tokens]
+            self.board = board = {box: board[box] + stake * n for box, stake in STAKES.items()}
+            self._deal([STAKE_TOTAL] * n, board)
+            return
+        paid = [0] * n
         full = 0  # seats that stake in full: their stakes go on the board at once below
         for k in range(1, n + 1):
             s = (self.dealer + k) % n
@@ -210,6 +215,11 @@ class NainJauneState(GameState):
         if full:
             for box, stake in STAKES.items():
                 board[box] += stake * full
+        self._deal(paid, board)
+
+    def _deal(self, paid: list[int], board: dict[str, int]) -> None:
+        """The stakes are taken: say so, then deal (unless a seat could not stake)."""
+        n = self.players
         self.events.append({"type": "stakes", "paid": paid, "board": dict(board)})
         self.first = None
         self.turn = None
@@ -311,7 +321,12 @@ class NainJauneState(GameState):
                     known = mins[seat]
                     if known[need] < 1:
                         known[need] = 1
-                    says = True  # the event's "stopped"
+                    if seat == last and not asking:
+                        event = SANS_EVENTS[need].copy()
+                        asking = True
+                    else:
+                        event = PASS_EVENTS[need].copy()
+                    event["stopped"] = True
                 else:  # its only card of the rank
                     card = NIBBLE_CARDS[need][held][0]
                     suits[seat][need] = 0
@@ -338,20 +353,16 @@ class NainJauneState(GameState):
                     need += 1
                     continue
             else:
+                # It lacks the rank. Only the last player is asked for a rank it may lack
+                # (the others are asked in the walk below), so it says "sans".
                 voids[seat] |= 1 << need
-                says = False
-            # `seat` passes; the others are asked in turn, those lacking the rank passing at
-            # once, up to a seat holding it or back to the last player.
-            passed = PASS_EVENTS[need]
-            if seat == last and not asking:
                 event = SANS_EVENTS[need].copy()
                 asking = True
-            else:
-                event = passed.copy()
+            # `seat` passes; the others are asked in turn, those lacking the rank passing at
+            # once, up to a seat holding it or back to the last player.
             event["seat"] = seat
-            if says:
-                event["stopped"] = True
             append(event)
+            passed = PASS_EVENTS[need]
             seat = ring[seat]
             while seat != last:
                 if suits[seat][need]:
