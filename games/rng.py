@@ -9,6 +9,7 @@ replays a match exactly.
 from __future__ import annotations
 
 import sys
+from array import array
 from collections.abc import MutableSequence
 from operator import mul
 from typing import TypeVar
@@ -18,6 +19,7 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _M1 = 0xBF58476D1CE4E5B9
 _M2 = 0x94D049BB133111EB
 _UNIT = 1.0 / (1 << 53)
+_TRUNC = float.__trunc__
 
 T = TypeVar("T")
 
@@ -73,9 +75,12 @@ class Rng:
             z = (z * _M1) & lanes.mask64
             z ^= (z >> 27) & lanes.mask64
             z = (z * _M2) & lanes.mask64
-            z = ((z >> 11) ^ (z >> 42)) & lanes.mask53
-            draws = memoryview(z.to_bytes(lanes.size, "little")).cast("Q")[::2].tolist()
-            picks = map(int, map(mul, draws, lanes.scales))
+            # Each lane's low word is its 53-bit draw (bits 53 to 63 clear); the high word,
+            # never read, holds the next lane's spill.
+            z = (z >> 11) ^ (z >> 42)
+            draws = array("Q", z.to_bytes(lanes.size, "little"))[::2]
+            # `float.__trunc__` is `int` on a float, without the type call's cost.
+            picks = map(_TRUNC, map(mul, lanes.scales, draws))
             for i, j in zip(lanes.positions, picks, strict=True):
                 items[i], items[j] = items[j], items[i]
             self.state = (s + (n - 1) * _GOLDEN) & _MASK
@@ -110,14 +115,13 @@ class _Lanes:
     is exact, so `v * scale` rounds the same exact product the same way.
     """
 
-    __slots__ = ("mask53", "mask64", "ones", "positions", "scales", "size", "steps")
+    __slots__ = ("mask64", "ones", "positions", "scales", "size", "steps")
 
     def __init__(self, n: int) -> None:
         draws = range(n - 1)
         self.ones = sum(1 << (128 * k) for k in draws)
         self.steps = sum(((k + 1) * _GOLDEN) << (128 * k) for k in draws)
         self.mask64 = _MASK * self.ones
-        self.mask53 = ((1 << 53) - 1) * self.ones
         self.scales = tuple((n - k) * _UNIT for k in draws)
         self.positions = range(n - 1, 0, -1)
         self.size = 16 * (n - 1)
@@ -128,5 +132,5 @@ class _Lanes:
 _LANES_FROM = 6
 _LANES_UP_TO = 65
 _LANES: tuple[_Lanes, ...] = tuple(_Lanes(max(n, 2)) for n in range(_LANES_UP_TO))
-if sys.byteorder != "little":  # the lanes are read back as native 64-bit words
+if sys.byteorder != "little" or array("Q").itemsize != 8:  # read back as native words
     _LANES_FROM = 1 << 62

@@ -51,10 +51,61 @@ POINTS: dict[str, int] = {c: min(i + 1, 10) for c, i in RANK_IX.items()}
 # Hands are kept sorted by rank, then suit, so a player's view reads naturally.
 SORT_KEY: dict[str, int] = {c: RANK_IX[c] * 4 + "SHDC".index(c[-1]) for c in RANK_IX}
 SORTED_DECK: tuple[str, ...] = tuple(sorted(RANK_IX, key=SORT_KEY.__getitem__))
-SORTED_DECK_RANKS: tuple[tuple[str, int], ...] = tuple((c, RANK_IX[c]) for c in SORTED_DECK)
 DECK: tuple[str, ...] = tuple(deck52())
 
 
 def rank_name(r: int) -> str:
     """Rank index -> rank string as events and views show it (`10`, `K`)."""
     return RANKS[r]
+
+
+# --- hands as suit masks per rank ----------------------------------------------------------
+# The engine keeps a hand as 13 small ints, one per rank: the bit mask of the suits held
+# (S 1, H 2, D 4, C 8). "Does this seat hold the rank, only one card of it?" is then one
+# subscript; the JSON field `hands` (13 lists of cards per seat) is built from it when asked.
+SUIT_BIT: dict[str, int] = {c: 1 << "SHDC".index(c[-1]) for c in RANK_IX}
+# A card as the byte of its rank holding its suit's bit: a hand's values summed (no two
+# alike, so no carry) and read back as 13 bytes are its 13 suit masks, all in C.
+SPREAD: dict[str, int] = {c: SUIT_BIT[c] << 8 * RANK_IX[c] for c in RANK_IX}
+
+
+def _nibble_cards(r: int, suits: int) -> tuple[str, ...]:
+    return tuple(SORTED_DECK[4 * r + s] for s in range(4) if suits >> s & 1)
+
+
+# Rank -> suit mask -> the cards of that rank it holds, in suit order.
+NIBBLE_CARDS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(_nibble_cards(r, suits) for suits in range(16)) for r in range(13)
+)
+
+# Ranks 2k and 2k + 1 as one byte (low, high nibble) -> the cards it holds, in hand order:
+# a hand is then listed by seven look-ups.
+PAIR_CARDS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(
+        NIBBLE_CARDS[2 * k][b & 15] + (NIBBLE_CARDS[2 * k + 1][b >> 4] if k < 6 else ())
+        for b in range(256 if k < 6 else 16)
+    )
+    for k in range(7)
+)
+# The same bytes -> what their cards cost at the end of a deal.
+PAIR_POINTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(POINTS[c] for c in cards) for cards in row) for row in PAIR_CARDS
+)
+
+
+def pairs(suits: list[int]) -> tuple[int, int, int, int, int, int, int]:
+    """A hand's 13 suit masks as the seven bytes of the `PAIR_*` tables."""
+    a, b, c, d, e, f, g, h, i, j, k, m, n = suits
+    return (a | b << 4, c | d << 4, e | f << 4, g | h << 4, i | j << 4, k | m << 4, n)
+
+
+def cards_in(suits: list[int]) -> list[str]:
+    """The cards of a hand given as its 13 suit masks, by rank then suit."""
+    p0, p1, p2, p3, p4, p5, p6 = pairs(suits)
+    c0, c1, c2, c3, c4, c5, c6 = PAIR_CARDS
+    return [*c0[p0], *c1[p1], *c2[p2], *c3[p3], *c4[p4], *c5[p5], *c6[p6]]
+
+
+def suits_of(cards: list[str] | tuple[str, ...]) -> list[int]:
+    """A hand holding `cards`, as its 13 suit masks."""
+    return [*sum(map(SPREAD.__getitem__, cards)).to_bytes(13, "little")]

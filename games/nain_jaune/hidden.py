@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..redeal import NoDeal, Slot, deal
 from ..rng import Rng
-from .board import ALL_RANKS, RANK_IX, SORT_KEY
+from .board import ALL_RANKS, RANK_IX, suits_of
 
 if TYPE_CHECKING:
     from .state import NainJauneState
@@ -41,7 +41,7 @@ def redeal(state: NainJauneState, seat: int | None, rng: Rng) -> NainJauneState:
         mins[i][need] = max(mins[i][need], least)
     parts = split(pool, sizes, allowed, mins, rng)
     for s, part in zip(hidden, parts, strict=False):
-        new.hands[s] = by_rank(part)
+        new.suits[s] = suits_of(part)
     new.talon = parts[-1]
     return new
 
@@ -75,11 +75,3 @@ def _rank_is(r: int) -> Callable[[str], bool]:
 
 def _rank_in(mask: int) -> Callable[[str], bool]:
     return lambda c: bool(mask >> RANK_IX[c] & 1)
-
-
-def by_rank(cards: list[str]) -> list[list[str]]:
-    """A hand as 13 lists, one per rank (A…K), each sorted by suit (S, H, D, C)."""
-    hand: list[list[str]] = [[] for _ in range(N_RANKS)]
-    for c in sorted(cards, key=SORT_KEY.__getitem__):
-        hand[RANK_IX[c]].append(c)
-    return hand

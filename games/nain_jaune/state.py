@@ -3,14 +3,19 @@
 The engine plays every step that offers no choice (a pass, the only card of the needed
 rank, the only card left to lead) inside `_apply`, so `to_move()` always names a seat with
 a real choice: which card starts a run, which suit of the needed rank, or (option) stop.
+
+A hand is kept as 13 suit masks, one per rank (`suits`, see board.py): a deal is a few calls
+in C, and what the engine asks at every step (does this seat hold the rank? only one card
+of it?) is one subscript. The snapshot's `hands` is built from them.
 """
 
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any, ClassVar, Final, Literal
+from operator import itemgetter
+from typing import Any, ClassVar, Final, Literal, Self
 
-from ..base import Action, GameState, Outcome, rank_by_score
+from ..base import Action, GameState, Outcome, plain_copy, rank_by_score
 from ..cards import RANKS, deck52
 from ..rng import Rng
 from .board import (
@@ -19,12 +24,18 @@ from .board import (
     DEAL_TABLE,
     DECK,
     KING,
-    POINTS,
+    NIBBLE_CARDS,
+    PAIR_CARDS,
+    PAIR_POINTS,
     RANK_IX,
-    SORTED_DECK_RANKS,
+    SPREAD,
     STAKE_TOTAL,
     STAKES,
+    SUIT_BIT,
+    cards_in,
+    pairs,
     rank_name,
+    suits_of,
 )
 from .hidden import redeal
 from .options import Options
@@ -34,9 +45,55 @@ PLAY: Final = "play"
 OVER: Final = "over"
 
 PLAY_ACTION: dict[str, Action] = {c: Action("play:" + c) for c in RANK_IX}
-PLAY_ACTION_OF = PLAY_ACTION.__getitem__
-_NO_RANKS: tuple[tuple[str, ...], ...] = ((),) * 13  # a hand's 13 rank lists, empty
 STOP_ACTION = Action("stop")
+# Rank -> suit mask -> the plays it allows (then "stop" added, for the option).
+NIBBLE_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(map(PLAY_ACTION.__getitem__, cards)) for cards in row) for row in NIBBLE_CARDS
+)
+NIBBLE_ACTIONS_STOP: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple((*acts, STOP_ACTION) for acts in row) for row in NIBBLE_ACTIONS
+)
+# Ranks 2k and 2k + 1 as one byte -> the plays they allow (see board.PAIR_CARDS).
+PAIR_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(map(PLAY_ACTION.__getitem__, cards)) for cards in row) for row in PAIR_CARDS
+)
+CARD_BITS: dict[str, tuple[int, int]] = {c: (RANK_IX[c], SUIT_BIT[c]) for c in RANK_IX}
+BOX_BITS: tuple[tuple[str, int, int], ...] = tuple((c, *CARD_BITS[c]) for c in BOXES)
+# Players -> dealer -> per seat, what picks that seat's cards out of the shuffled deck.
+DEAL_PICKS: dict[int, tuple[tuple[itemgetter[Any], ...], ...]] = {
+    n: tuple(
+        tuple(itemgetter(*(p for p, to in enumerate(seats) if to == s)) for s in range(n))
+        for seats in by_dealer
+    )
+    for n, by_dealer in DEAL_SEATS.items()
+}
+DEALT: dict[int, int] = {n: len(by_dealer[0]) for n, by_dealer in DEAL_SEATS.items()}
+# Players -> the seat after each seat.
+RINGS: dict[int, tuple[int, ...]] = {n: (*range(1, n), 0) for n in DEAL_SEATS}
+# The deck as `board.SPREAD` values: shuffled as the cards would be, a seat's values summed
+# are its hand.
+DECK_SPREAD: tuple[int, ...] = tuple(map(SPREAD.__getitem__, DECK))
+CARD_OF_SPREAD: dict[int, str] = {v: c for c, v in SPREAD.items()}
+
+# The events the automatic engine emits most, made once but for the seat. These dicts are
+# templates, never handed out: each event is a copy (a dict's copy costs less than building
+# it), its seat then set.
+PLAY_EVENTS: dict[str, dict[str, Any]] = {
+    c: {"type": "play", "seat": 0, "card": c, "auto": False} for c in RANK_IX
+}
+AUTO_EVENTS: dict[str, dict[str, Any]] = {
+    c: {"type": "play", "seat": 0, "card": c, "auto": True} for c in RANK_IX
+}
+SANS_EVENTS: tuple[dict[str, Any], ...] = tuple(
+    {"type": "sans", "seat": 0, "rank": rank, "stopped": False} for rank in RANKS
+)
+PASS_EVENTS: tuple[dict[str, Any], ...] = tuple(
+    {"type": "pass", "seat": 0, "rank": rank, "stopped": False} for rank in RANKS
+)
+MISSING_EVENTS: tuple[dict[str, Any], ...] = tuple(
+    {"type": "missing", "seat": 0, "rank": rank, "next": RANKS[r + 1] if r < KING else None}
+    for r, rank in enumerate(RANKS)
+)
 
 
 class NainJauneState(GameState):
@@ -73,7 +130,7 @@ class NainJauneState(GameState):
     first: int | None  # seat that played the first card of this deal (the next dealer)
     tokens: list[int]
     board: dict[str, int]  # box card id -> tokens in it
-    hands: list[list[list[str]]]  # per seat, per rank index: the cards held (by suit)
+    suits: list[list[int]]  # per seat and rank, the suits held (board.SUIT_BIT); not a field
     sizes: list[int]  # cards in each hand
     talon: list[str]
     run: list[str]  # cards of the current run, in play order
@@ -89,6 +146,31 @@ class NainJauneState(GameState):
     mins: list[list[int]]  # per seat and rank, how many it is publicly known to hold
     broke: list[int]  # seats that could not stake or pay in full
 
+    # --- the field built from `suits` ----------------------------------------------------
+    @property
+    def hands(self) -> list[list[list[str]]]:
+        """Per seat, per rank index: the cards held, by suit (a new list each time)."""
+        return [[list(NIBBLE_CARDS[r][b]) for r, b in enumerate(row)] for row in self.suits]
+
+    @hands.setter
+    def hands(self, hands: list[list[list[str]]]) -> None:
+        self.suits = [suits_of([*chain.from_iterable(hand)]) for hand in hands]
+
+    def copy(self) -> Self:
+        """As `GameState.copy`, the suit masks copied instead of the hands built from them."""
+        other = type(self).__new__(type(self))
+        other.players = self.players
+        other.seed = self.seed
+        other.options = self.options
+        other.version = self.version
+        other.rng = Rng(self.rng.state)
+        other.events = plain_copy(self.events)
+        other.suits = [*map(list, self.suits)]
+        for f in self.FIELDS:
+            if f != "hands":
+                setattr(other, f, plain_copy(getattr(self, f)))
+        return other
+
     # --- setup ----------------------------------------------------------------------------
     def setup(self) -> None:
         players, options = self.players, self.options
@@ -103,14 +185,18 @@ class NainJauneState(GameState):
         self._clear_table()
         self.deck = deck52()
         self.broke = []
-        self._start_deal()
-        self._advance()
+        self._start_deal()  # a deal's leader always has a choice: nothing to play for it
 
     def _start_deal(self) -> None:
         """Take the stakes, then shuffle and deal three by three from the dealer's left."""
         n = self.players
-        paid = [0] * n
         tokens, board = self.tokens, self.board
+        if min(tokens) >= STAKE_TOTAL:  # everyone stakes in full: the usual deal
+            self.tokens = [t - STAKE_TOTAL for t in tokens]
+            self.board = board = {box: board[box] + stake * n for box, stake in STAKES.items()}
+            self._deal([STAKE_TOTAL] * n, board)
+            return
+        paid = [0] * n
         full = 0  # seats that stake in full: their stakes go on the board at once below
         for k in range(1, n + 1):
             s = (self.dealer + k) % n
@@ -129,7 +215,12 @@ class NainJauneState(GameState):
         if full:
             for box, stake in STAKES.items():
                 board[box] += stake * full
-        self.emit("stakes", paid=paid, board=dict(self.board))
+        self._deal(paid, board)
+
+    def _deal(self, paid: list[int], board: dict[str, int]) -> None:
+        """The stakes are taken: say so, then deal (unless a seat could not stake)."""
+        n = self.players
+        self.events.append({"type": "stakes", "paid": paid, "board": dict(board)})
         self.first = None
         self.turn = None
         self.last = (self.dealer + 1) % n
@@ -141,178 +232,256 @@ class NainJauneState(GameState):
         if self.broke:
             self._end_match("broke")
             return
-        deck = self.options.deck
-        if self.deal_no == 1 and deck is not None:
-            deck = list(deck)
+        stacked = self.options.deck
+        if self.deal_no == 1 and stacked is not None:
+            deck = [*map(SPREAD.__getitem__, stacked)]
         else:
-            deck = list(DECK)
+            deck = [*DECK_SPREAD]
             self.rng.shuffle(deck)
-        each, _ = DEAL_TABLE[n]
-        # Three by three from the dealer's left: the seat of each dealt position of the deck.
-        seats = DEAL_SEATS[n][self.dealer]
-        seat_of = dict(zip(deck, seats, strict=False))  # stops where the talon starts
-        hands: list[list[list[str]]] = [[*map(list, _NO_RANKS)] for _ in range(n)]
-        get = seat_of.get
-        for c, r in SORTED_DECK_RANKS:  # walking the sorted deck keeps each hand sorted
-            to = get(c)
-            if to is not None:
-                hands[to][r].append(c)
-        self.hands = hands
-        self.talon = deck[len(seats) :]
-        self.sizes = [each] * n
+        # Three by three from the dealer's left: each seat's positions of the deck, in C.
+        self.suits = [
+            [*sum(pick(deck)).to_bytes(13, "little")] for pick in DEAL_PICKS[n][self.dealer]
+        ]
+        self.sizes = [DEAL_TABLE[n][0]] * n
+        self.talon = [*map(CARD_OF_SPREAD.__getitem__, deck[DEALT[n] :])]
         self.deck = []
         self.turn = self.last
-        self.emit("deal", deal=self.deal_no, dealer=self.dealer, cards=each, talon=len(self.talon))
+        self.events.append(
+            {
+                "type": "deal",
+                "deal": self.deal_no,
+                "dealer": self.dealer,
+                "cards": DEAL_TABLE[n][0],
+                "talon": len(self.talon),
+            }
+        )
 
     # --- the automatic engine -------------------------------------------------------------
-    def _advance(self) -> None:
-        """Play every step with no choice, until a seat must choose or the match ends."""
-        may_stop = self.options.may_stop
-        hands = self.hands
-        while self.phase == PLAY:
-            seat = self.turn
-            assert seat is not None
-            need = self.needed
-            if need is None:
-                if self.sizes[seat] > 1:
-                    return
-                self._play(seat, next(chain.from_iterable(hands[seat])), True)
-                hands = self.hands  # a new deal deals new hands
-                continue
-            cards = hands[seat][need]
-            if not cards:
-                self._pass(seat, False)
-            elif len(cards) > 1 or (may_stop and not self.forced):
-                return
-            else:
-                self._play(seat, cards[0], True)
-                hands = self.hands
+    def _apply(self, seat: int, action_id: str) -> None:
+        """`seat` plays a card or stops; then every step with no choice is played, until a
+        seat must choose or the match ends.
 
-    def _play(self, seat: int, card: str, auto: bool) -> None:
-        r = RANK_IX[card]
-        self.hands[seat][r].remove(card)
-        sizes = self.sizes
-        sizes[seat] -= 1
-        # What the table learns about the rest of this hand (for determinize).
-        mins = self.mins[seat]
-        run = self.run
-        if self.needed is None:
-            if mins[r]:
-                mins[r] -= 1
-            if run:
-                self.played.extend(run)
-                self.run = run = []
-        elif auto:
-            self.voids[seat] |= 1 << r  # it held exactly one of the needed rank
-            mins[r] = 0
-        elif self.forced or not self.options.may_stop:
-            mins[r] = mins[r] - 1 if mins[r] > 2 else 1  # it chose among several
-        elif mins[r]:
-            mins[r] -= 1
-        run.append(card)
-        if seat == self.last:
-            self.streak += 1
-        else:
-            self.streak = 1
-            self.last = seat
-        if self.first is None:
-            self.first = seat
-        self.asking = self.forced = False
-        # Events are appended directly on the hot paths (the dicts `emit` would build).
-        self.events.append({"type": "play", "seat": seat, "card": card, "auto": auto})
-        if card in STAKES:
-            amount = self.board[card]
-            self.board[card] = 0
-            self.tokens[seat] += amount
-            self.emit("collect", seat=seat, card=card, amount=amount)
-        if not sizes[seat]:
-            self._end_deal(seat)
-            return
-        self.needed = None if r == KING else r + 1
-        self.turn = seat
-
-    def _pass(self, seat: int, stopped: bool) -> None:
-        """`seat` does not play the needed rank: it lacks it, or (option) chose to stop.
-
-        The others are then asked in turn; those lacking the rank pass at once, so the
-        turn goes straight to the first seat with a choice or back to the last player.
+        One function on local variables: the passes and forced plays are most of what the
+        engine does, and a call or a few attribute writes per step would cost as much as the
+        step itself. Only a deal's end leaves it (and what follows a deal's end: a new deal,
+        whose leader always has a choice, or the end of the match).
         """
-        need = self.needed
-        assert need is not None
-        bit = 1 << need
-        rank = RANKS[need]
-        voids = self.voids
-        if stopped:
-            self.mins[seat][need] = max(self.mins[seat][need], 1)
-        else:
-            voids[seat] |= bit
-        last = self.last
+        may_stop = self.options.may_stop
+        suits, sizes, mins, voids, run = self.suits, self.sizes, self.mins, self.voids, self.run
         append = self.events.append
-        if seat == last and not self.asking:
-            append({"type": "sans", "seat": seat, "rank": rank, "stopped": stopped})
-            self.asking = True
-        else:
-            append({"type": "pass", "seat": seat, "rank": rank, "stopped": stopped})
-        hands = self.hands
-        n = self.players
-        nxt = seat + 1 if seat + 1 < n else 0
-        while nxt != last:
-            if hands[nxt][need]:
-                self.turn = nxt
+        need, last, streak = self.needed, self.last, self.streak
+        asking, forced = self.asking, self.forced
+        stopping = action_id == "stop"
+        if not stopping:  # the card `seat` chose
+            card = action_id[5:]
+            r, bit = CARD_BITS[card]
+            suits[seat][r] ^= bit
+            sizes[seat] -= 1
+            # What the table learns about the rest of this hand (for determinize).
+            known = mins[seat]
+            if need is None:
+                if known[r]:
+                    known[r] -= 1
+                if run:
+                    self.played.extend(run)
+                    self.run = run = []
+                if self.first is None:
+                    self.first = seat
+            elif forced or not may_stop:
+                known[r] = known[r] - 1 if known[r] > 2 else 1  # it chose among several
+            elif known[r]:
+                known[r] -= 1
+            run.append(card)
+            if seat != last:
+                streak = 0
+                last = seat
+            streak += 1
+            asking = forced = False
+            event = PLAY_EVENTS[card].copy()
+            event["seat"] = seat
+            append(event)
+            if card in STAKES:
+                self._collect(seat, card)
+            if not sizes[seat]:
+                self._end_deal(seat, streak)
                 return
-            voids[nxt] |= bit
-            append({"type": "pass", "seat": nxt, "rank": rank, "stopped": False})
-            nxt = nxt + 1 if nxt + 1 < n else 0
-        # Back to the player who said "sans": nobody else played the rank.
-        self.turn = last
-        self.asking = False
-        if hands[last][need]:
-            self.forced = True  # it stopped while holding the rank: now it must play
+            if r == KING:
+                self._lead(seat, last, streak)
+                return
+            need = r + 1
+        assert need is not None  # a rank is needed: after a card below the king, or a stop
+        ring = RINGS[self.players]
+        while True:  # `seat` is asked for rank `need`
+            held = suits[seat][need]
+            if held:
+                if held & (held - 1) or (may_stop and not forced):
+                    if not stopping:
+                        break  # a choice
+                    stopping = False
+                    known = mins[seat]
+                    if known[need] < 1:
+                        known[need] = 1
+                    if seat == last and not asking:
+                        event = SANS_EVENTS[need].copy()
+                        asking = True
+                    else:
+                        event = PASS_EVENTS[need].copy()
+                    event["stopped"] = True
+                else:  # its only card of the rank
+                    card = NIBBLE_CARDS[need][held][0]
+                    suits[seat][need] = 0
+                    sizes[seat] -= 1
+                    voids[seat] |= 1 << need
+                    mins[seat][need] = 0
+                    run.append(card)
+                    if seat != last:
+                        streak = 0
+                        last = seat
+                    streak += 1
+                    asking = forced = False
+                    event = AUTO_EVENTS[card].copy()
+                    event["seat"] = seat
+                    append(event)
+                    if card in STAKES:
+                        self._collect(seat, card)
+                    if not sizes[seat]:
+                        self._end_deal(seat, streak)
+                        return
+                    if need == KING:
+                        self._lead(seat, last, streak)
+                        return
+                    need += 1
+                    continue
+            else:
+                # It lacks the rank. Only the last player is asked for a rank it may lack
+                # (the others are asked in the walk below), so it says "sans".
+                voids[seat] |= 1 << need
+                event = SANS_EVENTS[need].copy()
+                asking = True
+            # `seat` passes; the others are asked in turn, those lacking the rank passing at
+            # once, up to a seat holding it or back to the last player.
+            event["seat"] = seat
+            append(event)
+            passed = PASS_EVENTS[need]
+            seat = ring[seat]
+            while seat != last:
+                if suits[seat][need]:
+                    break
+                voids[seat] |= 1 << need
+                event = passed.copy()
+                event["seat"] = seat
+                append(event)
+                seat = ring[seat]
+            else:
+                # Back to the player who said "sans": nobody else played the rank.
+                asking = False
+                if suits[last][need]:
+                    forced = True  # it stopped while holding the rank: now it must play
+                else:
+                    event = MISSING_EVENTS[need].copy()
+                    event["seat"] = last
+                    append(event)
+                    if need == KING:
+                        self._lead(last, last, streak)
+                        return
+                    need += 1
+        self.turn = seat
+        self.needed = need
+        self.last = last
+        self.streak = streak
+        self.asking = asking
+        self.forced = forced
+
+    def _lead(self, seat: int, last: int, streak: int) -> None:
+        """A new run: `seat` leads it, or plays its last card if it holds only one."""
+        self.last, self.streak = last, streak
+        self.asking = self.forced = False
+        self.needed = None
+        self.turn = seat
+        if self.sizes[seat] > 1:
             return
-        if need == KING:
-            self.needed = None
-            append({"type": "missing", "seat": last, "rank": rank, "next": None})
-        else:
-            self.needed = need + 1
-            append({"type": "missing", "seat": last, "rank": rank, "next": RANKS[need + 1]})
+        row = self.suits[seat]
+        r = next(r for r, held in enumerate(row) if held)
+        card = NIBBLE_CARDS[r][row[r]][0]
+        row[r] = 0
+        self.sizes[seat] = 0
+        self.played.extend(self.run)
+        self.run = [card]
+        known = self.mins[seat]
+        if known[r]:
+            known[r] -= 1
+        if seat != last:
+            streak = 0
+        event = AUTO_EVENTS[card].copy()
+        event["seat"] = seat
+        self.events.append(event)
+        if card in STAKES:
+            self._collect(seat, card)
+        self._end_deal(seat, streak + 1)
+
+    def _collect(self, seat: int, card: str) -> None:
+        """`seat` played a board card: it takes that box."""
+        amount = self.board[card]
+        self.board[card] = 0
+        self.tokens[seat] += amount
+        self.events.append({"type": "collect", "seat": seat, "card": card, "amount": amount})
 
     # --- end of a deal, of the match ------------------------------------------------------
-    def _end_deal(self, winner: int) -> None:
+    def _end_deal(self, winner: int, streak: int) -> None:
+        """`winner` has played its last card, the `streak`-th in a row."""
+        self.turn = self.needed = None
+        self.last, self.streak = winner, streak
+        self.asking = self.forced = False
         n = self.players
-        tokens = self.tokens
-        grand = self.streak == DEAL_TABLE[n][0]
-        self.emit("out", seat=winner, grand_opera=grand)
-        for k in range(1, n):
-            s = (winner + k) % n
-            hand = [*chain.from_iterable(self.hands[s])]
-            due = sum(POINTS[c] for c in hand)
-            amount = min(due, tokens[s])
+        tokens, board, suits = self.tokens, self.board, self.suits
+        append = self.events.append
+        grand = streak == DEAL_TABLE[n][0]
+        append({"type": "out", "seat": winner, "grand_opera": grand})
+        ring = RINGS[n]
+        c0, c1, c2, c3, c4, c5, c6 = PAIR_CARDS
+        v0, v1, v2, v3, v4, v5, v6 = PAIR_POINTS
+        s = ring[winner]
+        while s != winner:
+            p0, p1, p2, p3, p4, p5, p6 = pairs(suits[s])
+            hand = [*c0[p0], *c1[p1], *c2[p2], *c3[p3], *c4[p4], *c5[p5], *c6[p6]]
+            due = v0[p0] + v1[p1] + v2[p2] + v3[p3] + v4[p4] + v5[p5] + v6[p6]
+            amount = due if due < tokens[s] else tokens[s]
             tokens[s] -= amount
             tokens[winner] += amount
-            self.emit("pay", seat=s, winner=winner, amount=amount, due=due, cards=list(hand))
+            append(
+                {
+                    "type": "pay",
+                    "seat": s,
+                    "winner": winner,
+                    "amount": amount,
+                    "due": due,
+                    "cards": hand,
+                }
+            )
             if amount < due:
                 self.broke.append(s)
+            s = ring[s]
         if grand:
-            amount = sum(self.board.values())
+            amount = sum(board.values())
             tokens[winner] += amount
-            self.board = dict.fromkeys(BOXES, 0)
-            self.emit("grand_opera", seat=winner, amount=amount)
+            self.board = board = dict.fromkeys(BOXES, 0)
+            append({"type": "grand_opera", "seat": winner, "amount": amount})
         double = self.options.board_penalty == "double"
-        for k in range(1, n):
-            s = (winner + k) % n
-            for c in BOXES:
-                if c in self.hands[s][RANK_IX[c]]:
-                    due = self.board[c] if double else STAKES[c]
-                    amount = min(due, tokens[s])
+        s = ring[winner]
+        while s != winner:
+            row = suits[s]
+            for c, r, bit in BOX_BITS:
+                if row[r] & bit:
+                    due = board[c] if double else STAKES[c]
+                    amount = due if due < tokens[s] else tokens[s]
                     tokens[s] -= amount
-                    self.board[c] += amount
-                    self.emit("penalty", seat=s, card=c, amount=amount, due=due)
+                    board[c] += amount
+                    append({"type": "penalty", "seat": s, "card": c, "amount": amount, "due": due})
                     if amount < due and s not in self.broke:
                         self.broke.append(s)
+            s = ring[s]
         # The next deal (or the end of the match) sets the hands, the talon and the deck anew.
         self.played, self.run = [], []
-        self.turn = None
-        self.needed = None
         if self.broke:
             self._end_match("broke")
         elif self.options.deals is not None and self.deal_no >= self.options.deals:
@@ -331,41 +500,37 @@ class NainJauneState(GameState):
         self.emit("match_end", reason=reason, broke=list(self.broke), tokens=list(self.tokens))
 
     def _clear_table(self) -> None:
-        self.hands = [[[] for _ in range(13)] for _ in range(self.players)]
+        self.suits = [[0] * 13 for _ in range(self.players)]
         self.sizes = [0] * self.players
         self.talon, self.played, self.run = [], [], []
 
     def hand(self, seat: int) -> list[str]:
         """The cards `seat` holds, by rank then suit."""
-        return [*chain.from_iterable(self.hands[seat])]
+        return cards_in(self.suits[seat])
 
     # --- the contract ---------------------------------------------------------------------
     def to_move(self) -> list[int]:
         return [] if self.turn is None or self.phase != PLAY else [self.turn]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return self.remember(seat, self._choices(seat))
+        legal = self._choices(seat)
+        self._legal_memo = (self.version, seat, legal)
+        return [*legal]
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         return (action_id,) in self._choices(seat)  # actions are tuples: `in` runs in C
 
-    def _choices(self, seat: int) -> list[Action]:
+    def _choices(self, seat: int) -> tuple[Action, ...]:
         if seat != self.turn or self.phase != PLAY:
-            return []
+            return ()
         need = self.needed
-        if need is None:
-            return [*map(PLAY_ACTION_OF, chain.from_iterable(self.hands[seat]))]
-        legal = [*map(PLAY_ACTION_OF, self.hands[seat][need])]
+        if need is None:  # every card in hand
+            p0, p1, p2, p3, p4, p5, p6 = pairs(self.suits[seat])
+            a0, a1, a2, a3, a4, a5, a6 = PAIR_ACTIONS
+            return (*a0[p0], *a1[p1], *a2[p2], *a3[p3], *a4[p4], *a5[p5], *a6[p6])
         if self.options.may_stop and not self.forced:
-            legal.append(STOP_ACTION)
-        return legal
-
-    def _apply(self, seat: int, action_id: str) -> None:
-        if action_id == "stop":
-            self._pass(seat, True)
-        else:
-            self._play(seat, action_id[5:], False)
-        self._advance()
+            return NIBBLE_ACTIONS_STOP[need][self.suits[seat][need]]
+        return NIBBLE_ACTIONS[need][self.suits[seat][need]]
 
     def explain(self, seat: int, action_id: str) -> str:
         verb, _, arg = action_id.partition(":")
@@ -377,7 +542,7 @@ class NainJauneState(GameState):
             return "unknown_action"
         if arg not in RANK_IX:
             return "unknown_card"
-        if arg not in self.hands[seat][RANK_IX[arg]]:
+        if not self.suits[seat][RANK_IX[arg]] & SUIT_BIT[arg]:
             return "not_in_hand"
         if self.needed is not None and RANK_IX[arg] != self.needed:
             return "wrong_rank"
