@@ -54,16 +54,9 @@ def never(events: list[Event]) -> bool:
     return False
 
 
-Redealer = Callable[[GameState, int], Callable[[Rng], GameState]]
-
-
-def plain_redealer(state: GameState, seat: int) -> Callable[[Rng], GameState]:
+def plain_redeal(state: GameState, seat: int, rng: Rng) -> GameState:
     """The engine's redeal: everything `seat` cannot see, dealt again within the facts."""
-
-    def draw(rng: Rng) -> GameState:
-        return state.determinize(seat, rng)
-
-    return draw
+    return state.determinize(seat, rng)
 
 
 def random_policy(state: GameState, seat: int, rng: Rng) -> str:
@@ -80,10 +73,8 @@ class Profile:
     deal ended); `rewards` scores the stop point per seat; `actor` picks who acts in a
     simulation when `to_move()` lists several seats; `iterations` is the default cap;
     `tree_depth` how many of the searching seat's later decisions the tree may hold;
-    `redealer(state, seat)` is called once per search and returns what draws the
-    determinization of each iteration from an `Rng` (the engine's redeal, or one that also
-    weighs what the others' choices suggest about their hands; what only depends on the
-    searched position is worked out once).
+    `redeal` draws the determinization of an iteration (the engine's, or one that also
+    weighs what the others' choices suggest about their hands).
     """
 
     policy: Policy = random_policy
@@ -96,7 +87,7 @@ class Profile:
     exploration: float = 0.7
     tree_depth: int = 8  # own decisions kept in the tree below the root
     confidence: float = 0.5  # standard errors a move needs to overrule the heuristic
-    redealer: Redealer = plain_redealer
+    redeal: Callable[[GameState, int, Rng], GameState] = plain_redeal
 
 
 class Node:
@@ -149,12 +140,11 @@ def search(
         root.children[a] = Node()
         samples[a] = []
     public = state.view(None)
-    redeal = profile.redealer(state, seat)
     done = 0
     while done < cap and not (done and time.perf_counter() > deadline):
         # One redeal shared by every root action: the comparison between them is paired,
         # so the luck of the redeal cancels out instead of drowning the differences.
-        base = redeal(rng)
+        base = profile.redeal(state, seat, rng)
         seed = rng.next64()
         for k, action in enumerate(legal):
             if done and (done >= cap or time.perf_counter() > deadline):
