@@ -541,13 +541,11 @@ class Pictures:
         *,
         wanted: Wanted | None = None,
         state: GameState | None = None,
-        priority: int | None = None,
     ) -> asyncio.Future[Picture | None]:
         """The picture of `seat`'s hand as it is at this line (None for an empty hand), as a
         future: done at once when it is drawn already. A click waits for it, unless `wanted`
         is given: a refresh in the background, dropped (None) if `wanted` says no when its
-        turn comes (`priority` says otherwise). `state` (a move's, not stored yet) draws
-        it ahead: see `prepare`."""
+        turn comes. `state` (a move's, not stored yet) draws it ahead: see `prepare`."""
         source = state or table.state
         assert source is not None
         cards, playable = hand_cards(table, seat, source)
@@ -565,8 +563,7 @@ class Pictures:
         if found is not None:
             ready.set_result(_described(found, description))
             return ready
-        if priority is None:
-            priority = URGENT if wanted is None else BACKGROUND
+        priority = URGENT if wanted is None else BACKGROUND
         return asyncio.ensure_future(
             self._described_soon(
                 self._once(
@@ -595,8 +592,9 @@ class Pictures:
         stored, so that the answers shown once it is stored find them drawn (`urgent` for a
         click's). Nothing drawn here is shown before then: the answers ask again after.
         Only when the workers keep up (nothing waits for them): under more load than they
-        draw, drawings ahead cost the bot's time and pile up for nobody, and a drawing
-        still waiting when a later move came is dropped."""
+        draw, drawings ahead cost the bot's time and pile up for nobody. A refresh's
+        drawing still waiting when a later move came is dropped (that refresh is moot too);
+        a click's never is, since its answer awaits this very drawing."""
         if self._queue:
             return
         revision = table.revision  # the move being stored makes it revision + 1
@@ -604,9 +602,9 @@ class Pictures:
         def fresh() -> bool:
             return table.revision <= revision + 1
 
-        priority = URGENT if urgent else BACKGROUND
+        wanted = None if urgent else fresh
         for seat in seats:
-            self.hand_soon(table, seat, table.lang, state=state, wanted=fresh, priority=priority)
+            self.hand_soon(table, seat, table.lang, state=state, wanted=wanted)
 
     async def hand(
         self, table: Table, seat: int, lang: str, *, wanted: Wanted | None = None
