@@ -146,6 +146,8 @@ async def measure(args: argparse.Namespace, slugs: list[str]) -> tuple[Bench, Me
         async with Emulator() as emu:
             shards = args.shards
             settings = {"PICTURE_WORKERS": str(args.picture_workers)}
+            if args.hand_picture_niceness is not None:
+                settings["HAND_PICTURE_NICENESS"] = str(args.hand_picture_niceness)
             bots = [
                 BotChild(
                     Path(tmp),
@@ -400,6 +402,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         type=int,
         default=1,
         help="the bot's PICTURE_WORKERS (1; 0: pictures drawn in a thread of the bot)",
+    )
+    parser.add_argument(
+        "--hand-picture-niceness",
+        type=int,
+        default=None,
+        help="the bot's HAND_PICTURE_NICENESS (default: the bot's own)",
     )
     parser.add_argument(
         "--bot-root",

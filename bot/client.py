@@ -86,7 +86,10 @@ class TapisBot(commands.AutoShardedBot):
         self._given_store = store
         self._clock = clock
         self._ai = ai
-        self.pictures = pictures or Pictures(settings.picture_workers)
+        niceness = settings.hand_picture_niceness
+        self.pictures = pictures or Pictures(
+            settings.picture_workers, hands_niceness=None if niceness < 0 else niceness
+        )
         self.card_emojis = CardEmojis()
         self._tune_gc = tune_gc
         self.store: Store

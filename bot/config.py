@@ -45,6 +45,14 @@ class Settings(BaseSettings):
         description="Worker processes that draw table pictures and hand refreshes at idle "
         "priority, beside one for the hands clicks wait for (0: all in a thread of the bot).",
     )
+    hand_picture_niceness: int = Field(
+        10,
+        ge=-1,
+        le=19,
+        description="How much lower than the bot's the CPU priority of the process drawing "
+        "the hands clicks wait for is (-1: idle priority, for a machine running more bot "
+        "processes than it has cores).",
+    )
     table_pictures_per_second: float = Field(
         40.0,
         gt=0,

@@ -9,7 +9,7 @@ rule out (and tests/bot/test_pictures.py watches every scene of whole matches).
 
 Drawing takes milliseconds of CPU: it never runs on the event loop but in worker processes
 (default) or a thread (`PICTURE_WORKERS=0`), see docs/performance.md: one for the hands a
-click waits for and `PICTURE_WORKERS` for the rest, all at idle priority. A move's hands
+click waits for, niced, and `PICTURE_WORKERS` for the rest, at idle priority. A move's hands
 are drawn ahead while the move is stored, when the workers keep up (`prepare`). Pictures are
 cached by (table id, revision, language) and by hand, and a picture being drawn is awaited
 rather than drawn twice; the faces and layers behind them are cached by `art` itself, in
@@ -68,6 +68,9 @@ DrawHand = Callable[[Sequence[str], Iterable[str]], bytes]
 # cards); the state is the table's, or a move's being stored for a hand drawn ahead.
 Observer = Callable[[GameState, int | None, object], None]
 Wanted = Callable[[], bool]  # asked when a background drawing's turn comes: still needed?
+# How much lower than the bot's the CPU priority of the worker drawing the hands clicks wait
+# for is (the others run at idle priority): see `Pictures`.
+HANDS_NICENESS = 10
 URGENT, BACKGROUND, AHEAD = 0, 1, 2  # drawing priorities, most urgent first
 IN_FLIGHT = 2  # drawings handed to a worker at once (see Pictures._pump)
 
@@ -322,12 +325,13 @@ def describe_hand(cards: Sequence[str], playable: frozenset[str], lang: str) -> 
 
 
 # --- drawing, off the event loop ------------------------------------------------------------
-def start_worker() -> None:
+def start_worker(niceness: int | None = None) -> None:
     """A drawing worker's first step: step back for the event loop and end with the bot
-    (workers), as the AI's workers do. No click's answer waits for a picture (it waits
+    (workers), as the AI's workers do. No click's answer waits long for a picture (it waits
     HAND_PICTURE_WAIT at most, see bot.runtime), so the loop's answers go first and the
-    pictures take the CPU left over."""
-    lower_priority()
+    pictures take the CPU left over: at idle priority (`niceness` None), or niced, for the
+    worker of the hands clicks wait for (see `Pictures`)."""
+    lower_priority(niceness)
     exit_with_parent(os.getppid())
 
 
@@ -389,7 +393,11 @@ class Pictures:
     then faces drawn ahead (AHEAD). The hands clicks wait for have a worker of their own,
     so that they never wait behind table pictures. It stays at idle priority like the
     others: at the bot's priority it took the CPU from the clicks themselves on a machine
-    with more to do than it can (docs/performance.md, two processes of 500 tables).
+    with more to do than it can (docs/performance.md, two processes of 500 tables). But
+    at idle priority it starved whenever the bot and Discord kept the cores busy, and a
+    click's answer then went without its picture and cost a second edit: so it is only
+    niced (`hands_niceness`, HAND_PICTURE_NICENESS; None: idle priority, for a machine
+    running more bot processes than it has cores).
     Under more load than the workers can draw, the clicks' answers stay quick and the
     background waits; a background drawing nobody wants any more by its turn (`wanted`
     says no: a newer move came) is dropped rather than drawn.
@@ -399,11 +407,13 @@ class Pictures:
         self,
         workers: int = 1,
         *,
+        hands_niceness: int | None = HANDS_NICENESS,
         draw_table: DrawTable = art.draw_table,
         draw_hand: DrawHand = draw_hand,
         observe: Observer | None = None,
     ) -> None:
         self.workers = workers
+        self.hands_niceness = hands_niceness
         self._draw_table = draw_table
         self._draw_hand = draw_hand
         self._observe = observe
@@ -424,7 +434,7 @@ class Pictures:
     def _started(self) -> PipeWorker:
         """The urgent worker, the background ones started with it on first use."""
         if self._urgent is None:
-            self._urgent = PipeWorker(start_worker)
+            self._urgent = PipeWorker(functools.partial(start_worker, self.hands_niceness))
             self._workers = [PipeWorker(start_worker) for _ in range(self.workers)]
         return self._urgent
 

@@ -28,19 +28,20 @@ NICENESS = 10  # how much lower than the bot's the workers' priority is, where S
 PARENT_CHECK = 1.0  # seconds between two looks at whether the bot is still there
 
 
-def lower_priority() -> None:
+def lower_priority(niceness: int | None = None) -> None:
     """Linux's SCHED_IDLE runs the worker only on a core nothing else wants, so a click never
     waits behind a search; a niced worker still took its share of a busy core. Elsewhere
-    (or where it is refused) the worker is niced instead."""
+    (or where it is refused) the worker is niced instead. With `niceness`, the worker is
+    only niced that much: for work a click waits for, which must not starve."""
     idle = getattr(os, "SCHED_IDLE", None)
-    if idle is not None:
+    if idle is not None and niceness is None:
         try:
             os.sched_setscheduler(0, idle, os.sched_param(0))
             return
         except OSError:
             pass
     with contextlib.suppress(OSError):  # not permitted or not supported: run as is
-        os.nice(NICENESS)
+        os.nice(NICENESS if niceness is None else niceness)
 
 
 def exit_with_parent(parent: int, every: float = PARENT_CHECK) -> threading.Thread:

@@ -4,6 +4,7 @@ drawn off the event loop and once per table revision."""
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from collections.abc import Iterable, Sequence
 
@@ -12,7 +13,16 @@ import pytest
 import art
 import games
 from bot import render
-from bot.pictures import Pictures, describe, hand_cards, lobby_scene, scene_of, table_scene
+from bot.pictures import (
+    BACKGROUND,
+    URGENT,
+    Pictures,
+    describe,
+    hand_cards,
+    lobby_scene,
+    scene_of,
+    table_scene,
+)
 from bot.service import Seat
 from tests.bot.tables import mid_deal
 
@@ -203,5 +213,28 @@ async def test_a_clicks_hand_is_drawn_beside_a_busy_background_worker() -> None:
         assert not any(t.done() for t in tables), "the hand waited for the table drawings"
         for drawn in await asyncio.gather(*tables):
             assert drawn is not None and drawn.png == b"\x89PNG slow table"
+    finally:
+        await pictures.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling policy only")
+@pytest.mark.parametrize("niceness", [10, None])
+async def test_the_clicks_hands_are_drawn_niced_and_the_rest_at_idle_priority(
+    niceness: int | None,
+) -> None:
+    """The worker a click waits for must not starve on a busy machine (niced, not idle)
+    unless the operator asks for idle priority; the background one always runs idle."""
+    pictures = Pictures(workers=1, hands_niceness=niceness)
+    try:
+        urgent = await pictures._submit(URGENT, os.getpid)
+        background = await pictures._submit(BACKGROUND, os.getpid)
+        assert urgent != background != os.getpid()
+        assert os.sched_getscheduler(background) == os.SCHED_IDLE
+        if niceness is None:
+            assert os.sched_getscheduler(urgent) == os.SCHED_IDLE
+        else:
+            assert os.sched_getscheduler(urgent) == os.SCHED_OTHER
+            own = os.getpriority(os.PRIO_PROCESS, 0)
+            assert os.getpriority(os.PRIO_PROCESS, urgent) == min(19, own + niceness)
     finally:
         await pictures.close()
