@@ -236,7 +236,7 @@ class Controller:
         runtime = self.runtimes.of(table)
         if is_ephemeral(interaction) and interaction.message is not None:
             hand, complete = await self.shared.hand_answer(table, seat, lang)
-            await interaction.response.edit_message(**hand.edit_args())
+            await self.shared.token_edits.update(interaction, hand.edit_args())
             message_id: int | None = interaction.message.id
         else:
             # From the table message: acknowledged as an update of that message, whose token
@@ -296,7 +296,7 @@ class Controller:
         seat = runtime.table.seat_of(user_id)
         assert seat is not None
         hand, complete = await self.shared.hand_answer(runtime.table, seat, lang)
-        await edit_hand(interaction, hand)
+        await edit_hand(interaction, hand, self.shared.token_edits)
         if is_ephemeral(interaction) and interaction.message is not None:
             self._kept(runtime, interaction, interaction.message.id, seat, hand, complete)
 
@@ -310,7 +310,7 @@ class Controller:
             return
         lang = lang_of(interaction.locale)
         hand, complete = await self.shared.hand_answer(table, seat, lang, note)
-        await edit_hand(interaction, hand)
+        await edit_hand(interaction, hand, self.shared.token_edits)
         if is_ephemeral(interaction) and interaction.message is not None:
             runtime = self.runtimes.of(table)
             self._kept(runtime, interaction, interaction.message.id, seat, hand, complete)

@@ -9,10 +9,10 @@ from typing import Any
 
 import discord
 from discord.http import MultipartParameters, handle_message_parameters
-from discord.webhook.async_ import async_context
 
 from .i18n import has, lang_of, tr
 from .outgoing import Outgoing
+from .tokens import TokenEdits
 from .tree import MALFORMED
 
 log = logging.getLogger("tapis.bot")
@@ -51,7 +51,9 @@ async def guard(interaction: discord.Interaction[Any], exc: BaseException) -> No
         await refuse(interaction, "err.generic")
 
 
-async def edit_hand(interaction: discord.Interaction[Any], hand: Outgoing) -> None:
+async def edit_hand(
+    interaction: discord.Interaction[Any], hand: Outgoing, writes: TokenEdits
+) -> None:
     """Redraw the clicked message, whether the click was answered already (deferred) or not.
 
     A hand is only ever written to an ephemeral message: a click that did not come from one
@@ -66,7 +68,7 @@ async def edit_hand(interaction: discord.Interaction[Any], hand: Outgoing) -> No
     elif interaction.response.is_done():
         await interaction.edit_original_response(**hand.edit_args())
     else:
-        await interaction.response.edit_message(**hand.edit_args())
+        await writes.update(interaction, hand.edit_args())
     release(hand.view)
 
 
@@ -74,41 +76,13 @@ def message_params(message: Outgoing) -> MultipartParameters:
     """A message edit's payload, built once, and the view released: the layout, and the
     picture uploaded anew in place of the old one.
 
-    Table redraws send it themselves and ignore Discord's copy of the message: a table
-    message is redrawn after nearly every move, and building a `Message` (and storing its
-    view) from each answer cost the bot more than drawing the table."""
+    Table redraws and hand refreshes send it themselves (bot.tokens) and ignore Discord's
+    copy of the message: a table message is redrawn after nearly every move, and building
+    a `Message` (and storing its view) from each answer cost the bot more than drawing the
+    table."""
     params = handle_message_parameters(**message.edit_args())
     release(message.view)
     return params
-
-
-async def edit_by_token(
-    client: discord.Client,
-    application_id: int,
-    token: str,
-    params: MultipartParameters,
-    message_id: int | None = None,
-) -> None:
-    """Edit what an interaction's token wrote: its original message (`message_id` None) or a
-    follow-up (a hand), without the bot token, and ignoring Discord's copy of the message:
-    discord.py would build a message object and its view from each answer, which at
-    hundreds of tables cost the bot more than drawing the table."""
-    webhook = discord.Webhook.partial(application_id, token, client=client)
-    adapter = async_context.get()
-    sent: dict[str, Any] = {
-        "session": webhook.session,
-        "proxy": webhook.proxy,
-        "proxy_auth": webhook.proxy_auth,
-        "payload": params.payload,
-        "multipart": params.multipart,
-        "files": params.files,
-    }
-    if message_id is None:
-        await adapter.edit_original_interaction_response(application_id, token, **sent)
-    else:
-        await adapter.edit_webhook_message(
-            application_id, token, message_id, with_components=True, **sent
-        )
 
 
 def release(view: discord.ui.view.BaseView | None) -> None:

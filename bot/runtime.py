@@ -50,8 +50,9 @@ from .messages import hand_answer, hand_message, public_layout, public_message
 from .outgoing import Kept, Outgoing
 from .pacing import Pacer
 from .pictures import Picture, Pictures, has_picture
-from .replies import edit_by_token, message_params, release
+from .replies import message_params, release
 from .service import ServiceError, Table, TableService
+from .tokens import TokenEdits
 
 log = logging.getLogger("tapis.table")
 
@@ -151,6 +152,10 @@ class Shared:
     pictures: Pictures = field(default_factory=lambda: Pictures(workers=0))
     table_pictures: Pacer = field(default_factory=lambda: Pacer(TABLE_PICTURES_PER_SECOND))
     emojis: CardEmojis = field(default_factory=CardEmojis)
+    token_edits: TokenEdits = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.token_edits = TokenEdits(self.client)
 
     async def table_message(self, table: Table, *, urgent: bool = False) -> Outgoing:
         """The table's public message as it is now, picture included; `urgent` when a
@@ -368,7 +373,7 @@ class TableRuntime:
         slot = None if paced else self.live_public()
         if slot is not None:
             try:
-                await edit_by_token(client, slot.application_id, slot.token, params)
+                await self.shared.token_edits.edit(slot.application_id, slot.token, params)
                 self.shows(picture)
                 return
             except discord.HTTPException as exc:  # expired or revoked: the channel route
@@ -468,8 +473,8 @@ class TableRuntime:
         picture = hand.picture
         params = message_params(hand)
         try:
-            await edit_by_token(
-                self.shared.client, slot.application_id, slot.token, params, slot.message_id
+            await self.shared.token_edits.edit(
+                slot.application_id, slot.token, params, slot.message_id
             )
         except Exception as exc:  # a dead token or a network hiccup: they can reopen it
             log.info("table %s: hand refresh skipped (%s)", self.table.id, type(exc).__name__)
