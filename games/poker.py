@@ -101,6 +101,10 @@ def best_hand(cards: Iterable[str]) -> tuple[int, ...]:
     return _natural(counts, suit_masks)
 
 
+# Per card: its rank bit in its suit's 16-bit block (S, H, D, C from the bottom).
+_SUIT_BIT = {c: 1 << (16 * s + v) for c, (v, s) in _CARD.items()}.__getitem__
+
+
 def _groups(counts: list[int]) -> tuple[list[int], list[int], list[int], list[int]]:
     quads: list[int] = []
     trips: list[int] = []
@@ -225,7 +229,19 @@ def best_five(cards: Iterable[str]) -> tuple[tuple[int, ...], list[str]]:
     hand = list(cards)
     value = best_hand(hand)
     suit = None
-    if value[0] in (FLUSH, STRAIGHT_FLUSH):
+    if value[0] in (FLUSH, STRAIGHT_FLUSH) and JOKER not in hand:
+        # Without the joker a suit's own best hand is its straight flush, else its flush.
+        m = sum(map(_SUIT_BIT, hand))  # distinct cards: the sum is the union
+        for i, s in enumerate(_SUITS):
+            ms = m >> (16 * i) & 0xFFFF
+            if ms.bit_count() >= 5 and (
+                _straight_top(ms, False) == value[1]
+                if value[0] == STRAIGHT_FLUSH
+                else _top5(ms) == value[1:]
+            ):
+                suit = s
+                break
+    elif value[0] in (FLUSH, STRAIGHT_FLUSH):
         for s in _SUITS:
             sub = [c for c in hand if c == JOKER or c[-1] == s]
             if len(sub) >= 5 and best_hand(sub) == value:

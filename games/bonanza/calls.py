@@ -21,8 +21,10 @@ from .common import CALLS, PAIR_CALLS, SUIT_RANK, VALUE, card_at
 if TYPE_CHECKING:
     from .state import BonanzaState
 
-# Window starts of a three-card sequence: bit 1 (A-2-3) to bit 12 (Q-K-A).
+# Window starts of a three-card sequence: bit 1 (A-2-3) to bit 12 (Q-K-A); the same in each
+# suit's 16-bit block (a window never reaches the next block: its top bit is at most 14).
 _SEQ_STARTS = 0x1FFE
+_SEQ_STARTS_ALL = _SEQ_STARTS * 0x0001_0001_0001_0001
 
 # A Séquence's rank: top value, then 1 natural / 0 with the joker, then the suit. With one
 # deck two sequences never share top value and suit, so the book's "a natural sequence wins"
@@ -162,6 +164,9 @@ def _suit_masks(hand: list[str]) -> dict[str, int]:
 def natural_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:
     """The best natural sequence of a hand: key and cards (the whole run, lowest first)."""
     best: tuple[SeqKey, list[str]] | None = None
+    whole = sum(map(_SEQ_BITS.__getitem__, hand))
+    if not whole & whole >> 1 & whole >> 2 & _SEQ_STARTS_ALL:
+        return None  # most hands: no three in a row in any suit, told by one test
     for s, m in _suit_masks(hand).items():
         x = m & m >> 1 & m >> 2 & _SEQ_STARTS
         if not x:

@@ -14,6 +14,7 @@ voids, and a stop on a card shows that the next one is dead unless it was alread
 
 from __future__ import annotations
 
+from itertools import permutations
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -56,19 +57,35 @@ def explain(st: BonanzaState, seat: int, arg: str) -> str:
     return "wrong_colour"
 
 
-def lead(st: BonanzaState, seat: int, suit: str) -> None:
+def lead(st: BonanzaState, seat: int, action_id: str) -> None:
     """The seat to move names the suit of its lead (action `suit:<S>`)."""
     st.choice = []
-    nxt = _run(st, seat, suit)
+    nxt = _run(st, seat, action_id[5:])
     if nxt is not None:
         _drive(st, *nxt)
 
 
 def _add_voids(st: BonanzaState, seat: int, suits: list[str] | tuple[str, ...]) -> None:
     have = st.voids[seat]
-    new = [s for s in suits if s not in have]
-    if new:
-        st.voids[seat] = "".join(s for s in SUITS if s in have or s in new)
+    st.voids[seat] = _VOIDS[have]["".join(suits)]
+
+
+# Known voids are the suits in S, H, D, C order: `_VOIDS[have][new]` is their union.
+_SUBSETS = ["".join(s for i, s in enumerate(SUITS) if m >> i & 1) for m in range(16)]
+_VOIDS: dict[str, dict[str, str]] = {
+    a: {
+        "".join(p): "".join(s for s in SUITS if s in a or s in p)
+        for k in range(5)
+        for p in permutations(SUITS, k)
+    }
+    for a in _SUBSETS
+}
+# Per stop suit: the other colour's two suits and the voids each lead shows.
+_OTHER: dict[str, tuple[str, str, str]] = {
+    s: (o[0], o[1], o[0] + o[1]) for s, o in OTHER_COLOUR.items()
+}
+# The voids a seat shows when it can lead one suit only.
+_VOID_OF_ONE: dict[str, str] = {s: "".join(t for t in SUITS if t != s) for s in SUITS}
 
 
 def _drive(st: BonanzaState, seat: int, suits: list[str]) -> None:
@@ -96,7 +113,6 @@ def _run(st: BonanzaState, seat: int, suit: str) -> tuple[int, list[str]] | None
     st.floors[seat][suit] = VALUE[card] + 1
     all_shown = st.shown
     put = st.table.append
-    emit = st.emit
     events = st.events
     p = seat
     is_lead = True
@@ -119,7 +135,7 @@ def _run(st: BonanzaState, seat: int, suit: str) -> tuple[int, list[str]] | None
             won = st.wheel[card]
             st.wheel[card] = 0
             st.tokens[p] += won
-            emit("box_won", box=card, seat=p, won=won)
+            events.append({"type": "box_won", "box": card, "seat": p, "won": won})
         if not hand:
             st.last = card
             st.stop = q < 0
@@ -131,7 +147,8 @@ def _run(st: BonanzaState, seat: int, suit: str) -> tuple[int, list[str]] | None
         hand = hands[p]
     st.last = card
     st.stop = True
-    if nxt is not None and nxt not in st.table and nxt not in st.public_dead:
+    # Out of every live hand, the next card is on the table or dead (the mort is gone).
+    if nxt is not None and nxt in st.dead and nxt not in st.public_dead:
         st.public_dead.append(nxt)
     return _after_stop(st, p, suit)
 
@@ -139,29 +156,37 @@ def _run(st: BonanzaState, seat: int, suit: str) -> tuple[int, list[str]] | None
 def _after_stop(st: BonanzaState, p: int, suit: str) -> tuple[int, list[str]]:
     """Who leads after a stop card of `suit`, and which suits he may lead."""
     n = st.players
-    other = OTHER_COLOUR[suit]
-    o1, o2 = other
+    o1, o2, both = _OTHER[suit]
+    hands = st.hands
+    voids = st.voids
+    q = p
     for k in range(n):
-        q = (p + k) % n
-        have = _suits(st.hands[q])
-        held = [s for s in other if s in have]
-        if held:
+        # The suits a hand holds, read off its cards joined in one string (in C): no
+        # suit letter appears in a rank, nor in the joker.
+        have = "".join(hands[q])
+        h1 = o1 in have
+        if h1 or o2 in have:
             if k:
                 st.events.append(
                     {"type": "colour_passes", "seats": [(p + i) % n for i in range(k)], "leader": q}
                 )
-            if len(held) == 1:
-                _add_voids(st, q, [o2] if held[0] == o1 else [o1])
-            return q, held
-        _add_voids(st, q, other)
+            if not h1:
+                voids[q] = _VOIDS[voids[q]][o1]
+                return q, [o2]
+            if o2 not in have:
+                voids[q] = _VOIDS[voids[q]][o2]
+                return q, [o1]
+            return q, [o1, o2]
+        voids[q] = _VOIDS[voids[q]][both]
+        q = q + 1 if q + 1 < n else 0
     # Nobody holds the other colour: the stopper leads any suit he has left.
-    have = _suits(st.hands[p])
+    have = "".join(hands[p])
     held = [s for s in SUITS if s in have]
     st.events.append(
         {"type": "colour_passes", "seats": [(p + i) % n for i in range(n)], "leader": p}
     )
     if len(held) == 1:
-        _add_voids(st, p, [s for s in SUITS if s != held[0]])
+        voids[p] = _VOIDS[voids[p]][_VOID_OF_ONE[held[0]]]
     return p, held
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from ..base import Action, GameState, Outcome, rank_by_score
+from ..cards import SUITS
 from ..rng import Rng
 from . import betting, calls, mort, phase3
 from .common import ALL_CARDS, BOXES, PAIR_CALLS, sort_hand
@@ -20,6 +21,7 @@ Phase = Literal["mort", "auction", "calls", "poker", "play", "over"]
 _MORT_ACTIONS = (Action("exchange"), Action("sell"))
 _JOKER_CALL_ACTIONS = (Action("show"), Action("keep"))
 _JOKER_USE_ACTIONS = (Action("joker"), Action("pass"))
+_SUIT_ACTION = {s: Action("suit:" + s) for s in SUITS}.__getitem__
 
 
 class BonanzaState(GameState):
@@ -205,23 +207,26 @@ class BonanzaState(GameState):
         return list(self.hands[seat])
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return self.remember(seat, self._moves(seat))
-
-    def _moves(self, seat: int) -> list[Action]:
-        if seat != self.turn:
-            return []
-        phase = self.phase
-        if phase == "poker":
-            return betting.actions(self, seat)
-        if phase == "play":
-            return [Action("suit:" + s) for s in self.choice]
-        if phase == "auction":
-            return mort.bid_actions(self, seat)
-        if phase == "calls":
-            return list(_JOKER_CALL_ACTIONS if self.call == "joker" else _JOKER_USE_ACTIONS)
-        if phase == "mort":
-            return list(_MORT_ACTIONS)
-        return []
+        # The common phases first, noted for `apply` as `remember` would (written out:
+        # this runs for every move).
+        if seat == self.turn:
+            phase = self.phase
+            if phase == "play":
+                actions = [*map(_SUIT_ACTION, self.choice)]
+            elif phase == "poker":
+                actions = betting.actions(self, seat)
+            elif phase == "auction":
+                actions = mort.bid_actions(self, seat)
+            elif phase == "calls":
+                actions = list(_JOKER_CALL_ACTIONS if self.call == "joker" else _JOKER_USE_ACTIONS)
+            elif phase == "mort":
+                actions = list(_MORT_ACTIONS)
+            else:
+                actions = []
+        else:
+            actions = []
+        self._legal_memo = (self.version, seat, tuple(actions))
+        return actions
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         """Same answer as membership in `legal_actions`, without building the list."""
@@ -241,17 +246,7 @@ class BonanzaState(GameState):
         return False
 
     def _apply(self, seat: int, action_id: str) -> None:
-        phase = self.phase
-        if phase == "poker":
-            betting.apply(self, seat, action_id)
-        elif phase == "play":
-            phase3.lead(self, seat, action_id[5:])
-        elif phase == "auction":
-            mort.apply_bid(self, seat, action_id)
-        elif phase == "calls":
-            calls.apply(self, seat, action_id)
-        else:
-            mort.apply_choice(self, seat, action_id)
+        _APPLY[self.phase](self, seat, action_id)
 
     def explain(self, seat: int, action_id: str) -> str:
         verb, _, arg = action_id.partition(":")
@@ -336,6 +331,15 @@ class BonanzaState(GameState):
     def determinize(self, seat: int | None, rng: Rng) -> BonanzaState:
         return redeal(self, seat, rng)
 
+
+# The rules that take a move, by phase (`apply` has checked the move is legal).
+_APPLY = {
+    "poker": betting.apply,
+    "play": phase3.lead,
+    "auction": mort.apply_bid,
+    "calls": calls.apply,
+    "mort": mort.apply_choice,
+}
 
 _KNOWN_VERBS = frozenset(
     {"exchange", "sell", "bid", "pass", "show", "keep", "joker", "suit", *betting.VERBS}
