@@ -308,9 +308,8 @@ class Seen:
 
 
 def seen_plays(state: GameState, seat: int) -> list[Seen]:
-    """This deal's cards played by the searching seat's opponents, the most recent first,
-    read from the state's tricks (who played what is public; the view shows the last
-    trick only). Four players only: the fixed pairs say who the opponents are."""
+    """This deal's plays by the searching seat's opponents where they had a choice to make
+    (the most recent first), read from the state's tricks (who played what is public)."""
     bm = cast("BiancoManoState", state)
     if bm.phase != "play" or bm.dominant is None or state.players != 4:
         return []
@@ -330,9 +329,7 @@ def seen_plays(state: GameState, seat: int) -> list[Seen]:
     return out
 
 
-def facile_card(
-    hand: list[str], trick: list[list[Any]], dom: str, out: frozenset[str], s: int
-) -> list[str]:
+def facile_card(hand: list[str], trick: list[list[Any]], dom: str, out: frozenset[str], s: int) -> list[str]:
     """The cards facile may play from `hand` on `trick` (two when a tie is broken by the
     order of the hand, which the redeal does not know)."""
     legal = playable(hand, trick, dom)
