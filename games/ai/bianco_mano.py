@@ -9,27 +9,13 @@ the pair.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from ..base import Event, GameState
-from ..bianco_mano.logic import (
-    DECK_SET,
-    FAMILIES,
-    FIRST_PACKETS,
-    POINTS,
-    STRENGTH,
-    playable,
-    sort_hand,
-)
+from ..bianco_mano.logic import FAMILIES, FIRST_PACKETS, POINTS, STRENGTH
 from ..rng import Rng
 from .ismcts import Profile
 from .tricks import Deck, Table, outstanding, play
-
-if TYPE_CHECKING:
-    from ..bianco_mano.state import BiancoManoState
 
 DECK = Deck(strength=STRENGTH, top=max(STRENGTH.values()))
 # Bid when the hand (with the turned card) reaches this strength, by table size (about an
@@ -282,150 +268,6 @@ def redeal(state: GameState, seat: int, rng: Rng) -> GameState:
     return best
 
 
-# --- what the others' play says about their hands ---------------------------------------
-# Facile's card play is a function of what the seat sees: its hand, the trick, the cards
-# still out, the dominant family. So a redeal in which an opponent, given the hand the redeal
-# gives it (plus the cards it played since), would not have played the card it did is
-# unlikely if the opponents play like facile. This models them as facile (the bench's
-# opponents are; people are not, and against them the filter only narrows the redeals
-# towards hands a careful player would have played so, one more bias among the model's).
-# It is soft: of a few draws the one with the fewest such plays (plus the bidding's misfit)
-# is kept, never a loop until a perfect one.
-PLAY_TRIES = 6  # draws per redeal at most (the first consistent one ends the drawing)
-PLAY_WEIGHT = 1.0  # one play facile would not have made, in `misfit` units
-
-
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """One card an opponent played: the trick before it, the cards not yet played at the
-    time, and the cards the seat played from then on (this one first)."""
-
-    seat: int
-    card: str
-    trick: list[list[Any]]
-    unplayed: frozenset[str]
-    since: tuple[str, ...]
-
-
-def seen_plays(state: GameState, seat: int) -> list[Seen]:
-    """This deal's plays by the searching seat's opponents where they had a choice to make
-    (the most recent first), read from the state's tricks (who played what is public)."""
-    bm = cast("BiancoManoState", state)
-    if bm.phase != "play" or bm.dominant is None or state.players != 4:
-        return []
-    flat = [(s, c, trick[:i]) for trick in [*bm.tricks, bm.trick] for i, (s, c) in enumerate(trick)]
-    unplayed = set(DECK_SET)
-    before: list[frozenset[str]] = []
-    for _, c, _ in flat:
-        before.append(frozenset(unplayed))
-        unplayed.discard(c)
-    since: dict[int, tuple[str, ...]] = {s: () for s in range(4)}
-    out: list[Seen] = []
-    for k in range(len(flat) - 1, -1, -1):
-        s, c, prefix = flat[k]
-        since[s] = (c, *since[s])
-        if s % 2 != seat % 2:
-            out.append(Seen(s, c, [list(p) for p in prefix], before[k], since[s]))
-    return out
-
-
-def facile_card(hand: list[str], trick: list[list[Any]], dom: str, out: frozenset[str], s: int) -> list[str]:
-    """The cards facile may play from `hand` on `trick` (two when a tie is broken by the
-    order of the hand, which the redeal does not know)."""
-    legal = playable(hand, trick, dom)
-    if len(legal) == 1:
-        return legal
-    table = Table(
-        deck=DECK,
-        points=POINTS[dom],
-        trump=dom,
-        out=out,
-        allies=frozenset((s, (s + 2) % 4)),
-        players=4,
-        free_discard=False,
-    )
-    first = play(hand, legal, trick, table)
-    legal.reverse()
-    return [first, play(hand[::-1], legal, trick, table)]
-
-
-def unlike(
-    d: GameState,
-    dom: str,
-    plays: list[Seen],
-    limit: float,
-    memo: dict[tuple[int, tuple[str, ...]], bool] | None = None,
-) -> float:
-    """How many of `plays` facile would not have made with the hands of redeal `d`
-    (counting stops at `limit`); `memo` keeps the answers of one search."""
-    bad = 0.0
-    for k, p in enumerate(plays):
-        hand = sort_hand([*d.hand(p.seat), *p.since])
-        key = (k, tuple(hand))
-        fits = memo.get(key) if memo is not None else None
-        if fits is None:
-            out = p.unplayed.difference(hand)
-            fits = p.card in facile_card(hand, p.trick, dom, out, p.seat)
-            if memo is not None:
-                memo[key] = fits
-        if not fits:
-            bad += PLAY_WEIGHT
-            if bad >= limit:
-                return bad
-    return bad
-
-
-def unannounced(d: GameState, state: GameState, seat: int) -> bool:
-    """An opponent taker who could have announced (facile always does) but did not."""
-    bm = cast("BiancoManoState", state)
-    taker, dom = bm.taker, bm.dominant
-    if not bm.options.bianco_mano_bonus or bm.announced or taker is None or dom is None:
-        return False
-    if taker % 2 == seat % 2:
-        return False
-    first = [c for trick in bm.tricks for s, c in trick if s == taker]
-    first += [c for s, c in bm.trick if s == taker]
-    held = {*d.hand(taker), *first}
-    return "GC" + dom in held and "CH" + dom in held
-
-
-def redealer(state: GameState, seat: int) -> Callable[[Rng], GameState]:
-    """Redeals that neither the bidding nor the opponents' play (as facile) contradicts,
-    if one of a few draws is; else the least contradictory."""
-    view = state.view(None)
-    claims = [c for c in said(view) if c[0] != seat]
-    plays = seen_plays(state, seat)
-    dom = view["dominant"]
-    check_announce = dom is not None and view["phase"] == "play"
-    memo: dict[tuple[int, tuple[str, ...]], bool] = {}
-
-    def score(d: GameState, limit: float) -> float:
-        bad = misfit(d, view, claims) if claims else 0.0
-        if check_announce and unannounced(d, state, seat):
-            bad += PLAY_WEIGHT
-        if plays and bad < limit:
-            bad += unlike(d, dom, plays, limit - bad, memo)
-        return bad
-
-    tries = PLAY_TRIES if plays else REDEAL_TRIES
-
-    def draw(rng: Rng) -> GameState:
-        d = state.determinize(seat, rng)
-        if not claims and not plays and not check_announce:
-            return d
-        best, worst = d, score(d, math.inf)
-        for _ in range(tries - 1):
-            if worst == 0.0:
-                break
-            d = state.determinize(seat, rng)
-            bad = score(d, worst)
-            if bad < worst:
-                best, worst = d, bad
-        return best
-
-    return draw
-
-
 # 1200 iterations fit the 1 s budget with room (bench/ai.py --budget 0: mean 0.3 s, max
 # 0.55 s of CPU per decision on this machine); see docs/ai.md for the figures.
 PROFILE = Profile(
@@ -435,5 +277,4 @@ PROFILE = Profile(
     rewards=rewards,
     iterations=1200,
     redeal=redeal,
-    redealer=redealer,
 )
