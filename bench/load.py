@@ -57,7 +57,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from load_bot import ROOT, BotChild, children_of, cpu_of, rss_of
+from load_bot import (
+    ROOT,
+    BotChild,
+    children_of,
+    cpu_of,
+    cpu_of_all,
+    machine_ticks,
+    processes_named,
+    rss_of,
+)
 from load_players import Bench, setup_all
 
 import games
@@ -121,6 +130,8 @@ class Measures:
     workers_cpu: float = 0.0  # the bot processes' workers (pictures, AI searches) in all
     workers_rss: int = 0  # their RSS at the end (a fixed cost: faces, not tables)
     bench_cpu: float = 0.0
+    database_cpu: float | None = None  # PostgreSQL's server processes (None: SQLite)
+    machine_busy: float = 0.0  # cores busy on average, every process of the machine
     rss_setup: list[int] = field(default_factory=list)
     rss_end: list[int] = field(default_factory=list)
     seated: int = 0
@@ -187,6 +198,8 @@ async def measure(args: argparse.Namespace, slugs: list[str]) -> tuple[Bench, Me
                 bot_cpu = [cpu_of(b.pid) for b in bots]
                 workers = [w for b in bots for w in children_of(b.pid)]
                 workers_cpu = sum(cpu_of(w) for w in workers)
+                database_cpu = cpu_of_all(processes_named("postgres")) if args.database_url else {}
+                ticks = machine_ticks()
                 m.play_from = time.time()
                 first_request, first_limited = len(emu.requests), len(emu.rate_limited)
                 deadline = started + args.seconds
@@ -197,6 +210,11 @@ async def measure(args: argparse.Namespace, slugs: list[str]) -> tuple[Bench, Me
                 m.bot_cpu = [cpu_of(b.pid) - c for b, c in zip(bots, bot_cpu, strict=True)]
                 m.workers_cpu = sum(cpu_of(w) for w in workers) - workers_cpu
                 m.bench_cpu = time.process_time() - bench_cpu
+                busy, every = (b - a for a, b in zip(ticks, machine_ticks(), strict=True))
+                m.machine_busy = (os.cpu_count() or 1) * busy / max(every, 1)
+                if args.database_url:
+                    after = cpu_of_all(list(database_cpu))
+                    m.database_cpu = sum(after[p] - database_cpu[p] for p in after)
                 m.requests = Counter(
                     f"{verb} {route}" for verb, route, _ in emu.requests[first_request:]
                 )
@@ -318,6 +336,15 @@ def report(bench: Bench, m: Measures) -> bool:
         f"{bot_cpu * per_interaction:.2f} ms per interaction, redraws included, workers not); "
         f"its workers (pictures, AI) {m.workers_cpu / m.elapsed:.0%}; "
         f"emulator and players {m.bench_cpu / m.elapsed:.0%} of a core"
+        + (
+            f"; PostgreSQL {m.database_cpu / m.elapsed:.0%} of a core"
+            if m.database_cpu is not None
+            else ""
+        )
+    )
+    print(
+        f"  the machine: {m.machine_busy:.2f} of its {os.cpu_count()} cores busy during play "
+        "(every process, the bench's included)"
     )
     channel = m.requests["PATCH /channels/{channel_id}/messages/{message_id}"]
     token = m.requests["PATCH /webhooks/{app_id}/{token}/messages/{message_id}"]

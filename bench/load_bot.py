@@ -37,6 +37,40 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
+def machine_ticks() -> tuple[int, int]:
+    """(busy, all) CPU ticks of the whole machine so far, every core (/proc/stat): how near
+    saturation a run was, whoever used the CPU."""
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    idle = fields[3] + fields[4]  # idle + iowait
+    return sum(fields[:8]) - idle, sum(fields[:8])
+
+
+def processes_named(name: str) -> list[int]:
+    """Every process whose command name is `name` (PostgreSQL's server processes)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if (entry / "comm").read_text().strip() == name:
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def cpu_of_all(pids: list[int]) -> dict[int, float]:
+    """`cpu_of` for each process still there."""
+    found = {}
+    for pid in pids:
+        try:
+            found[pid] = cpu_of(pid)
+        except OSError:
+            continue
+    return found
+
+
 def cpu_of(pid: int) -> float:
     """User + system CPU seconds a process has used (all its threads)."""
     with open(f"/proc/{pid}/stat") as f:
