@@ -116,7 +116,7 @@ class StoreBase:
         self._moves_closed = False  # set by close(): append_move refuses from then on
         self._writing: list[Any] = []  # the group the move writer is committing
         self._move_writer: asyncio.Task[None] | None = None
-        self._sync: Any = None  # the move log's group writer: SQLite's process, PG's thread
+        self._sync: Any = None  # the move log's group writer: a process (SQLite's or PostgreSQL's)
         # SQLite: a synchronous engine on the same file for `_read_all` (see there).
         self._reader = None if self._postgres else make_sqlite_reader(engine.url)
 

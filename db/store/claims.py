@@ -28,7 +28,7 @@ import asyncpg
 from ..engine import PG_COMMAND_TIMEOUT, PG_CONNECT_TIMEOUT, sqlite_path
 from ..records import ShardTaken
 from .base import StoreBase
-from .pg_thread import asyncpg_dsn
+from .pg_writer import asyncpg_dsn
 
 CLAIM_NAMESPACE = 0x7A5C  # the first key of Tapis' advisory locks (the second: the shard)
 CLAIM_WAIT = 10.0  # seconds to wait for a dying process's claim to be freed

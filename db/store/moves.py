@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import threading
 from dataclasses import dataclass
 from datetime import datetime
-from functools import partial
-from typing import Any
 
 from sqlalchemy import select
 
@@ -22,15 +19,8 @@ from ..engine import sqlite_path
 from ..models import MAX_ACTION
 from ..records import DuplicateMove, MoveGap, MoveRecord, MoveTime, StoreClosed, TableNotFound
 from .base import MOVES, SEATS, StoreBase, as_utc, utcnow
-from .pg_thread import PgThread
+from .pg_writer import PgWriter
 from .sqlite_writer import SqliteWriter
-
-# PostgreSQL: a group of moves in one statement (see migration 0004 for the codes, which
-# SQLite's writer gives too).
-PG_LOG_MOVES_SQL = (
-    "SELECT tapis_log_moves($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6)"
-)
-
 
 FLUSH_TIMEOUT = 2.0
 """Seconds `close()` waits for queued moves to commit before failing the rest."""
@@ -133,14 +123,15 @@ class MovesMixin(StoreBase):
                     item.set_result(None)
 
     async def _commit_group(self, group: list[_PendingMove]) -> list[BaseException | None]:
+        """The whole group in one trip to the writer process: PostgreSQL's (one statement,
+        migration 0004) or SQLite's; both answer one code per move."""
+        moves = [(m.table_id, m.seq, m.seat, m.action_id, m.snapshot) for m in group]
         if self._postgres:
-            pg = self._pg_writer()
-            return await pg.run(partial(self._write_group_pg, group=group, abandoned=pg.abandoned))
-        # SQLite: the whole group in one trip to the writer process.
-        async with self._write_gate():
-            moves = [(m.table_id, m.seq, m.seat, m.action_id, m.snapshot) for m in group]
-            codes = await self._sqlite_moves().write(moves, utcnow())
-            return [_refusal(move, code) for move, code in zip(group, codes, strict=True)]
+            codes = await self._pg_writer().write(moves, utcnow())
+        else:
+            async with self._write_gate():
+                codes = await self._sqlite_moves().write(moves, utcnow())
+        return [_refusal(move, code) for move, code in zip(group, codes, strict=True)]
 
     async def flush_moves(self, timeout: float = FLUSH_TIMEOUT) -> int:
         """Wait until every move queued so far is committed or refused.
@@ -160,15 +151,11 @@ class MovesMixin(StoreBase):
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
-            if isinstance(self._sync, SqliteWriter):
-                # The writer may still wait for SQLite's lock: what it holds must roll back
-                # rather than commit after its callers were told it failed. A later append
-                # gets a new writer.
+            if self._sync is not None:
+                # The writer may still wait for a lock or the server: what it holds must
+                # roll back rather than commit after its callers were told it failed. A
+                # later append gets a new writer.
                 self._sync.abandon()
-                self._sync = None
-            elif self._sync is not None:
-                self._sync.abandoned.set()
-                await self._sync.close(timeout=0)
                 self._sync = None
             return held + self._fail_queued()
         return self._fail_queued()
@@ -185,37 +172,11 @@ class MovesMixin(StoreBase):
                 item.set_result(None)
         return failed
 
-    async def _write_group_pg(
-        self, conn: Any, group: list[_PendingMove], abandoned: threading.Event
-    ) -> list[BaseException | None]:
-        """PostgreSQL, on the writer thread: the whole group in one statement and one commit
-        (the `tapis_log_moves` function, migration 0004), whatever its size.
-
-        The function locks the group's tables in id order (two processes never deadlock)
-        and judges each move against its table's version in order, so a refused move
-        affects only itself, as with savepoints."""
-        if abandoned.is_set():  # the caller gave up before it was sent: write nothing
-            raise StoreClosed()
-        codes = await self._log_moves_pg(conn, group)
-        return [_refusal(move, code) for move, code in zip(group, codes, strict=True)]
-
-    async def _log_moves_pg(self, conn: Any, group: list[_PendingMove]) -> list[int]:
-        codes: list[int] = await conn.fetchval(
-            PG_LOG_MOVES_SQL,
-            [m.table_id for m in group],
-            [m.seq for m in group],
-            [m.seat for m in group],
-            [m.action_id for m in group],
-            [m.snapshot for m in group],
-            utcnow(),
-        )
-        return codes
-
-    def _pg_writer(self) -> PgThread:
-        """The PostgreSQL group writer's thread, loop and connection."""
+    def _pg_writer(self) -> PgWriter:
+        """The PostgreSQL group writer's process, on the same database."""
         if self._sync is None:
-            self._sync = PgThread(self._engine.url)
-        writer: PgThread = self._sync
+            self._sync = PgWriter(self._engine.url)
+        writer: PgWriter = self._sync
         return writer
 
     def _sqlite_moves(self) -> SqliteWriter:

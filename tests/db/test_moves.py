@@ -6,9 +6,12 @@ import asyncio
 import contextlib
 import os
 import sqlite3
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import asyncpg
 import pytest
+from sqlalchemy.engine import make_url
 
 from db import Store, StoreClosed
 
@@ -54,6 +57,69 @@ async def test_a_move_after_close_is_refused(store: Store) -> None:
     await store.close()
     with pytest.raises(StoreClosed):
         await store.append_move(table_id, 2, 0, "take", "{}")
+
+
+async def _until(condition: Callable[[], Awaitable[bool]], timeout: float) -> bool:
+    """Ask `condition` again until it holds or `timeout` passes (the server's own state,
+    which no event of ours announces)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not await condition():
+        if loop.time() > end:
+            return False
+        await asyncio.sleep(0.02)
+    return True
+
+
+async def test_postgres_moves_held_by_a_lock_fail_on_close_and_are_never_committed(
+    store: Store, backend: str
+) -> None:
+    if backend != "postgresql":
+        pytest.skip("holds a PostgreSQL row lock")
+    table_id = await new_table(store, status="playing")
+    await store.append_move(table_id, 1, 0, "take", "{}")
+    dsn = make_url(postgres_url()).set(drivername="postgresql").render_as_string(False)
+    holder = await asyncpg.connect(dsn)
+    watcher = await asyncpg.connect(dsn)
+
+    async def writer_backends() -> list[int]:
+        rows = await watcher.fetch(
+            "SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT tapis_log_moves%'"
+            " AND wait_event_type = 'Lock'"
+        )
+        return [row["pid"] for row in rows]
+
+    try:
+        tx = holder.transaction()
+        await tx.start()
+        await holder.execute("SELECT 1 FROM game_tables WHERE id = $1 FOR UPDATE", table_id)
+        pending = moves_of(store, table_id, range(2, 5))
+        assert await _until(lambda: _nonempty(writer_backends()), 5.0), "the writer never waited"
+        await store.close(timeout=0.3)
+        done, not_done = await asyncio.wait(pending, timeout=1.0)
+        assert not not_done, "a queued move was left without an answer"
+        assert all(isinstance(task.exception(), StoreClosed) for task in done)
+        # The writer was ended with its statement still waiting for the lock: the server
+        # must drop that statement before the lock comes free, or it would commit it then.
+        gone = await _until(lambda: _empty(writer_backends()), 5.0)
+        assert gone, "the abandoned writer's statement still waits for the lock"
+        await tx.rollback()
+        seqs = await watcher.fetch("SELECT seq FROM moves WHERE table_id = $1", table_id)
+        version = await watcher.fetchval("SELECT version FROM game_tables WHERE id = $1", table_id)
+    finally:
+        await holder.close()
+        await watcher.close()
+    assert [row["seq"] for row in seqs] == [1] and version == 1, (
+        "a move reported failed was written after all"
+    )
+
+
+async def _nonempty(found: Awaitable[list[int]]) -> bool:
+    return bool(await found)
+
+
+async def _empty(found: Awaitable[list[int]]) -> bool:
+    return not await found
 
 
 async def test_moves_that_cannot_commit_in_time_fail_and_are_not_written_later(
