@@ -45,7 +45,7 @@ from games.cards import family_name, suit_name
 from games.facts import Fact, SeatFacts
 from games.facts import Zone as FactZone
 from games.words import Face, Words
-from workers import PipeWorker, WorkerFailed, exit_with_parent, lower_priority
+from workers import PipeWorker, WorkerFailed, WorkerGone, exit_with_parent, lower_priority
 
 from .i18n import count, tr
 from .service import AI_LEVELS, Table
@@ -430,6 +430,7 @@ class Pictures:
         self.drawn = 0  # pictures actually drawn (not found in a cache)
         self.dropped = 0  # background pictures nobody wanted any more by their turn
         self.failed = 0
+        self._closing = False  # the bot is stopping: drawings cut short are not errors
 
     def _started(self) -> PipeWorker:
         """The urgent worker, the background ones started with it on first use."""
@@ -651,14 +652,16 @@ class Pictures:
                 self.drawn += 1
         except Exception as exc:  # a message goes out without its picture, play goes on
             self.failed += 1
-            kind = exc.kind if isinstance(exc, WorkerFailed) else type(exc).__name__
-            log.error("could not draw %s (%s)", filename, kind)
+            if not (self._closing and isinstance(exc, WorkerGone)):
+                kind = exc.kind if isinstance(exc, WorkerFailed) else type(exc).__name__
+                log.error("could not draw %s (%s)", filename, kind)
         finally:
             del self._drawing[key]
             future.set_result(picture)
         return picture
 
     async def close(self) -> None:
+        self._closing = True
         if self._warming is not None:
             self._warming.cancel()
             with contextlib.suppress(BaseException):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import time
 from collections.abc import Iterable, Sequence
 
 import pytest
@@ -215,6 +216,25 @@ async def test_a_clicks_hand_is_drawn_beside_a_busy_background_worker() -> None:
             assert drawn is not None and drawn.png == b"\x89PNG slow table"
     finally:
         await pictures.close()
+
+
+def stuck_hand(cards: Sequence[str], playable: Iterable[str]) -> bytes:
+    time.sleep(60)  # still drawing when the bot stops
+    return b"\x89PNG never"
+
+
+async def test_a_drawing_cut_short_by_the_bots_stop_is_not_logged_as_an_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Stopping the bot ends the workers mid-drawing: no message waits for that picture
+    any more, and an error line there would make every stop look like a failure."""
+    pictures = Pictures(workers=1, draw_hand=stuck_hand)
+    drawing = asyncio.ensure_future(pictures.hand(mid_deal("manille"), 0, "fr"))
+    done, _ = await asyncio.wait({drawing}, timeout=0.3)
+    assert not done, "the drawing should still be under way"
+    await pictures.close()
+    assert await drawing is None
+    assert "could not draw" not in caplog.text
 
 
 @pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling policy only")
