@@ -7,6 +7,7 @@ import os
 import signal
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from emulator.drivers import Emulator
@@ -22,19 +23,25 @@ def rss_of(pid: int) -> int:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-def children_of(pid: int) -> list[int]:
-    """The processes `pid` started (its AI and picture workers)."""
+def _processes(keep: Callable[[Path], bool]) -> list[int]:
+    """The pids of the processes whose /proc entry `keep` accepts (gone ones skipped)."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            stat = (entry / "stat").read_text()
+            if keep(entry):
+                found.append(int(entry.name))
         except OSError:
             continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-            found.append(int(entry.name))
     return found
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes `pid` started (its AI and picture workers)."""
+    return _processes(
+        lambda entry: int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid
+    )
 
 
 def machine_ticks() -> tuple[int, int]:
@@ -48,16 +55,7 @@ def machine_ticks() -> tuple[int, int]:
 
 def processes_named(name: str) -> list[int]:
     """Every process whose command name is `name` (PostgreSQL's server processes)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            if (entry / "comm").read_text().strip() == name:
-                found.append(int(entry.name))
-        except OSError:
-            continue
-    return found
+    return _processes(lambda entry: (entry / "comm").read_text().strip() == name)
 
 
 def cpu_of_all(pids: list[int]) -> dict[int, float]:

@@ -7,10 +7,10 @@ from datetime import datetime
 
 from sqlalchemy.engine import URL, make_url
 
-from workers import PipeWorker, end_with_parent
 from workers.pg_moves import Move, log_moves
 
 from ..engine import PG_COMMAND_TIMEOUT, PG_CONNECT_TIMEOUT
+from .process_writer import ProcessWriter
 
 
 def asyncpg_dsn(url: str | URL) -> str:
@@ -19,17 +19,14 @@ def asyncpg_dsn(url: str | URL) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
-class PgWriter:
+class PgWriter(ProcessWriter):
     """The move log's group writer: a process of its own (workers.pg_moves) with its one
-    connection, fed through a pipe the event loop reads itself."""
+    connection. Ending it ends the connection, and the server then drops a statement still
+    running (workers.pg_moves: the connection check)."""
 
     def __init__(self, url: str | URL) -> None:
+        super().__init__()
         self._dsn = asyncpg_dsn(url)
-        self._worker = PipeWorker(end_with_parent)
-
-    @property
-    def pid(self) -> int | None:
-        return self._worker.pid
 
     async def write(self, moves: list[Move], now: datetime) -> list[int]:
         """Write a group in one transaction; one outcome code per move."""
@@ -37,14 +34,3 @@ class PgWriter:
             log_moves, self._dsn, PG_CONNECT_TIMEOUT, PG_COMMAND_TIMEOUT, moves, now
         )
         return codes
-
-    def abandon(self) -> None:
-        """Nobody waits for the group being written any more: end the process at once. Its
-        connection goes with it, so the server rolls back a transaction not yet committed
-        rather than commit it after its callers were told it failed. A later group starts a
-        new writer."""
-        self._worker.kill()
-
-    async def close(self, timeout: float | None = None) -> None:
-        """Let the writer finish the group it holds (at most `timeout`), then end it."""
-        await self._worker.close(2.0 if timeout is None else timeout)

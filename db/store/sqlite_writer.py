@@ -15,12 +15,12 @@ from typing import Any
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.dialects import sqlite
 
-from workers import PipeWorker, end_with_parent
 from workers.sqlite_moves import Move, Statements, write_moves
 
 from ..engine import BUSY_TIMEOUT_MS
 from ..models import TIME
 from .base import MOVES, SNAPSHOTS, TABLES
+from .process_writer import ProcessWriter
 
 _DIALECT = sqlite.dialect(paramstyle="named")
 _TIME = TIME.dialect_impl(_DIALECT).bind_processor(_DIALECT)
@@ -74,17 +74,13 @@ STATEMENTS = Statements(
 )
 
 
-class SqliteWriter:
+class SqliteWriter(ProcessWriter):
     """The move log's group writer: a process of its own (workers.sqlite_moves) with its
-    one connection to the file, fed through a pipe the event loop reads itself."""
+    one connection to the file."""
 
     def __init__(self, path: Path) -> None:
+        super().__init__()
         self._path = str(path)
-        self._worker = PipeWorker(end_with_parent)
-
-    @property
-    def pid(self) -> int | None:
-        return self._worker.pid
 
     async def write(self, moves: list[Move], now: datetime) -> list[int]:
         """Write a group in one transaction; one outcome code per move."""
@@ -92,14 +88,3 @@ class SqliteWriter:
             write_moves, self._path, BUSY_TIMEOUT_MS, STATEMENTS, moves, db_time(now)
         )
         return codes
-
-    def abandon(self) -> None:
-        """Nobody waits for the group being written any more: end the process at once, so
-        that what it holds rolls back rather than commits after its callers were told it
-        failed (a write waiting for another process's lock, say). A later group starts a
-        new writer."""
-        self._worker.kill()
-
-    async def close(self, timeout: float | None = None) -> None:
-        """Let the writer finish the group it holds (at most `timeout`), then end it."""
-        await self._worker.close(2.0 if timeout is None else timeout)
