@@ -9,13 +9,27 @@ the pair.
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 from ..base import Event, GameState
-from ..bianco_mano.logic import FAMILIES, FIRST_PACKETS, POINTS, STRENGTH
+from ..bianco_mano.logic import (
+    DECK_SET,
+    FAMILIES,
+    FIRST_PACKETS,
+    POINTS,
+    STRENGTH,
+    playable,
+    sort_hand,
+)
 from ..rng import Rng
 from .ismcts import Profile
 from .tricks import Deck, Table, outstanding, play
+
+if TYPE_CHECKING:
+    from ..bianco_mano.state import BiancoManoState
 
 DECK = Deck(strength=STRENGTH, top=max(STRENGTH.values()))
 # Bid when the hand (with the turned card) reaches this strength, by table size (about an
@@ -266,6 +280,246 @@ def redeal(state: GameState, seat: int, rng: Rng) -> GameState:
         if bad < worst:
             best, worst = d, bad
     return best
+
+
+# --- informed redeals: the bidding's odds and the opponents' card play (not the default) ---
+# The third session's weighted bidding redeal (commit e3b240b) and the fourth session's
+# filter on the opponents' card play (4259bcd), each measured alone at +1 to +3 points,
+# together: each iteration's redeal is proposed as the least unlike-facile of up to
+# `PLAY_TRIES` engine redeals (the card play), and a Metropolis-Hastings chain accepts it
+# with the ratio of the bidding weights, so the redeals follow (play-filtered proposal) x
+# (the bidding's odds). `informed_redealer` is the `Profile.redealer` of that variant.
+FLOOR = 1e-3  # the weight of a claim that no first hand of the redeal could have made
+EPS = 1e-9  # `strength` sums in another order: an exact tie must still reach the mark
+REDEAL_DRAWS = 8  # proposals weighed to start the chain
+MH_STEPS = 1  # proposals per redeal after that
+PLAY_TRIES = 6  # engine redeals per proposal at most (the first consistent one ends it)
+# What each card adds to `strength`, per family (the same terms).
+VALUE: dict[str, dict[str, float]] = {
+    f: {
+        c: 1 + st / 8 if c[2] == f else 0.7 if st == DECK.top else 0.0
+        for c, st in DECK.strength.items()
+    }
+    for f in FAMILIES
+}
+_COMB = [[math.comb(a, b) for b in range(16)] for a in range(16)]
+
+
+def share(cards: list[str], family: str, first: int, need: float, reached: bool) -> float:
+    """The share of the `first`-card hands drawn from `cards` whose strength for `family`
+    reaches `need` (`reached`) or stays below it: only the cards worth something for the
+    family are enumerated, the others fill the hand in `_COMB` ways."""
+    values = VALUE[family]
+    sums = [(0, 0.0)]
+    for c in cards:
+        v = values[c]
+        if v:
+            sums += [(j + 1, t + v) for j, t in sums]
+    row = _COMB[len(cards) - (len(sums).bit_length() - 1)]
+    hit = 0
+    for j, t in sums:
+        if j <= first and (t >= need - EPS) == reached:
+            hit += row[first - j]
+    return hit / _COMB[len(cards)][first]
+
+
+def _state(state: GameState) -> BiancoManoState:
+    """The state's finished tricks are public (every seat saw them) but the view shows the
+    last one only, so the informed redeals read them from the state."""
+    return cast("BiancoManoState", state)
+
+
+def bidding_weight(state: GameState, seat: int) -> Callable[[GameState], float] | None:
+    """How likely a redeal of `state` for `seat` makes the bidding seen, up to a constant:
+    for each seat that bid, the share of the first hands it could have held (any
+    `BID_CARDS` of the cards it holds or played this deal, the turned card apart) that
+    bid as it did under facile's rule, families taken as independent. None when the
+    bidding said nothing about the others."""
+    view = state.view(None)
+    claims = [c for c in said(view) if c[0] != seat]
+    if not claims:
+        return None
+    n, turned, taker = view["players"], view["turned"], view["taker"]
+    first = BID_CARDS[n]
+    played: dict[int, list[str]] = {s: [] for s, _, _ in claims}
+    for trick in [*_state(state).tricks, view["trick"]]:
+        for s, c in trick:
+            if s in played:
+                played[s].append(c)
+    hidden_espion = view["espion_size"] > 0 and seat != taker
+    tests: dict[int, list[tuple[str, float, bool]]] = {}
+    for s, family, reached in claims:
+        for f in [family] if family is not None else [f for f in FAMILIES if f != turned[2]]:
+            tests.setdefault(s, []).append((f, TAKE_AT[n] - VALUE[f][turned], reached))
+
+    def weight(d: GameState) -> float:
+        w = 1.0
+        for s, checks in tests.items():
+            cards = [*d.hand(s), *played[s]]
+            if s == taker:
+                if hidden_espion:
+                    cards += d.zones()["espion"]
+                if turned in cards:
+                    cards.remove(turned)
+            for f, need, reached in checks:
+                w *= max(share(cards, f, first, need, reached), FLOOR)
+        return w
+
+    return weight
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """One card an opponent played: the trick before it, the cards not yet played at the
+    time, and the cards the seat played from then on (this one first)."""
+
+    seat: int
+    card: str
+    trick: list[list[Any]]
+    unplayed: frozenset[str]
+    since: tuple[str, ...]
+
+
+def seen_plays(state: GameState, seat: int) -> list[Seen]:
+    """This deal's cards played by the searching seat's opponents, the most recent first
+    (who played what is public). Four players only: the fixed pairs say who the opponents
+    are."""
+    bm = _state(state)
+    if bm.phase != "play" or bm.dominant is None or state.players != 4:
+        return []
+    flat = [(s, c, trick[:i]) for trick in [*bm.tricks, bm.trick] for i, (s, c) in enumerate(trick)]
+    unplayed = set(DECK_SET)
+    before: list[frozenset[str]] = []
+    for _, c, _ in flat:
+        before.append(frozenset(unplayed))
+        unplayed.discard(c)
+    since: dict[int, tuple[str, ...]] = {s: () for s in range(4)}
+    out: list[Seen] = []
+    for k in range(len(flat) - 1, -1, -1):
+        s, c, prefix = flat[k]
+        since[s] = (c, *since[s])
+        if s % 2 != seat % 2:
+            out.append(Seen(s, c, [list(p) for p in prefix], before[k], since[s]))
+    return out
+
+
+def facile_card(
+    hand: list[str], trick: list[list[Any]], dom: str, out: frozenset[str], s: int
+) -> list[str]:
+    """The cards facile may play from `hand` on `trick` (two when a tie is broken by the
+    order of the hand, which the redeal does not know)."""
+    legal = playable(hand, trick, dom)
+    if len(legal) == 1:
+        return legal
+    table = Table(
+        deck=DECK,
+        points=POINTS[dom],
+        trump=dom,
+        out=out,
+        allies=frozenset((s, (s + 2) % 4)),
+        players=4,
+        free_discard=False,
+    )
+    first = play(hand, legal, trick, table)
+    legal.reverse()
+    return [first, play(hand[::-1], legal, trick, table)]
+
+
+def unlike(
+    d: GameState,
+    dom: str,
+    plays: list[Seen],
+    limit: float,
+    memo: dict[tuple[int, tuple[str, ...]], bool],
+) -> float:
+    """How many of `plays` facile would not have made with the hands of redeal `d`
+    (counting stops at `limit`); `memo` keeps the answers of one search."""
+    bad = 0.0
+    for k, p in enumerate(plays):
+        hand = sort_hand([*d.hand(p.seat), *p.since])
+        key = (k, tuple(hand))
+        fits = memo.get(key)
+        if fits is None:
+            out = p.unplayed.difference(hand)
+            fits = p.card in facile_card(hand, p.trick, dom, out, p.seat)
+            memo[key] = fits
+        if not fits:
+            bad += 1.0
+            if bad >= limit:
+                return bad
+    return bad
+
+
+def unannounced(d: GameState, state: GameState, seat: int) -> bool:
+    """An opponent taker who could have announced (facile always does) but did not."""
+    bm = _state(state)
+    taker, dom = bm.taker, bm.dominant
+    if not bm.options.bianco_mano_bonus or bm.announced or taker is None or dom is None:
+        return False
+    if taker % 2 == seat % 2:
+        return False
+    first = [c for trick in bm.tricks for s, c in trick if s == taker]
+    first += [c for s, c in bm.trick if s == taker]
+    held = {*d.hand(taker), *first}
+    return "GC" + dom in held and "CH" + dom in held
+
+
+def informed_redealer(state: GameState, seat: int) -> Callable[[Rng], GameState]:
+    """Redeals that follow the bidding's odds (`bidding_weight`) among proposals that the
+    opponents' card play, as facile would make it, does not contradict (see above)."""
+    view = state.view(None)
+    weight = bidding_weight(state, seat)
+    plays = seen_plays(state, seat)
+    dom = view["dominant"]
+    check_announce = dom is not None and view["phase"] == "play"
+    memo: dict[tuple[int, tuple[str, ...]], bool] = {}
+
+    def score(d: GameState, limit: float) -> float:
+        bad = 1.0 if check_announce and unannounced(d, state, seat) else 0.0
+        if plays and bad < limit:
+            bad += unlike(d, dom, plays, limit - bad, memo)
+        return bad
+
+    def propose(rng: Rng) -> GameState:
+        d = state.determinize(seat, rng)
+        if not plays and not check_announce:
+            return d
+        best, worst = d, score(d, math.inf)
+        for _ in range(PLAY_TRIES - 1):
+            if worst == 0.0:
+                break
+            d = state.determinize(seat, rng)
+            bad = score(d, worst)
+            if bad < worst:
+                best, worst = d, bad
+        return best
+
+    if weight is None:
+        return propose
+    known = weight
+    chain: list[tuple[GameState, float]] = []
+
+    def draw(rng: Rng) -> GameState:
+        if chain:
+            d, w = chain[0]
+            for _ in range(MH_STEPS):
+                e = propose(rng)
+                v = known(e)
+                if v >= w or rng.random() * w < v:
+                    d, w = e, v
+            chain[0] = (d, w)
+            return d.clone()
+        drawn = [propose(rng) for _ in range(REDEAL_DRAWS)]
+        weights = [known(d) for d in drawn]
+        x = rng.random() * sum(weights)
+        for d, w in zip(drawn, weights, strict=True):  # noqa: B007 (the pick is kept)
+            x -= w
+            if x < 0:
+                break
+        chain.append((d, w))
+        return d.clone()
+
+    return draw
 
 
 # 1200 iterations fit the 1 s budget with room (bench/ai.py --budget 0: mean 0.3 s, max
