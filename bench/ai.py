@@ -2,7 +2,7 @@
 
 Usage: python bench/ai.py [--game SLUG ...] [--matches N] [--level facile|fort|all]
                           [--players N] [--jobs J] [--iterations N] [--budget S]
-                          [--first M] [--record FILE]
+                          [--first M] [--record FILE] [--set FIELD=VALUE ...]
        python bench/ai.py --summary FILE [FILE ...]
        python bench/ai.py --speed [--game SLUG ...] [--positions N] [--iterations N]
                           [--compare REF] [--rounds R]
@@ -23,7 +23,10 @@ lifts it, so every decision runs its full iteration cap: the figures then depend
 seeds only, not on how busy the machine is (the CPU times tell whether the cap fits the
 bot's budget). `--first M` starts at match M (to split a long run; matches are seeded by
 their number). `--record FILE` appends every finished match to FILE, one JSON line each;
-`--summary FILE ...` adds such files up (per game, level, table size and iteration cap).
+`--summary FILE ...` adds such files up (per game, level, table size, iteration cap and
+`--set`). `--set FIELD=VALUE` (repeatable) plays "fort" with the game's `Profile` changed
+in that field (e.g. `--set tree_depth=0 --set confidence=1.0`), for A/B runs of a variant
+without editing the profile.
 For "fort" every result also says whether issue 17's bar is met: at least 65 % won, the
 95 % interval's lower end at 58 % or more, at least 400 matches.
 
@@ -37,6 +40,8 @@ and by the working tree, in separate processes alternated for R rounds, best tim
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import importlib
 import json
 import math
 import subprocess
@@ -46,6 +51,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 # `--tree DIR` measures the code of another checkout (the speed comparison's old side).
 sys.path.insert(
@@ -58,7 +64,7 @@ sys.path.insert(
 import games
 from games import Rng
 from games.ai import choose, profile_for
-from games.ai.ismcts import search
+from games.ai.ismcts import Profile, search
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"facile": 0.65, "fort": 0.60}
@@ -96,23 +102,58 @@ def default_players(rules: games.Rules) -> int:
     return next((n for n in sizes if rules.teams(n)), rules.min_players)
 
 
+Overrides = tuple[tuple[str, str], ...]  # `--set FIELD=VALUE` pairs, as typed
+
+
+def overridden(profile: Profile, overrides: Overrides) -> Profile:
+    """`profile` with the `--set` fields replaced: a number is cast to the field's type, and
+    `module:name` (e.g. `redealer=games.ai.bianco_mano:informed_redealer`) is imported."""
+    changes: dict[str, Any] = {}
+    for name, raw in overrides:
+        current = getattr(profile, name)  # AttributeError names a misspelt field
+        if ":" in raw:
+            module, attr = raw.split(":", 1)
+            changes[name] = getattr(importlib.import_module(module), attr)
+        else:
+            changes[name] = type(current)(raw)
+    return dataclasses.replace(profile, **changes)
+
+
 def act(
-    state: games.GameState, seat: int, who: str, rng: Rng, iterations: int | None, budget: float
+    state: games.GameState,
+    seat: int,
+    who: str,
+    rng: Rng,
+    iterations: int | None,
+    budget: float,
+    profile: Profile | None = None,
 ) -> tuple[str, tuple[float, float] | None]:
-    """One decision; wall and CPU times are returned for AI decisions with a real choice."""
+    """One decision; wall and CPU times are returned for AI decisions with a real choice.
+    With `profile` (a `--set` variant), "fort" searches with it instead of the game's."""
     legal = state.legal_actions(seat)
     if who == "random":
         return rng.choice(legal).id, None
     start, cpu = time.perf_counter(), time.process_time()
-    action = choose(state, seat, who, rng, iterations=iterations, budget_s=budget)
+    if who == "fort" and profile is not None and len(legal) > 1:
+        action = search(state, seat, profile, rng, iterations=iterations, budget_s=budget)
+        action = action if action in {a.id for a in legal} else legal[0].id
+    else:
+        action = choose(state, seat, who, rng, iterations=iterations, budget_s=budget)
     spent = (time.perf_counter() - start, time.process_time() - cpu)
     return action, spent if len(legal) > 1 else None
 
 
 def play_match(
-    slug: str, players: int, level: str, match: int, iterations: int | None, budget: float
+    slug: str,
+    players: int,
+    level: str,
+    match: int,
+    iterations: int | None,
+    budget: float,
+    overrides: Overrides = (),
 ) -> Result:
     rules = games.get(slug)
+    profile = overridden(profile_for(rules), overrides) if overrides else None
     seed = 1_000_003 * (match + 1)
     state = rules.new(players=players, seed=seed, options=rules.quick_options)
     mine = ai_seats(rules, players, match)
@@ -123,7 +164,7 @@ def play_match(
     while not state.is_over():
         seats = state.to_move()
         seat = seats[0] if len(seats) == 1 else race.choice(seats)  # a neutral race
-        action, spent = act(state, seat, who[seat], rngs[seat], iterations, budget)
+        action, spent = act(state, seat, who[seat], rngs[seat], iterations, budget, profile)
         if spent is not None and seat in mine:
             result.times.append(spent[0])
             result.cpu.append(spent[1])
@@ -209,18 +250,25 @@ def report(rules: games.Rules, players: int, level: str, res: Result, tail: str)
 def summary(files: list[str]) -> int:
     """Add up `--record` files: one line per game, level, table size and iteration cap
     (a match recorded twice counts once)."""
-    groups: dict[tuple[str, int, str, int | None, float], dict[int, Result]] = {}
+    groups: dict[tuple[str, int, str, int | None, float, str], dict[int, Result]] = {}
     for name in files:
         for raw in Path(name).read_text().splitlines():
             if not raw.strip():
                 continue
             line = json.loads(raw)
-            key = (line["game"], line["players"], line["level"], line["iterations"], line["budget"])
+            key = (
+                line["game"],
+                line["players"],
+                line["level"],
+                line["iterations"],
+                line["budget"],
+                " ".join(line.get("set", [])),
+            )
             r = Result(score=line["score"], matches=1, times=line["times"], cpu=line["cpu"])
             groups.setdefault(key, {})[line["match"]] = r
     print(HEADER)
-    for (slug, players, level, its, budget), played in sorted(
-        groups.items(), key=lambda kv: (kv[0][0], kv[0][2], kv[0][3] or 0, kv[0][4])
+    for (slug, players, level, its, budget, sets), played in sorted(
+        groups.items(), key=lambda kv: (kv[0][0], kv[0][2], kv[0][3] or 0, kv[0][4], kv[0][5])
     ):
         total = Result()
         for r in played.values():
@@ -234,12 +282,13 @@ def summary(files: list[str]) -> int:
             players,
             level,
             total,
-            f"({players} players, iterations {cap}, budget {budget or 'none'}, {span})",
+            f"({players} players, iterations {cap}, budget {budget or 'none'}, {span}"
+            + (f", set {sets})" if sets else ")"),
         )
     return 0
 
 
-def _job(args: tuple[str, int, str, int, int | None, float]) -> Result:
+def _job(args: tuple[str, int, str, int, int | None, float, Overrides]) -> Result:
     return play_match(*args)
 
 
@@ -252,17 +301,20 @@ def run(
     iterations: int | None,
     budget: float,
     record: Path | None = None,
+    overrides: Overrides = (),
 ) -> Result:
     """Play `matches`; with `record`, append each finished match to it as a JSON line (a
     long run killed half-way keeps what it played; `--summary` adds the lines up)."""
     total = Result()
-    tasks = [(slug, players, level, m, iterations, budget) for m in matches]
+    tasks = [(slug, players, level, m, iterations, budget, overrides) for m in matches]
 
-    def keep(task: tuple[str, int, str, int, int | None, float], r: Result) -> None:
+    def keep(task: tuple[str, int, str, int, int | None, float, Overrides], r: Result) -> None:
         total.add(r)
         if record is not None:
             line = {"game": slug, "players": players, "level": level, "match": task[3]}
             line |= {"iterations": iterations, "budget": budget if budget < math.inf else 0}
+            if overrides:
+                line["set"] = [f"{k}={v}" for k, v in overrides]
             line |= {"score": r.score, "times": r.times, "cpu": r.cpu}
             with record.open("a") as out:
                 out.write(json.dumps(line) + "\n")
@@ -380,6 +432,13 @@ def main() -> int:
     )
     parser.add_argument("--first", type=int, default=0, help="number of the first match")
     parser.add_argument("--record", metavar="FILE", help="append each match to FILE (JSON lines)")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="fort plays with the game's Profile changed in FIELD (repeatable)",
+    )
     parser.add_argument("--summary", nargs="+", metavar="FILE", help="add up --record files")
     parser.add_argument("--speed", action="store_true", help="ISMCTS iterations per second")
     parser.add_argument("--positions", type=int, default=20, help="positions per game (--speed)")
@@ -405,6 +464,9 @@ def main() -> int:
     print(HEADER)
     budget = args.budget if args.budget > 0 else math.inf
     record = Path(args.record) if args.record else None
+    overrides: Overrides = tuple(
+        (k.strip(), v.strip()) for k, v in (item.split("=", 1) for item in args.set)
+    )
     failed = False
     for slug in slugs:
         rules = games.get(slug)
@@ -413,8 +475,12 @@ def main() -> int:
             matches = args.matches or (200 if level == "facile" else 60)
             start = time.perf_counter()
             span = range(args.first, args.first + matches)
-            res = run(slug, players, level, span, args.jobs, args.iterations, budget, record)
+            res = run(
+                slug, players, level, span, args.jobs, args.iterations, budget, record, overrides
+            )
             tail = f"({players} players, {time.perf_counter() - start:.0f} s)"
+            if overrides:
+                tail += " set " + " ".join(f"{k}={v}" for k, v in overrides)
             failed |= not report(rules, players, level, res, tail)
     return 1 if failed else 0
 

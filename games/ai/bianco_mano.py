@@ -250,8 +250,36 @@ def misfit(d: GameState, view: dict[str, Any], claims: list[tuple[int, str | Non
     return total
 
 
+def pack_known(state: GameState) -> bool:
+    """Whether every card of the deal follows from what every seat has seen: at four
+    players, from the second deal on, without `shuffle_each_deal`.
+
+    The pack of a deal after the first is the previous deal's tricks, gathered in the
+    order they were played (public: four players have no espion), then cut, and a cut only
+    rotates the pack; the turned card (public, the 21st card dealt) fixes the rotation. So
+    a seat that remembers the previous deal's 32 cards in play order knows every hand and
+    the stock; a deal after everybody passed twice is then gathered from hands it knows,
+    in a known order, and stays known. At three and five players the espion is gathered
+    in an order only its taker knows, so those deals are left to the engine's redeal."""
+    if state.players != 4 or state.options.shuffle_each_deal:
+        return False
+    return bool(state.view(None)["deal_number"] >= 2)
+
+
+def known_deal(state: GameState) -> GameState:
+    """The deal a seat that remembers the previous deal holds to be true (`pack_known`):
+    the cards as they are. The copy gets a generator of its own, so the cuts after the
+    deal (beyond the search's horizon anyway) are not the real ones."""
+    d = state.clone()
+    d.rng = Rng(0)
+    return d
+
+
 def redeal(state: GameState, seat: int, rng: Rng) -> GameState:
-    """A determinization the bidding does not contradict, if one of a few draws is."""
+    """The deal itself when the pack could be tracked (`pack_known`); otherwise a
+    determinization the bidding does not contradict, if one of a few draws is."""
+    if pack_known(state):
+        return known_deal(state)
     view = state.view(None)
     claims = [c for c in said(view) if c[0] != seat]
     d = state.determinize(seat, rng)

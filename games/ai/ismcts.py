@@ -19,6 +19,7 @@ Everything goes through the engine contract; the game-specific parts come in a `
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Callable
@@ -59,6 +60,10 @@ def plain_redeal(state: GameState, seat: int, rng: Rng) -> GameState:
     return state.determinize(seat, rng)
 
 
+# redealer(state, seat): called once per search, returns what draws each iteration's redeal
+Redealer = Callable[[GameState, int], Callable[[Rng], GameState]]
+
+
 def random_policy(state: GameState, seat: int, rng: Rng) -> str:
     """Fallback policy for a game without a heuristic yet."""
     return rng.choice(state.legal_actions(seat)).id
@@ -74,7 +79,9 @@ class Profile:
     simulation when `to_move()` lists several seats; `iterations` is the default cap;
     `tree_depth` how many of the searching seat's later decisions the tree may hold;
     `redeal` draws the determinization of an iteration (the engine's, or one that also
-    weighs what the others' choices suggest about their hands).
+    weighs what the others' choices suggest about their hands); `redealer`, when set,
+    replaces it and is called once per search, so that what depends only on the searched
+    position (the bidding and the play so far) is worked out once.
     """
 
     policy: Policy = random_policy
@@ -88,6 +95,7 @@ class Profile:
     tree_depth: int = 8  # own decisions kept in the tree below the root
     confidence: float = 0.5  # standard errors a move needs to overrule the heuristic
     redeal: Callable[[GameState, int, Rng], GameState] = plain_redeal
+    redealer: Redealer | None = None
 
 
 class Node:
@@ -140,11 +148,15 @@ def search(
         root.children[a] = Node()
         samples[a] = []
     public = state.view(None)
+    if profile.redealer is not None:
+        redeal = profile.redealer(state, seat)
+    else:
+        redeal = functools.partial(profile.redeal, state, seat)
     done = 0
     while done < cap and not (done and time.perf_counter() > deadline):
         # One redeal shared by every root action: the comparison between them is paired,
         # so the luck of the redeal cancels out instead of drowning the differences.
-        base = profile.redeal(state, seat, rng)
+        base = redeal(rng)
         seed = rng.next64()
         for k, action in enumerate(legal):
             if done and (done >= cap or time.perf_counter() > deadline):

@@ -279,6 +279,63 @@ def test_bianco_mano_rewards_weigh_the_match_over_the_deal() -> None:
     assert win(5, 1) == pytest.approx(1 - win(-5, 1))
 
 
+def bianco_mano_second_deal(
+    seed: int, options: dict | None = None, players: int = 4
+) -> tuple[games.GameState, list[str]]:
+    """A facile match played to the first position of its second deal, with the cards of
+    the first deal in the order every seat saw them played."""
+    rules = games.get("bianco-mano")
+    opts = {**rules.quick_options, **(options or {})}
+    state = rules.new(players=players, seed=seed, options=opts)
+    rng = Rng(seed)
+    played: list[str] = []
+    while state.view(None)["deal_number"] == 1:
+        seat = state.to_move()[0]
+        events = state.apply(seat, choose(state, seat, "facile", rng))
+        played += [e["card"] for e in events if e["type"] == "play"]
+    return state, played
+
+
+def test_bianco_mano_a_second_deal_follows_from_the_first_deals_tricks_and_the_turned_card() -> (
+    None
+):
+    """Why `pack_known` holds: the public play of deal 1 and the turned card give every
+    hand of deal 2 (the gathered tricks, rotated so the turned card is the 21st dealt)."""
+    for seed in range(1, 9):
+        state, pack = bianco_mano_second_deal(seed)
+        view = state.view(None)
+        assert len(pack) == 32
+        cut = (pack.index(view["turned"]) - 20) % 32
+        dealt = pack[cut:] + pack[:cut]
+        first = (view["dealer"] + 1) % 4
+        hands: list[list[str]] = [[] for _ in range(4)]
+        pos = 0
+        for size in (3, 2):
+            for k in range(4):
+                hands[(first + k) % 4] += dealt[pos : pos + size]
+                pos += size
+        assert [sorted(h) for h in hands] == [sorted(state.hand(s)) for s in range(4)]
+
+
+def test_bianco_mano_fort_redeals_the_real_deal_only_when_the_pack_is_known() -> None:
+    def hands(state: games.GameState) -> list[list[str]]:
+        return [sorted(state.hand(s)) for s in range(state.players)]
+
+    state, _ = bianco_mano_second_deal(5)
+    assert bianco_mano_ai.pack_known(state)
+    assert hands(bianco_mano_ai.redeal(state, 0, Rng(1))) == hands(state)
+    # The first deal, a shuffled pack, a table with an espion: the hidden cards are redealt.
+    first = bianco_mano_after_bids([])
+    shuffled, _ = bianco_mano_second_deal(5, {"shuffle_each_deal": True})
+    three, _ = bianco_mano_second_deal(5, players=3)
+    for other in (first, shuffled, three):
+        assert not bianco_mano_ai.pack_known(other)
+        seat = other.to_move()[0]
+        assert any(
+            hands(bianco_mano_ai.redeal(other, seat, Rng(k))) != hands(other) for k in range(4)
+        )
+
+
 def test_the_search_draws_its_redeals_from_the_profile() -> None:
     seen: list[int] = []
 
