@@ -44,9 +44,9 @@ _ACE_HIGH = (*RANKS[1:], "A")  # 2 .. K, A
 VALUE: dict[str, int] = {r + s: v for s in SUITS for v, r in enumerate(_ACE_HIGH, start=2)}
 # Hand display order: by suit (S, H, D, C), then value; the joker last.
 SORT_KEY: dict[str, int] = {c: SUITS.index(c[-1]) * 16 + v for c, v in VALUE.items()} | {JOKER: 99}
-# The next card of the same suit in phase 3 (None after an ace).
-SUCC: dict[str, str | None] = {
-    r + s: (_ACE_HIGH[i + 1] + s if i + 1 < len(_ACE_HIGH) else None)
+# The next card of the same suit in phase 3 ("" after an ace: no card is "").
+SUCC: dict[str, str] = {
+    r + s: (_ACE_HIGH[i + 1] + s if i + 1 < len(_ACE_HIGH) else "")
     for s in SUITS
     for i, r in enumerate(_ACE_HIGH)
 }

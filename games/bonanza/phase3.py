@@ -36,6 +36,7 @@ def start(st: BonanzaState) -> None:
     st.call = None
     st.phase = "play"
     st.joker_wild = False
+    st._owner = None
     for p, h in enumerate(st.hands):
         if JOKER in h:
             h.remove(JOKER)
@@ -59,10 +60,7 @@ def explain(st: BonanzaState, seat: int, arg: str) -> str:
 
 def lead(st: BonanzaState, seat: int, action_id: str) -> None:
     """The seat to move names the suit of its lead (action `suit:<S>`)."""
-    st.choice = []
-    nxt = _run(st, seat, action_id[5:])
-    if nxt is not None:
-        _drive(st, *nxt)
+    _drive(st, seat, [action_id[5:]])
 
 
 def _add_voids(st: BonanzaState, seat: int, suits: list[str] | tuple[str, ...]) -> None:
@@ -90,17 +88,24 @@ _VOID_OF_ONE: dict[str, str] = {s: "".join(t for t in SUITS if t != s) for s in 
 
 def _drive(st: BonanzaState, seat: int, suits: list[str]) -> None:
     """Play forced leads until a seat has a real choice of suit or the deal ends."""
-    while len(suits) == 1:
-        nxt = _run(st, seat, suits[0])
-        if nxt is None:
-            return
-        seat, suits = nxt
-    st.phase = "play"
+    if len(suits) == 1:
+        owner = st._owner
+        if owner is None:
+            owner = st._owner = {c: p for p, h in enumerate(st.hands) for c in h}
+        while True:
+            nxt = _run(st, owner, seat, suits[0])
+            if nxt is None:
+                return
+            seat, suits = nxt
+            if len(suits) != 1:
+                break
     st.turn = seat
     st.choice = suits
 
 
-def _run(st: BonanzaState, seat: int, suit: str) -> tuple[int, list[str]] | None:
+def _run(
+    st: BonanzaState, owner: dict[str, int], seat: int, suit: str
+) -> tuple[int, list[str]] | None:
     """Lead `seat`'s lowest card of `suit` and follow the run to its stop card.
 
     Returns the next leader and the suits he may lead, or None when the deal is over.
@@ -111,6 +116,7 @@ def _run(st: BonanzaState, seat: int, suit: str) -> tuple[int, list[str]] | None
         if card[-1] == suit:
             break
     st.floors[seat][suit] = VALUE[card] + 1
+    del owner[card]
     all_shown = st.shown
     put = st.table.append
     events = st.events
@@ -118,17 +124,11 @@ def _run(st: BonanzaState, seat: int, suit: str) -> tuple[int, list[str]] | None
     is_lead = True
     while True:
         hand.remove(card)
-        shown = all_shown[p]
-        if shown and card in shown:
-            shown.remove(card)
+        if card in all_shown[p]:
+            all_shown[p].remove(card)
         put(card)
         nxt = SUCC[card]
-        q = -1
-        if nxt is not None:
-            for i, h in enumerate(hands):
-                if nxt in h:
-                    q = i
-                    break
+        q = owner.pop(nxt, -1)  # the next card leaves the table of holders as it is played
         # One event per card played: a literal, not an emit() call (the hottest line here).
         events.append({"type": "play", "seat": p, "card": card, "lead": is_lead, "stop": q < 0})
         if card in CARD_BOXES:
@@ -141,14 +141,13 @@ def _run(st: BonanzaState, seat: int, suit: str) -> tuple[int, list[str]] | None
             st.stop = q < 0
             _bonanza(st, p)
             return None
-        if q < 0 or nxt is None:
+        if q < 0:
             break
-        p, card, is_lead = q, nxt, False
-        hand = hands[p]
+        p, card, is_lead, hand = q, nxt, False, hands[q]
     st.last = card
     st.stop = True
     # Out of every live hand, the next card is on the table or dead (the mort is gone).
-    if nxt is not None and nxt in st.dead and nxt not in st.public_dead:
+    if nxt in st.dead and nxt not in st.public_dead:
         st.public_dead.append(nxt)
     return _after_stop(st, p, suit)
 

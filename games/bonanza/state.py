@@ -89,6 +89,11 @@ class BonanzaState(GameState):
     floors: list[dict[str, int]]  # per seat and suit: lowest value it may still hold
     choice: list[str]  # phase 3: the suits the seat to move may lead
     end_reason: str | None
+    # Phase 3: who holds each card still in a hand, built at the first run of a deal and
+    # kept up to date by the runs (the only moves of the phase), so that a run finds the
+    # holder of its next card by one look-up. Derived from `hands`, never copied or saved:
+    # a copy or a restored state has None and builds it again.
+    _owner: dict[str, int] | None = None
 
     # --- setup --------------------------------------------------------------------------
     def setup(self) -> None:
