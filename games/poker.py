@@ -16,7 +16,8 @@ The evaluator works on bit masks (one bit per rank) instead of trying combinatio
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from itertools import combinations
 
 from .cards import JOKER, RANKS, SUITS
 
@@ -83,26 +84,39 @@ def _straight_top(mask: int, wild: bool) -> int:
     return y.bit_length() + 3 if y else 0
 
 
+# Per 13-bit mask of values (value v at bit v - 2): its five highest values, its straight.
+_TOP5: tuple[tuple[int, ...], ...] = tuple(_top5(x << 2) for x in range(1 << 13))
+_STRAIGHT_TOP: tuple[int, ...] = tuple(_straight_top(x << 2, False) for x in range(1 << 13))
+
+
 def best_hand(cards: Iterable[str]) -> tuple[int, ...]:
-    """Value of the best five cards among `cards` (see the module docstring)."""
+    """Value of the best five cards among `cards`, all distinct (see the module docstring)."""
+    hand = list(cards)
+    if JOKER in hand:
+        return _with_joker(*_counts(hand))
+    return _natural(sum(map(_BIT, hand)), len(hand))
+
+
+def _counts(hand: list[str]) -> tuple[list[int], list[int]]:
+    """Cards per value and a rank mask per suit (bit v for value v), the joker left out."""
     counts = [0] * 15
     suit_masks = [0, 0, 0, 0]
-    wild = False
     info = _CARD
-    for c in cards:
-        if c == JOKER:
-            wild = True
-            continue
-        v, s = info[c]
-        counts[v] += 1
-        suit_masks[s] |= 1 << v
-    if wild:
-        return _with_joker(counts, suit_masks)
-    return _natural(counts, suit_masks)
+    for c in hand:
+        if c != JOKER:
+            v, s = info[c]
+            counts[v] += 1
+            suit_masks[s] |= 1 << v
+    return counts, suit_masks
 
 
-# Per card: its rank bit in its suit's 16-bit block (S, H, D, C from the bottom).
-_SUIT_BIT = {c: 1 << (16 * s + v) for c, (v, s) in _CARD.items()}.__getitem__
+# A hand without the joker is one integer, the sum of its cards' bits: value v (2..14) at
+# bit v - 2 of its suit's 16-bit block (S, H, D, C from the bottom). The cards are distinct,
+# so the sum is the union, worked out in C; the evaluation is then a few operations on the
+# four suits' 13-bit masks and look-ups in tables indexed by such a mask.
+_BIT = {c: 1 << (16 * s + v - 2) for c, (v, s) in _CARD.items()}.__getitem__
+_SUIT = 0x1FFF
+_SPREAD = 0x0001_0001_0001_0001  # bit 0 of each suit's block
 
 
 def _groups(counts: list[int]) -> tuple[list[int], list[int], list[int], list[int]]:
@@ -124,40 +138,55 @@ def _groups(counts: list[int]) -> tuple[list[int], list[int], list[int], list[in
     return quads, trips, pairs, singles
 
 
-def _natural(counts: list[int], suit_masks: list[int]) -> tuple[int, ...]:
-    best_sf = 0
+def _natural(m: int, n: int) -> tuple[int, ...]:
+    """The value of the `n` distinct cards, none the joker, whose bits sum to `m`."""
+    s0 = m & _SUIT
+    s1 = m >> 16 & _SUIT
+    s2 = m >> 32 & _SUIT
+    s3 = m >> 48
     flush: tuple[int, ...] = ()
-    for m in suit_masks:
-        if m.bit_count() >= 5:
-            top = _straight_top(m, False)
-            if top > best_sf:
-                best_sf = top
-            f = _top5(m)
-            if f > flush:
-                flush = f
-    if best_sf:
-        return (STRAIGHT_FLUSH, best_sf)
-    quads, trips, pairs, singles = _groups(counts)
-    if quads:
-        q = quads[0]
-        others = [v for v in range(14, 1, -1) if counts[v] and v != q]
-        return (FOUR_OF_A_KIND, q, others[0]) if others else (FOUR_OF_A_KIND, q)
-    if trips and (len(trips) > 1 or pairs):
-        second = max(trips[1] if len(trips) > 1 else 0, pairs[0] if pairs else 0)
-        return (FULL_HOUSE, trips[0], second)
+    if n >= 5 and max(s0.bit_count(), s1.bit_count(), s2.bit_count(), s3.bit_count()) >= 5:
+        best_sf = 0
+        for x in (s0, s1, s2, s3):
+            if x.bit_count() >= 5:
+                top = _STRAIGHT_TOP[x]
+                if top > best_sf:
+                    best_sf = top
+                f = _TOP5[x]
+                if f > flush:
+                    flush = f
+        if best_sf:
+            return (STRAIGHT_FLUSH, best_sf)
+    # Values held at least twice, three times, four times, at all.
+    a01, o01, a23, o23 = s0 & s1, s0 | s1, s2 & s3, s2 | s3
+    two = a01 | a23 | o01 & o23
+    three = a01 & o23 | a23 & o01
+    four = a01 & a23
+    held = o01 | o23
+    if four:
+        q = four.bit_length() + 1
+        others = held ^ 1 << q - 2
+        return (FOUR_OF_A_KIND, q, others.bit_length() + 1) if others else (FOUR_OF_A_KIND, q)
+    if three:
+        t = three.bit_length() + 1
+        second = two ^ 1 << t - 2  # another three or a pair
+        if second:
+            return (FULL_HOUSE, t, second.bit_length() + 1)
     if flush:
         return (FLUSH, *flush)
-    top = _straight_top(suit_masks[0] | suit_masks[1] | suit_masks[2] | suit_masks[3], False)
+    top = _STRAIGHT_TOP[held]
     if top:
         return (STRAIGHT, top)
-    if trips:
-        return (THREE_OF_A_KIND, trips[0], *singles[:2])
-    if len(pairs) >= 2:
-        rest = sorted(pairs[2:] + singles[:1], reverse=True)
-        return (TWO_PAIR, pairs[0], pairs[1], *rest[:1])
-    if pairs:
-        return (PAIR, pairs[0], *singles[:3])
-    return (HIGH_CARD, *singles[:5])
+    if three:
+        return (THREE_OF_A_KIND, t, *_TOP5[held ^ three][:2])
+    if two:
+        pairs = _TOP5[two]
+        if len(pairs) >= 2:
+            p0, p1 = pairs[0], pairs[1]
+            rest = held ^ 1 << p0 - 2 ^ 1 << p1 - 2  # a third pair or a single
+            return (TWO_PAIR, p0, p1, rest.bit_length() + 1) if rest else (TWO_PAIR, p0, p1)
+        return (PAIR, pairs[0], *_TOP5[held ^ two][:3])
+    return (HIGH_CARD, *_TOP5[held])
 
 
 def _with_joker(counts: list[int], suit_masks: list[int]) -> tuple[int, ...]:
@@ -224,24 +253,64 @@ def hand_ranks(value: tuple[int, ...]) -> list[int]:
 def best_five(cards: Iterable[str]) -> tuple[tuple[int, ...], list[str]]:
     """The best hand value and the five cards that show it (the joker where it is wild).
 
-    Used at a showdown, where players show their five cards.
+    Used at a showdown, where players show their five cards. Of several cards of one
+    value, those of the later suits in S, H, D, C order are shown first.
     """
     hand = list(cards)
+    if JOKER in hand:
+        return _wild_five(hand)
+    m = sum(map(_BIT, hand))
+    value = _natural(m, len(hand))
+    cat = value[0]
+    if cat in (FLUSH, STRAIGHT_FLUSH):
+        # The first suit whose own best hand is the value: its straight flush, else its flush.
+        for i in range(4):
+            x = m >> 16 * i & _SUIT
+            if x.bit_count() >= 5 and (
+                _STRAIGHT_TOP[x] == value[1] if cat == STRAIGHT_FLUSH else _TOP5[x] == value[1:]
+            ):
+                break
+        s = _SUITS[i]
+        return value, [_RANKS[v - 2] + s for v in hand_ranks(value)]
+    if cat == STRAIGHT:
+        ranks: Sequence[int] = hand_ranks(value)
+    else:
+        ranks = value[1:]
+    chosen: list[str] = []
+    for v, k in zip(ranks, _SHAPES[cat], strict=False):  # a short hand has fewer ranks
+        chosen += _PICK[v][m >> v - 2 & _SPREAD][:k]
+    return value, chosen
+
+
+# How many cards of each value in a hand value's ranks (a straight's five ranks listed).
+_SHAPES: tuple[tuple[int, ...], ...] = (
+    (1, 1, 1, 1, 1),  # high card
+    (2, 1, 1, 1),
+    (2, 2, 1),
+    (3, 1, 1),
+    (1, 1, 1, 1, 1),  # straight
+    (),  # flush: shown from one suit
+    (3, 2),
+    (4, 1),
+    (),  # straight flush: shown from one suit
+)
+# The cards of value v a hand holds, from `m >> v - 2 & _SPREAD` (a bit per suit held):
+# the later suits first.
+_PICK: list[dict[int, tuple[str, ...]]] = [
+    {
+        sum(1 << 16 * i for i in held): tuple(_RANKS[v - 2] + _SUITS[i] for i in reversed(held))
+        for k in range(5)
+        for held in combinations(range(4), k)
+    }
+    for v in range(15)
+]
+
+
+def _wild_five(hand: list[str]) -> tuple[tuple[int, ...], list[str]]:
+    """`best_five` of a hand holding the joker."""
     value = best_hand(hand)
     suit = None
-    if value[0] in (FLUSH, STRAIGHT_FLUSH) and JOKER not in hand:
-        # Without the joker a suit's own best hand is its straight flush, else its flush.
-        m = sum(map(_SUIT_BIT, hand))  # distinct cards: the sum is the union
-        for i, s in enumerate(_SUITS):
-            ms = m >> (16 * i) & 0xFFFF
-            if ms.bit_count() >= 5 and (
-                _straight_top(ms, False) == value[1]
-                if value[0] == STRAIGHT_FLUSH
-                else _top5(ms) == value[1:]
-            ):
-                suit = s
-                break
-    elif value[0] in (FLUSH, STRAIGHT_FLUSH):
+    if value[0] in (FLUSH, STRAIGHT_FLUSH):
         for s in _SUITS:
             sub = [c for c in hand if c == JOKER or c[-1] == s]
             if len(sub) >= 5 and best_hand(sub) == value:
