@@ -87,106 +87,119 @@ _VOID_OF_ONE: dict[str, str] = {s: "".join(t for t in SUITS if t != s) for s in 
 
 
 def _drive(st: BonanzaState, seat: int, suits: list[str]) -> None:
-    """Play forced leads until a seat has a real choice of suit or the deal ends."""
-    if len(suits) == 1:
-        owner = st._owner
-        if owner is None:
-            owner = st._owner = {c: p for p, h in enumerate(st.hands) for c in h}
-        while True:
-            nxt = _run(st, owner, seat, suits[0])
-            if nxt is None:
-                return
-            seat, suits = nxt
-            if len(suits) != 1:
-                break
-    st.turn = seat
-    st.choice = suits
+    """Play forced leads until a seat has a real choice of suit or the deal ends.
 
-
-def _run(
-    st: BonanzaState, owner: dict[str, int], seat: int, suit: str
-) -> tuple[int, list[str]] | None:
-    """Lead `seat`'s lowest card of `suit` and follow the run to its stop card.
-
-    Returns the next leader and the suits he may lead, or None when the deal is over.
+    Each lead is `seat`'s lowest card of its one suit; the run goes on with the holder of
+    the next card, found in `owner`, until a stop card, after which the next leader is
+    found (see the module docstring). All of it on local variables: this is the hot path.
     """
+    if len(suits) != 1:
+        st.turn = seat
+        st.choice = suits
+        return
+    owner = st._owner
+    if owner is None:
+        owner = st._owner = {c: p for p, h in enumerate(st.hands) for c in h}
     hands = st.hands
-    hand = hands[seat]
-    for card in hand:  # hands are sorted: the first card of the suit is the lowest
-        if card[-1] == suit:
-            break
-    st.floors[seat][suit] = VALUE[card] + 1
-    del owner[card]
     all_shown = st.shown
     put = st.table.append
-    events = st.events
-    p = seat
-    is_lead = True
-    while True:
-        hand.remove(card)
-        if card in all_shown[p]:
-            all_shown[p].remove(card)
-        put(card)
-        nxt = SUCC[card]
-        q = owner.pop(nxt, -1)  # the next card leaves the table of holders as it is played
-        # One event per card played: a literal, not an emit() call (the hottest line here).
-        events.append({"type": "play", "seat": p, "card": card, "lead": is_lead, "stop": q < 0})
-        if card in CARD_BOXES:
-            won = st.wheel[card]
-            st.wheel[card] = 0
-            st.tokens[p] += won
-            events.append({"type": "box_won", "box": card, "seat": p, "won": won})
-        if not hand:
-            st.last = card
-            st.stop = q < 0
-            _bonanza(st, p)
-            return None
-        if q < 0:
-            break
-        p, card, is_lead, hand = q, nxt, False, hands[q]
-    st.last = card
-    st.stop = True
-    # Out of every live hand, the next card is on the table or dead (the mort is gone).
-    if nxt in st.dead and nxt not in st.public_dead:
-        st.public_dead.append(nxt)
-    return _after_stop(st, p, suit)
-
-
-def _after_stop(st: BonanzaState, p: int, suit: str) -> tuple[int, list[str]]:
-    """Who leads after a stop card of `suit`, and which suits he may lead."""
-    n = st.players
-    o1, o2, both = _OTHER[suit]
-    hands = st.hands
+    append = st.events.append
+    floors = st.floors
     voids = st.voids
-    q = p
-    for k in range(n):
-        # The suits a hand holds, read off its cards joined in one string (in C): no
-        # suit letter appears in a rank, nor in the joker.
-        have = "".join(hands[q])
-        h1 = o1 in have
-        if h1 or o2 in have:
-            if k:
-                st.events.append(
-                    {"type": "colour_passes", "seats": [(p + i) % n for i in range(k)], "leader": q}
-                )
-            if not h1:
-                voids[q] = _VOIDS[voids[q]][o1]
-                return q, [o2]
-            if o2 not in have:
-                voids[q] = _VOIDS[voids[q]][o2]
-                return q, [o1]
-            return q, [o1, o2]
-        voids[q] = _VOIDS[voids[q]][both]
-        q = q + 1 if q + 1 < n else 0
-    # Nobody holds the other colour: the stopper leads any suit he has left.
-    have = "".join(hands[p])
-    held = [s for s in SUITS if s in have]
-    st.events.append(
-        {"type": "colour_passes", "seats": [(p + i) % n for i in range(n)], "leader": p}
-    )
-    if len(held) == 1:
-        voids[p] = _VOIDS[voids[p]][_VOID_OF_ONE[held[0]]]
-    return p, held
+    n = st.players
+    while True:
+        suit = suits[0]
+        hand = hands[seat]
+        for card in hand:  # hands are sorted: the first card of the suit is the lowest
+            if card[-1] == suit:
+                break
+        floors[seat][suit] = VALUE[card] + 1
+        del owner[card]
+        p = seat
+        plays, stops = _LEAD, _LEAD_STOP
+        while True:
+            hand.remove(card)
+            if card in all_shown[p]:
+                all_shown[p].remove(card)
+            put(card)
+            nxt = SUCC[card]
+            q = owner.pop(nxt, -1)  # the next card leaves the table of holders as it is played
+            # One event per card played, a copy of its template with the seat set.
+            event = (stops if q < 0 else plays)[card].copy()
+            event["seat"] = p
+            append(event)
+            if card in CARD_BOXES:
+                won = st.wheel[card]
+                st.wheel[card] = 0
+                st.tokens[p] += won
+                append({"type": "box_won", "box": card, "seat": p, "won": won})
+            if not hand:
+                st.last = card
+                st.stop = q < 0
+                _bonanza(st, p)
+                return
+            if q < 0:
+                break
+            p, card, hand, plays, stops = q, nxt, hands[q], _FOLLOW, _FOLLOW_STOP
+        st.last = card
+        st.stop = True
+        # Out of every live hand, the next card is on the table or dead (the mort is gone).
+        if nxt in st.dead and nxt not in st.public_dead:
+            st.public_dead.append(nxt)
+        # The next leader: the first seat from the stopper on holding the other colour.
+        o1, o2, both = _OTHER[suit]
+        seat = p
+        for k in range(n):
+            # The suits a hand holds, read off its cards joined in one string (in C): no
+            # suit letter appears in a rank, nor in the joker.
+            have = "".join(hands[seat])
+            h1 = o1 in have
+            if h1 or o2 in have:
+                if k:
+                    append(
+                        {
+                            "type": "colour_passes",
+                            "seats": [(p + i) % n for i in range(k)],
+                            "leader": seat,
+                        }
+                    )
+                if not h1:
+                    voids[seat] = _VOIDS[voids[seat]][o1]
+                    suits = [o2]
+                elif o2 not in have:
+                    voids[seat] = _VOIDS[voids[seat]][o2]
+                    suits = [o1]
+                else:
+                    st.turn = seat
+                    st.choice = [o1, o2]
+                    return
+                break
+            voids[seat] = _VOIDS[voids[seat]][both]
+            seat = seat + 1 if seat + 1 < n else 0
+        else:
+            # Nobody holds the other colour: the stopper leads any suit he has left.
+            have = "".join(hands[p])
+            suits = [s for s in SUITS if s in have]
+            append({"type": "colour_passes", "seats": [(p + i) % n for i in range(n)], "leader": p})
+            if len(suits) != 1:
+                st.turn = p
+                st.choice = suits
+                return
+            voids[p] = _VOIDS[voids[p]][_VOID_OF_ONE[suits[0]]]
+
+
+# The event of each card played, by card: as a lead or not, as a stop card or not (copied,
+# then the seat set: cheaper than a literal; never handed out themselves).
+def _plays(lead: bool, stop: bool) -> dict[str, dict[str, object]]:
+    return {c: {"type": "play", "seat": 0, "card": c, "lead": lead, "stop": stop} for c in SUCC}
+
+
+_LEAD, _LEAD_STOP, _FOLLOW, _FOLLOW_STOP = (
+    _plays(True, False),
+    _plays(True, True),
+    _plays(False, False),
+    _plays(False, True),
+)
 
 
 def _bonanza(st: BonanzaState, p: int) -> None:
