@@ -11,6 +11,7 @@ stack (tokens plus bet) among the players still in, so every call is affordable.
 
 from __future__ import annotations
 
+from operator import not_
 from typing import TYPE_CHECKING
 
 from ..base import Action
@@ -36,23 +37,7 @@ def start(st: BonanzaState) -> None:
     st.bets = [0] * n
     st.folded = [False] * n
     st.need = [True] * n
-    _advance(st, st.dealer)
-
-
-def _room(st: BonanzaState) -> tuple[int, int]:
-    """(highest bet, how many tokens a bet or raise may add on top of it).
-
-    `_advance` stores the second figure in `st.room` for the seat it hands the turn to.
-    """
-    bets, tokens, folded = st.bets, st.tokens, st.folded
-    high = max(bets)
-    cap = -1  # the smallest stack still in (someone is always in)
-    for p in range(st.players):
-        if not folded[p] and (cap < 0 or tokens[p] + bets[p] < cap):
-            cap = tokens[p] + bets[p]
-    room = cap - high
-    limit = st.options.max_raise
-    return high, limit if limit < room else room
+    _advance(st, st.dealer, 0)
 
 
 def is_legal(st: BonanzaState, seat: int, action_id: str) -> bool:
@@ -99,45 +84,58 @@ def explain(st: BonanzaState, seat: int, verb: str, arg: str) -> str:
 
 
 def apply(st: BonanzaState, seat: int, action_id: str) -> None:
-    verb, _, arg = action_id.partition(":")
     bets = st.bets
-    if verb == "check":
+    if action_id == "check":
         st.need[seat] = False
         st.events.append({"type": "check", "seat": seat, "auto": False})
-    elif verb == "call":
+        high = bets[seat]
+    elif action_id == "call":
         amount = max(bets) - bets[seat]
         st.tokens[seat] -= amount
         bets[seat] += amount
         st.need[seat] = False
         st.events.append({"type": "call", "seat": seat, "amount": amount})
-    elif verb == "fold":
+        high = bets[seat]
+    elif action_id == "fold":
         st.folded[seat] = True
         st.need[seat] = False
         st.events.append({"type": "fold", "seat": seat})
+        high = max(bets)
     else:  # bet or raise
+        verb, _, arg = action_id.partition(":")
         k = int(arg)
         amount = max(bets) - bets[seat] + k
         st.tokens[seat] -= amount
         bets[seat] += amount
-        st.need = [not f for f in st.folded]
+        st.need = [*map(not_, st.folded)]
         st.need[seat] = False
         st.events.append({"type": verb, "seat": seat, "amount": k, "total": bets[seat]})
-    _advance(st, (seat + 1) % st.players)
+        high = bets[seat]
+    _advance(st, seat + 1 if seat + 1 < st.players else 0, high)
 
 
-def _advance(st: BonanzaState, start_seat: int) -> None:
-    """Give the turn to the next seat that must act, or end the round.
+def _advance(st: BonanzaState, q: int, high: int) -> None:
+    """Give the turn to the next seat from `q` on that must act, or end the round.
 
-    A seat whose only move is to check has nothing to decide and checks automatically.
+    `high` is the highest bet. A seat whose only move is to check has nothing to decide
+    and checks automatically. The seat to move may bet or raise by `st.room`: at most the
+    table limit, and never above the smallest stack (tokens plus bet) still in, so that
+    every call is affordable (nobody can be bet out of the hand).
     """
     n = st.players
-    q = start_seat
-    while st.folded.count(False) > 1 and any(st.need):
-        while not st.need[q]:
-            q = (q + 1) % n
-        high, room = _room(st)
-        if room <= 0 and st.bets[q] == high:
-            st.need[q] = False
+    folded, need, bets = st.folded, st.need, st.bets
+    limit = st.options.max_raise
+    while folded.count(False) > 1 and True in need:
+        while not need[q]:
+            q = q + 1 if q + 1 < n else 0
+        if min(st.tokens) - high >= limit:  # every stack is at least the smallest tokens
+            room = limit
+        else:
+            tokens = st.tokens
+            cap = min([tokens[p] + bets[p] for p in range(n) if not folded[p]])
+            room = min(limit, cap - high)
+        if room <= 0 and bets[q] == high:
+            need[q] = False
             st.events.append({"type": "check", "seat": q, "auto": True})
             continue
         st.turn = q

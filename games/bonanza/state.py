@@ -143,9 +143,9 @@ class BonanzaState(GameState):
         if self.deal_no >= self.options.deals:
             self.finish("deals")
             return
-        short = [p for p in range(n) if self.tokens[p] < len(BOXES)]
-        if short:
-            self.emit("cannot_stake", seats=short)
+        tokens = self.tokens
+        if min(tokens) < _STAKE:
+            self.emit("cannot_stake", seats=[p for p in range(n) if tokens[p] < _STAKE])
             self.finish("stake")
             return
         if self.deal_no:
@@ -153,34 +153,43 @@ class BonanzaState(GameState):
         self.deal_no += 1
         self._reset_deal()
         for p in range(n):
-            self.tokens[p] -= len(BOXES)
+            tokens[p] -= _STAKE
+        wheel = self.wheel
         for b in BOXES:
-            self.wheel[b] += n
+            wheel[b] += n
         if self.deal_no == 1 and self.options.deck is not None:
             deck = list(self.options.deck)
         else:
             deck = shuffled_deck(self.rng)
         # One card at a time from the dealer's left, the mort last in each turn: the k-th
-        # receiver of a turn gets every (n+1)-th card from the k-th on.
-        k = n + 1
-        hands: list[list[str]] = [[] for _ in range(n)]
-        for i in range(n):
-            hands[(self.dealer + 1 + i) % n] = sort_hand(deck[i::k])
-        self.hands = hands
-        self.mort = deck[n::k]
+        # receiver of a turn gets every (n+1)-th card from the k-th on, and is the seat
+        # dealer + 1 + k: the piles in seat order are a rotation of the piles in turn order.
+        piles = [*map(sort_hand, map(deck.__getitem__, _PILES[n]))]
+        r = (n - 1 - self.dealer) % n
+        self.hands = hands = piles[r:] + piles[:r]
+        self.mort = deck[n :: n + 1]
         self.phase = "mort"
         self.turn = self.dealer
-        self.emit(
-            "deal",
-            deal=self.deal_no,
-            dealer=self.dealer,
-            stake=len(BOXES),
-            hand_sizes=[len(h) for h in self.hands],
-            mort_size=len(self.mort),
+        self.events.append(
+            {
+                "type": "deal",
+                "deal": self.deal_no,
+                "dealer": self.dealer,
+                "stake": _STAKE,
+                "hand_sizes": [*map(len, hands)],
+                "mort_size": len(self.mort),
+            }
         )
 
     def end_deal(self) -> None:
-        self.emit("deal_end", deal=self.deal_no, tokens=list(self.tokens), wheel=dict(self.wheel))
+        self.events.append(
+            {
+                "type": "deal_end",
+                "deal": self.deal_no,
+                "tokens": list(self.tokens),
+                "wheel": dict(self.wheel),
+            }
+        )
         self.start_deal()
 
     def finish(self, reason: str) -> None:
@@ -349,6 +358,11 @@ _APPLY = {
 _KNOWN_VERBS = frozenset(
     {"exchange", "sell", "bid", "pass", "show", "keep", "joker", "suit", *betting.VERBS}
 )
+
+
+_STAKE = len(BOXES)  # a token on each box of the wheel
+# Per table size n: the deal's piles in turn order, every (n+1)-th card of the deck.
+_PILES = [[slice(i, None, n + 1) for i in range(n)] for n in range(10)]
 
 
 def shuffled_deck(rng: Rng) -> list[str]:
