@@ -27,8 +27,12 @@ VERBS = frozenset({"check", "bet", "call", "raise", "fold"})
 _CHECK = Action("check")
 _CALL = Action("call")
 _FOLD = Action("fold")
-_BET = tuple(Action(f"bet:{k}") for k in range(101))
-_RAISE = tuple(Action(f"raise:{k}") for k in range(101))
+# The moves of a seat, by its room (0 to the largest `max_raise`; never negative: the
+# highest bet never goes above the smallest stack still in): not facing a bet, or facing one.
+_OPEN = tuple((_CHECK, *(Action(f"bet:{k}") for k in range(1, room + 1))) for room in range(101))
+_FACING = tuple(
+    (_CALL, *(Action(f"raise:{k}") for k in range(1, room + 1)), _FOLD) for room in range(101)
+)
 
 
 def start(st: BonanzaState) -> None:
@@ -55,11 +59,10 @@ def is_legal(st: BonanzaState, seat: int, action_id: str) -> bool:
     return k is not None and 1 <= k <= room
 
 
-def actions(st: BonanzaState, seat: int) -> list[Action]:
-    high, room = max(st.bets), st.room
-    if st.bets[seat] == high:
-        return [_CHECK, *_BET[1 : room + 1]]
-    return [_CALL, *_RAISE[1 : room + 1], _FOLD]
+def actions(st: BonanzaState, seat: int) -> tuple[Action, ...]:
+    if st.bets[seat] == max(st.bets):
+        return _OPEN[st.room]
+    return _FACING[st.room]
 
 
 def explain(st: BonanzaState, seat: int, verb: str, arg: str) -> str:

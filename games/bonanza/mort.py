@@ -47,12 +47,12 @@ def _swap(st: BonanzaState, seat: int) -> None:
     st.mort = []
 
 
-def bid_actions(st: BonanzaState, seat: int) -> list[Action]:
+def bid_actions(st: BonanzaState, seat: int) -> tuple[Action, ...]:
     lo = st.high_bid + 1
     hi = min(st.high_bid + st.options.max_overbid, st.tokens[seat])
     if hi < len(_BIDS):
-        return [*_BIDS[lo : hi + 1], _PASS]
-    return [Action(f"bid:{n}") for n in range(lo, hi + 1)] + [_PASS]
+        return (*_BIDS[lo : hi + 1], _PASS)
+    return (*(Action(f"bid:{n}") for n in range(lo, hi + 1)), _PASS)
 
 
 def is_legal_bid(st: BonanzaState, seat: int, action_id: str) -> bool:

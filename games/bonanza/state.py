@@ -6,6 +6,7 @@ they are plain functions on the state so that the hot path stays free of indirec
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, ClassVar, Literal
 
 from ..base import Action, GameState, Outcome, rank_by_score
@@ -21,7 +22,12 @@ Phase = Literal["mort", "auction", "calls", "poker", "play", "over"]
 _MORT_ACTIONS = (Action("exchange"), Action("sell"))
 _JOKER_CALL_ACTIONS = (Action("show"), Action("keep"))
 _JOKER_USE_ACTIONS = (Action("joker"), Action("pass"))
-_SUIT_ACTION = {s: Action("suit:" + s) for s in SUITS}.__getitem__
+# The leads a seat may choose from, by its suits to lead joined in one string.
+_LEAD_ACTIONS: dict[str, tuple[Action, ...]] = {
+    "".join(suits): tuple(Action("suit:" + s) for s in suits)
+    for k in range(5)
+    for suits in combinations(SUITS, k)
+}
 
 
 class BonanzaState(GameState):
@@ -221,26 +227,23 @@ class BonanzaState(GameState):
         return list(self.hands[seat])
 
     def legal_actions(self, seat: int) -> list[Action]:
-        # The common phases first, noted for `apply` as `remember` would (written out:
-        # this runs for every move).
+        # The common phases first, each as a tuple noted for `apply` as `remember` would
+        # (written out: this runs for every move); the caller gets its own list.
+        actions: tuple[Action, ...] = ()
         if seat == self.turn:
             phase = self.phase
             if phase == "play":
-                actions = [*map(_SUIT_ACTION, self.choice)]
+                actions = _LEAD_ACTIONS["".join(self.choice)]
             elif phase == "poker":
                 actions = betting.actions(self, seat)
             elif phase == "auction":
                 actions = mort.bid_actions(self, seat)
             elif phase == "calls":
-                actions = list(_JOKER_CALL_ACTIONS if self.call == "joker" else _JOKER_USE_ACTIONS)
+                actions = _JOKER_CALL_ACTIONS if self.call == "joker" else _JOKER_USE_ACTIONS
             elif phase == "mort":
-                actions = list(_MORT_ACTIONS)
-            else:
-                actions = []
-        else:
-            actions = []
-        self._legal_memo = (self.version, seat, tuple(actions))
-        return actions
+                actions = _MORT_ACTIONS
+        self._legal_memo = (self.version, seat, actions)
+        return list(actions)
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         """Same answer as membership in `legal_actions`, without building the list."""
