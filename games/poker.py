@@ -145,7 +145,9 @@ def _natural(m: int, n: int) -> tuple[int, ...]:
     s2 = m >> 32 & _SUIT
     s3 = m >> 48
     flush: tuple[int, ...] = ()
-    if n >= 5 and max(s0.bit_count(), s1.bit_count(), s2.bit_count(), s3.bit_count()) >= 5:
+    if n >= 5 and (
+        s0.bit_count() >= 5 or s1.bit_count() >= 5 or s2.bit_count() >= 5 or s3.bit_count() >= 5
+    ):
         best_sf = 0
         for x in (s0, s1, s2, s3):
             if x.bit_count() >= 5:
