@@ -210,7 +210,7 @@ def _bonanza(st: BonanzaState, p: int) -> None:
     paid = [0] * st.players
     for q, h in enumerate(st.hands):
         if q != p:
-            amount = min(len(h), st.tokens[q])
+            amount = len(h) if len(h) < st.tokens[q] else st.tokens[q]
             st.tokens[q] -= amount
             st.tokens[p] += amount
             paid[q] = amount
