@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import JOKER
 from . import betting
-from .common import CALLS, PAIR_CALLS, SUIT_RANK, VALUE, card_at
+from .common import CALLS, PAIR_CALLS, SUIT_RANK, VALUE, card_at, owners
 
 if TYPE_CHECKING:
     from .state import BonanzaState
@@ -33,14 +33,12 @@ SeqKey = tuple[int, int, int]  # (top value, 1 natural / 0 with the joker, suit 
 
 
 def holder(st: BonanzaState, card: str) -> int | None:
-    for p, h in enumerate(st.hands):
-        if card in h:
-            return p
-    return None
+    return owners(st).get(card)
 
 
 def start(st: BonanzaState) -> None:
     st.phase = "calls"
+    st._owner = None  # the hands are settled from here on
     _run(st, 0)
 
 
@@ -222,6 +220,7 @@ def _win(st: BonanzaState, seat: int, box: str) -> int:
 
 def _use_joker(st: BonanzaState, seat: int) -> None:
     """The joker is spent: it leaves the game (and the hand) for the rest of the deal."""
+    del owners(st)[JOKER]  # first: a missing table is built from the hands as they are
     st.hands[seat].remove(JOKER)
     st.removed.append(JOKER)
     st.joker_wild = False

@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from ..cards import JOKER, RANKS, SUITS, deck53
+
+if TYPE_CHECKING:
+    from .state import BonanzaState
 
 # The ten boxes of the wheel, in the book's order (upper half, then lower half).
 BOXES: tuple[str, ...] = (
@@ -71,3 +75,16 @@ def amount(arg: str) -> int | None:
     if arg.isascii() and arg.isdigit() and (arg == "0" or arg[0] != "0"):
         return int(arg)
     return None
+
+
+def owners(st: BonanzaState) -> dict[str, int]:
+    """The seat holding each card in a hand, from the calls to the end of the deal.
+
+    Kept in `st._owner` (built here when missing: a new deal, a copy, a restored state)
+    and kept up to date by what changes the hands in those phases: the joker leaving them
+    and the cards played in phase 3.
+    """
+    owner = st._owner
+    if owner is None:
+        owner = st._owner = {c: p for p, h in enumerate(st.hands) for c in h}
+    return owner

@@ -19,7 +19,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ..cards import JOKER, SUITS
-from .common import CARD_BOXES, OTHER_COLOUR, SUCC, VALUE
+from .common import CARD_BOXES, OTHER_COLOUR, SUCC, VALUE, owners
 
 if TYPE_CHECKING:
     from .state import BonanzaState
@@ -36,9 +36,9 @@ def start(st: BonanzaState) -> None:
     st.call = None
     st.phase = "play"
     st.joker_wild = False
-    st._owner = None
     for p, h in enumerate(st.hands):
         if JOKER in h:
+            del owners(st)[JOKER]  # first: a missing table is built from the hands as they are
             h.remove(JOKER)
             st.removed.append(JOKER)
             st.events.append({"type": "joker_out", "seat": p})
@@ -97,9 +97,7 @@ def _drive(st: BonanzaState, seat: int, suits: list[str]) -> None:
         st.turn = seat
         st.choice = suits
         return
-    owner = st._owner
-    if owner is None:
-        owner = st._owner = {c: p for p, h in enumerate(st.hands) for c in h}
+    owner = owners(st)
     hands = st.hands
     all_shown = st.shown
     put = st.table.append

@@ -95,10 +95,9 @@ class BonanzaState(GameState):
     floors: list[dict[str, int]]  # per seat and suit: lowest value it may still hold
     choice: list[str]  # phase 3: the suits the seat to move may lead
     end_reason: str | None
-    # Phase 3: who holds each card still in a hand, built at the first run of a deal and
-    # kept up to date by the runs (the only moves of the phase), so that a run finds the
-    # holder of its next card by one look-up. Derived from `hands`, never copied or saved:
-    # a copy or a restored state has None and builds it again.
+    # From the calls on: who holds each card still in a hand (see `common.owners`), so
+    # that a call or a phase 3 run finds a card's holder by one look-up. Derived from
+    # `hands`, never copied or saved: a copy or a restored state has None and builds it.
     _owner: dict[str, int] | None = None
 
     # --- setup --------------------------------------------------------------------------
@@ -142,6 +141,7 @@ class BonanzaState(GameState):
         self.voids = [""] * n
         self.floors = [{} for _ in range(n)]
         self.choice = []
+        self._owner = None
 
     def start_deal(self) -> None:
         """Stake, shuffle and deal the next deal, or end the match when it is due."""

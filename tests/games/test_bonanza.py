@@ -703,3 +703,20 @@ def test_random_default_games_conserve_cards_and_tokens(players: int) -> None:
         assert state.tokens_total() == total
         assert Counter(c for z in state.zones().values() for c in z) == Counter(deck53())
     assert steps > 0 and sum(state.tokens) + state.wheel["pot"] == total
+
+
+@pytest.mark.parametrize("players", [3, 6, 9])
+def test_a_copy_or_a_restored_snapshot_plays_on_exactly_like_the_match(players: int) -> None:
+    # The engine keeps derived tables outside the snapshot (who holds which card, from the
+    # calls on): a copy or a restored state must rebuild them, in every phase.
+    for seed in range(4):
+        state = RULES.new(players=players, seed=seed)
+        pick = Rng(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            action = pick.choice(state.legal_actions(seat)).id
+            twins = [state.copy(), RULES.from_json(state.to_json())]
+            events = state.apply(seat, action)
+            for twin in twins:
+                assert twin.apply(seat, action) == events
+                assert twin.to_json() == state.to_json()
