@@ -5,8 +5,7 @@ Everything here is a module-level constant that is never mutated.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from functools import partial
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..cards import JOKER, RANKS, SUITS, deck53
@@ -66,8 +65,8 @@ def card_at(value: int, suit: str) -> str:
     return _ACE_HIGH[value - 2] + suit
 
 
-# A hand in display order, a new list (a partial of `sorted`: no Python frame per call).
-sort_hand: Callable[[Iterable[str]], list[str]] = partial(sorted, key=SORT_KEY.__getitem__)
+def sort_hand(cards: Iterable[str]) -> list[str]:
+    return sorted(cards, key=SORT_KEY.__getitem__)
 
 
 def amount(arg: str) -> int | None:

@@ -13,7 +13,7 @@ from ..base import Action, GameState, Outcome, rank_by_score
 from ..cards import SUITS
 from ..rng import Rng
 from . import betting, calls, mort, phase3
-from .common import ALL_CARDS, BOXES, PAIR_CALLS, sort_hand
+from .common import ALL_CARDS, BOXES, PAIR_CALLS, SORT_KEY
 from .hidden import redeal
 from .options import BonanzaOptions
 
@@ -170,7 +170,7 @@ class BonanzaState(GameState):
         # One card at a time from the dealer's left, the mort last in each turn: the k-th
         # receiver of a turn gets every (n+1)-th card from the k-th on, and is the seat
         # dealer + 1 + k: the piles in seat order are a rotation of the piles in turn order.
-        piles = [*map(sort_hand, map(deck.__getitem__, _PILES[n]))]
+        piles = [sorted(deck[i :: n + 1], key=_SORT_KEY) for i in range(n)]  # `sort_hand`
         r = (n - 1 - self.dealer) % n
         self.hands = hands = piles[r:] + piles[:r]
         self.mort = deck[n :: n + 1]
@@ -364,8 +364,7 @@ _KNOWN_VERBS = frozenset(
 
 
 _STAKE = len(BOXES)  # a token on each box of the wheel
-# Per table size n: the deal's piles in turn order, every (n+1)-th card of the deck.
-_PILES = [[slice(i, None, n + 1) for i in range(n)] for n in range(10)]
+_SORT_KEY = SORT_KEY.__getitem__
 
 
 def shuffled_deck(rng: Rng) -> list[str]:
