@@ -126,17 +126,16 @@ def _advance(st: BonanzaState, q: int, high: int) -> None:
     every call is affordable (nobody can be bet out of the hand).
     """
     n = st.players
-    folded, need, bets = st.folded, st.need, st.bets
+    folded, need, bets, tokens = st.folded, st.need, st.bets, st.tokens
     limit = st.options.max_raise
     while folded.count(False) > 1 and True in need:
         while not need[q]:
             q = q + 1 if q + 1 < n else 0
-        if min(st.tokens) - high >= limit:  # every stack is at least the smallest tokens
-            room = limit
-        else:
-            tokens = st.tokens
-            cap = min([tokens[p] + bets[p] for p in range(n) if not folded[p]])
-            room = min(limit, cap - high)
+        cap = high + limit  # the smallest stack still in, if below that
+        for p in range(n):
+            if tokens[p] + bets[p] < cap and not folded[p]:
+                cap = tokens[p] + bets[p]
+        room = cap - high
         if room <= 0 and bets[q] == high:
             need[q] = False
             st.events.append({"type": "check", "seat": q, "auto": True})
