@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import JOKER
+from ..cards import JOKER, SUITS
 from . import betting
 from .common import CALLS, PAIR_CALLS, SUIT_RANK, VALUE, card_at, owners
 
@@ -161,27 +161,27 @@ def _suit_masks(hand: list[str]) -> dict[str, int]:
 
 def natural_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:
     """The best natural sequence of a hand: key and cards (the whole run, lowest first)."""
-    best: tuple[SeqKey, list[str]] | None = None
     whole = sum(map(_SEQ_BITS.__getitem__, hand))
-    if not whole & whole >> 1 & whole >> 2 & _SEQ_STARTS_ALL:
+    x = whole & whole >> 1 & whole >> 2 & _SEQ_STARTS_ALL
+    if not x:
         return None  # most hands: no three in a row in any suit, told by one test
-    for s, m in _suit_masks(hand).items():
-        x = m & m >> 1 & m >> 2 & _SEQ_STARTS
-        if not x:
-            continue
-        top = x.bit_length() + 1
-        key = (top, 1, SUIT_RANK[s])
-        if best is None or key > best[0]:
-            # The ace sits at bit 14 and again at bit 1: a run topped by it stops at the 2,
-            # so a whole suit lists each card once.
-            low = 2 if top == 14 else 1
-            v = top
-            run = []
-            while v >= low and m >> v & 1:
-                run.append(card_at(v, s))
-                v -= 1
-            best = (key, run[::-1])
-    return best
+    # The highest run start, in the first suit in S, H, D, C order (the suits' rank, down).
+    best = i = 0
+    for k in range(4):
+        start = (x >> 16 * k & 0xFFFF).bit_length()
+        if start > best:
+            best, i = start, k
+    top = best + 1
+    # The run goes down from its top to the highest gap below it. The ace sits at bit 14
+    # and again at bit 1: a run topped by it stops at the 2, so a whole suit lists each
+    # card once.
+    low = 2 if top == 14 else 1
+    gaps = ~(whole >> 16 * i) & (1 << top) - 1 | (1 << low) - 1
+    return (top, 1, SUIT_RANK[SUITS[i]]), _RUN_CARDS[i][gaps.bit_length() : top + 1]
+
+
+# Per suit (S, H, D, C): its cards by value, the ace at 1 and at 14.
+_RUN_CARDS = [["", *(card_at(v, s) for v in range(1, 15))] for s in SUITS]
 
 
 def joker_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:
