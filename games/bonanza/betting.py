@@ -90,6 +90,7 @@ def explain(st: BonanzaState, seat: int, verb: str, arg: str) -> str:
 
 def apply(st: BonanzaState, seat: int, action_id: str) -> None:
     bets = st.bets
+    room: int | None = st.room  # a check or a call leaves it as it is
     if action_id == "check":
         st.need[seat] = False
         st.events.append({"type": "check", "seat": seat, "auto": False})
@@ -105,7 +106,7 @@ def apply(st: BonanzaState, seat: int, action_id: str) -> None:
         st.folded[seat] = True
         st.need[seat] = False
         st.events.append({"type": "fold", "seat": seat})
-        high = max(bets)
+        high, room = max(bets), None
     else:  # bet or raise
         verb, _, arg = action_id.partition(":")
         k = int(arg)
@@ -115,29 +116,31 @@ def apply(st: BonanzaState, seat: int, action_id: str) -> None:
         st.need = [*map(not_, st.folded)]
         st.need[seat] = False
         st.events.append({"type": verb, "seat": seat, "amount": k, "total": bets[seat]})
-        high = bets[seat]
-    _advance(st, seat + 1 if seat + 1 < st.players else 0, high)
+        high, room = bets[seat], None
+    _advance(st, seat + 1 if seat + 1 < st.players else 0, high, room)
 
 
-def _advance(st: BonanzaState, q: int, high: int) -> None:
+def _advance(st: BonanzaState, q: int, high: int, room: int | None = None) -> None:
     """Give the turn to the next seat from `q` on that must act, or end the round.
 
     `high` is the highest bet. A seat whose only move is to check has nothing to decide
     and checks automatically. The seat to move may bet or raise by `st.room`: at most the
     table limit, and never above the smallest stack (tokens plus bet) still in, so that
-    every call is affordable (nobody can be bet out of the hand).
+    every call is affordable (nobody can be bet out of the hand); `room` when it is known
+    (the highest bet and the seats still in are those it was worked out for).
     """
     n = st.players
-    folded, need, bets, tokens = st.folded, st.need, st.bets, st.tokens
-    limit = st.options.max_raise
+    folded, need, bets = st.folded, st.need, st.bets
     while folded.count(False) > 1 and True in need:
         while not need[q]:
             q = q + 1 if q + 1 < n else 0
-        cap = high + limit  # the smallest stack still in, if below that
-        for p in range(n):
-            if tokens[p] + bets[p] < cap and not folded[p]:
-                cap = tokens[p] + bets[p]
-        room = cap - high
+        if room is None:
+            tokens = st.tokens
+            cap = high + st.options.max_raise  # the smallest stack still in, if below that
+            for p in range(n):
+                if tokens[p] + bets[p] < cap and not folded[p]:
+                    cap = tokens[p] + bets[p]
+            room = cap - high
         if room <= 0 and bets[q] == high:
             need[q] = False
             st.events.append({"type": "check", "seat": q, "auto": True})
