@@ -36,12 +36,11 @@ def start(st: BonanzaState) -> None:
     st.call = None
     st.phase = "play"
     st.joker_wild = False
-    for p, h in enumerate(st.hands):
-        if JOKER in h:
-            del owners(st)[JOKER]  # first: a missing table is built from the hands as they are
-            h.remove(JOKER)
-            st.removed.append(JOKER)
-            st.events.append({"type": "joker_out", "seat": p})
+    p = owners(st).pop(JOKER, None)
+    if p is not None:  # a joker still in a hand leaves the game now
+        st.hands[p].remove(JOKER)
+        st.removed.append(JOKER)
+        st.events.append({"type": "joker_out", "seat": p})
     d = st.dealer
     held = _suits(st.hands[d])
     suits = [s for s in SUITS if s in held]
