@@ -45,14 +45,17 @@ OTHER_COLOUR: dict[str, tuple[str, str]] = {
 }
 
 ALL_CARDS: tuple[str, ...] = tuple(deck53())
+# The tables below name the cards by the very string objects of `ALL_CARDS`, which the
+# deals hand out: a look-up or a search in a hand then stops at identity.
+_CARD = {c: c for c in ALL_CARDS}.__getitem__
 _ACE_HIGH = (*RANKS[1:], "A")  # 2 .. K, A
 # Value with aces high (2..14); the order of phase 3 and of the poker ranks.
-VALUE: dict[str, int] = {r + s: v for s in SUITS for v, r in enumerate(_ACE_HIGH, start=2)}
+VALUE: dict[str, int] = {_CARD(r + s): v for s in SUITS for v, r in enumerate(_ACE_HIGH, start=2)}
 # Hand display order: by suit (S, H, D, C), then value; the joker last.
 SORT_KEY: dict[str, int] = {c: SUITS.index(c[-1]) * 16 + v for c, v in VALUE.items()} | {JOKER: 99}
 # The next card of the same suit in phase 3 ("" after an ace: no card is "").
 SUCC: dict[str, str] = {
-    r + s: (_ACE_HIGH[i + 1] + s if i + 1 < len(_ACE_HIGH) else "")
+    _CARD(r + s): (_CARD(_ACE_HIGH[i + 1] + s) if i + 1 < len(_ACE_HIGH) else "")
     for s in SUITS
     for i, r in enumerate(_ACE_HIGH)
 }
