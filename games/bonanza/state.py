@@ -170,7 +170,7 @@ class BonanzaState(GameState):
         # One card at a time from the dealer's left, the mort last in each turn: the k-th
         # receiver of a turn gets every (n+1)-th card from the k-th on, and is the seat
         # dealer + 1 + k: the piles in seat order are a rotation of the piles in turn order.
-        piles = [sorted(deck[i :: n + 1], key=_SORT_KEY) for i in range(n)]  # `sort_hand`
+        piles = [sorted(deck[i :: n + 1], key=_SORT_KEY) for i in range(n)]  # `sort_hand` each
         r = (n - 1 - self.dealer) % n
         self.hands = hands = piles[r:] + piles[:r]
         self.mort = deck[n :: n + 1]
