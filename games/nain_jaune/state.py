@@ -75,23 +75,37 @@ RINGS: dict[int, tuple[int, ...]] = {n: (*range(1, n), 0) for n in DEAL_SEATS}
 DECK_SPREAD: tuple[int, ...] = tuple(map(SPREAD.__getitem__, DECK))
 CARD_OF_SPREAD: dict[int, str] = {v: c for c, v in SPREAD.items()}
 
-# The events the automatic engine emits most, made once but for the seat. These dicts are
-# templates, never handed out: each event is a copy (a dict's copy costs less than building
-# it), its seat then set.
-PLAY_EVENTS: dict[str, dict[str, Any]] = {
-    c: {"type": "play", "seat": 0, "card": c, "auto": False} for c in RANK_IX
+# The events the automatic engine emits most, made once per card or rank and per seat.
+# These dicts are templates, never handed out: each event is a copy (a dict's copy costs
+# less than building it, or than setting its seat).
+SEATS = range(max(DEAL_TABLE))
+
+
+def _per_seat(**event: Any) -> tuple[dict[str, Any], ...]:
+    return tuple({"type": event["type"], "seat": s} | event for s in SEATS)
+
+
+PLAY_EVENTS: dict[str, tuple[dict[str, Any], ...]] = {
+    c: _per_seat(type="play", card=c, auto=False) for c in RANK_IX
 }
-AUTO_EVENTS: dict[str, dict[str, Any]] = {
-    c: {"type": "play", "seat": 0, "card": c, "auto": True} for c in RANK_IX
+AUTO_EVENTS: dict[str, tuple[dict[str, Any], ...]] = {
+    c: _per_seat(type="play", card=c, auto=True) for c in RANK_IX
 }
-SANS_EVENTS: tuple[dict[str, Any], ...] = tuple(
-    {"type": "sans", "seat": 0, "rank": rank, "stopped": False} for rank in RANKS
+# Per rank, then per seat; the `STOP_` ones for a seat that holds the rank but stops.
+SANS_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+    _per_seat(type="sans", rank=rank, stopped=False) for rank in RANKS
 )
-PASS_EVENTS: tuple[dict[str, Any], ...] = tuple(
-    {"type": "pass", "seat": 0, "rank": rank, "stopped": False} for rank in RANKS
+STOP_SANS_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+    _per_seat(type="sans", rank=rank, stopped=True) for rank in RANKS
 )
-MISSING_EVENTS: tuple[dict[str, Any], ...] = tuple(
-    {"type": "missing", "seat": 0, "rank": rank, "next": RANKS[r + 1] if r < KING else None}
+PASS_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+    _per_seat(type="pass", rank=rank, stopped=False) for rank in RANKS
+)
+STOP_PASS_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+    _per_seat(type="pass", rank=rank, stopped=True) for rank in RANKS
+)
+MISSING_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+    _per_seat(type="missing", rank=rank, next=RANKS[r + 1] if r < KING else None)
     for r, rank in enumerate(RANKS)
 )
 
@@ -297,9 +311,7 @@ class NainJauneState(GameState):
                 last = seat
             streak += 1
             asking = forced = False
-            event = PLAY_EVENTS[card].copy()
-            event["seat"] = seat
-            append(event)
+            append(PLAY_EVENTS[card][seat].copy())
             if card in STAKES:
                 self._collect(seat, card)
             if not sizes[seat]:
@@ -322,11 +334,10 @@ class NainJauneState(GameState):
                     if known[need] < 1:
                         known[need] = 1
                     if seat == last and not asking:
-                        event = SANS_EVENTS[need].copy()
+                        append(STOP_SANS_EVENTS[need][seat].copy())
                         asking = True
                     else:
-                        event = PASS_EVENTS[need].copy()
-                    event["stopped"] = True
+                        append(STOP_PASS_EVENTS[need][seat].copy())
                 else:  # its only card of the rank
                     card = NIBBLE_CARDS[need][held][0]
                     suits[seat][need] = 0
@@ -339,9 +350,7 @@ class NainJauneState(GameState):
                         last = seat
                     streak += 1
                     asking = forced = False
-                    event = AUTO_EVENTS[card].copy()
-                    event["seat"] = seat
-                    append(event)
+                    append(AUTO_EVENTS[card][seat].copy())
                     if card in STAKES:
                         self._collect(seat, card)
                     if not sizes[seat]:
@@ -356,21 +365,17 @@ class NainJauneState(GameState):
                 # It lacks the rank. Only the last player is asked for a rank it may lack
                 # (the others are asked in the walk below), so it says "sans".
                 voids[seat] |= 1 << need
-                event = SANS_EVENTS[need].copy()
+                append(SANS_EVENTS[need][seat].copy())
                 asking = True
-            # `seat` passes; the others are asked in turn, those lacking the rank passing at
-            # once, up to a seat holding it or back to the last player.
-            event["seat"] = seat
-            append(event)
+            # `seat` has passed; the others are asked in turn, those lacking the rank passing
+            # at once, up to a seat holding it or back to the last player.
             passed = PASS_EVENTS[need]
             seat = ring[seat]
             while seat != last:
                 if suits[seat][need]:
                     break
                 voids[seat] |= 1 << need
-                event = passed.copy()
-                event["seat"] = seat
-                append(event)
+                append(passed[seat].copy())
                 seat = ring[seat]
             else:
                 # Back to the player who said "sans": nobody else played the rank.
@@ -378,9 +383,7 @@ class NainJauneState(GameState):
                 if suits[last][need]:
                     forced = True  # it stopped while holding the rank: now it must play
                 else:
-                    event = MISSING_EVENTS[need].copy()
-                    event["seat"] = last
-                    append(event)
+                    append(MISSING_EVENTS[need][last].copy())
                     if need == KING:
                         self._lead(last, last, streak)
                         return
@@ -412,9 +415,7 @@ class NainJauneState(GameState):
             known[r] -= 1
         if seat != last:
             streak = 0
-        event = AUTO_EVENTS[card].copy()
-        event["seat"] = seat
-        self.events.append(event)
+        self.events.append(AUTO_EVENTS[card][seat].copy())
         if card in STAKES:
             self._collect(seat, card)
         self._end_deal(seat, streak + 1)
