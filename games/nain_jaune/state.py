@@ -514,24 +514,22 @@ class NainJauneState(GameState):
         return [] if self.turn is None or self.phase != PLAY else [self.turn]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        legal = self._choices(seat)
+        need = self.needed
+        if seat != self.turn or self.phase != PLAY:
+            legal: tuple[Action, ...] = ()
+        elif need is None:  # every card in hand
+            p0, p1, p2, p3, p4, p5, p6 = pairs(self.suits[seat])
+            a0, a1, a2, a3, a4, a5, a6 = PAIR_ACTIONS
+            legal = (*a0[p0], *a1[p1], *a2[p2], *a3[p3], *a4[p4], *a5[p5], *a6[p6])
+        elif self.options.may_stop and not self.forced:
+            legal = NIBBLE_ACTIONS_STOP[need][self.suits[seat][need]]
+        else:
+            legal = NIBBLE_ACTIONS[need][self.suits[seat][need]]
         self._legal_memo = (self.version, seat, legal)
         return [*legal]
 
     def is_legal(self, seat: int, action_id: str) -> bool:
-        return (action_id,) in self._choices(seat)  # actions are tuples: `in` runs in C
-
-    def _choices(self, seat: int) -> tuple[Action, ...]:
-        if seat != self.turn or self.phase != PLAY:
-            return ()
-        need = self.needed
-        if need is None:  # every card in hand
-            p0, p1, p2, p3, p4, p5, p6 = pairs(self.suits[seat])
-            a0, a1, a2, a3, a4, a5, a6 = PAIR_ACTIONS
-            return (*a0[p0], *a1[p1], *a2[p2], *a3[p3], *a4[p4], *a5[p5], *a6[p6])
-        if self.options.may_stop and not self.forced:
-            return NIBBLE_ACTIONS_STOP[need][self.suits[seat][need]]
-        return NIBBLE_ACTIONS[need][self.suits[seat][need]]
+        return (action_id,) in self.legal_actions(seat)  # actions are tuples: `in` runs in C
 
     def explain(self, seat: int, action_id: str) -> str:
         verb, _, arg = action_id.partition(":")
