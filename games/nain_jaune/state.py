@@ -281,10 +281,11 @@ class NainJauneState(GameState):
         whose leader always has a choice, or the end of the match).
         """
         may_stop = self.options.may_stop
-        suits, sizes, mins, voids, run = self.suits, self.sizes, self.mins, self.voids, self.run
+        suits, sizes, mins = self.suits, self.sizes, self.mins
+        voids, run = self.voids, self.run
         append = self.events.append
         need, last, streak = self.needed, self.last, self.streak
-        asking, forced = self.asking, self.forced
+        forced = self.forced
         stopping = action_id == "stop"
         if not stopping:  # the card `seat` chose
             card = action_id[5:]
@@ -310,7 +311,7 @@ class NainJauneState(GameState):
                 streak = 0
                 last = seat
             streak += 1
-            asking = forced = False
+            forced = False
             append(PLAY_EVENTS[card][seat].copy())
             if card in STAKES:
                 self._collect(seat, card)
@@ -333,9 +334,8 @@ class NainJauneState(GameState):
                     known = mins[seat]
                     if known[need] < 1:
                         known[need] = 1
-                    if seat == last and not asking:
+                    if seat == last:  # (see `asking` below)
                         append(STOP_SANS_EVENTS[need][seat].copy())
-                        asking = True
                     else:
                         append(STOP_PASS_EVENTS[need][seat].copy())
                 else:  # its only card of the rank
@@ -349,7 +349,7 @@ class NainJauneState(GameState):
                         streak = 0
                         last = seat
                     streak += 1
-                    asking = forced = False
+                    forced = False
                     append(AUTO_EVENTS[card][seat].copy())
                     if card in STAKES:
                         self._collect(seat, card)
@@ -366,7 +366,6 @@ class NainJauneState(GameState):
                 # (the others are asked in the walk below), so it says "sans".
                 voids[seat] |= 1 << need
                 append(SANS_EVENTS[need][seat].copy())
-                asking = True
             # `seat` has passed; the others are asked in turn, those lacking the rank passing
             # at once, up to a seat holding it or back to the last player.
             passed = PASS_EVENTS[need]
@@ -379,7 +378,6 @@ class NainJauneState(GameState):
                 seat = ring[seat]
             else:
                 # Back to the player who said "sans": nobody else played the rank.
-                asking = False
                 if suits[last][need]:
                     forced = True  # it stopped while holding the rank: now it must play
                 else:
@@ -392,7 +390,9 @@ class NainJauneState(GameState):
         self.needed = need
         self.last = last
         self.streak = streak
-        self.asking = asking
+        # The seat asked is the last player (who has just played, or said "sans" and got
+        # the turn back), or another seat asked after the last player said "sans".
+        self.asking = seat != last
         self.forced = forced
 
     def _lead(self, seat: int, last: int, streak: int) -> None:
