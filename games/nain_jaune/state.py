@@ -283,7 +283,7 @@ class NainJauneState(GameState):
         may_stop = self.options.may_stop
         suits, sizes, mins = self.suits, self.sizes, self.mins
         voids, run = self.voids, self.run
-        append = self.events.append
+        events = self.events
         need, last, streak = self.needed, self.last, self.streak
         forced = self.forced
         stopping = action_id == "stop"
@@ -312,7 +312,7 @@ class NainJauneState(GameState):
                 last = seat
             streak += 1
             forced = False
-            append(PLAY_EVENTS[card][seat].copy())
+            events.append(PLAY_EVENTS[card][seat].copy())
             if card in STAKES:
                 self._collect(seat, card)
             if not sizes[seat]:
@@ -335,9 +335,9 @@ class NainJauneState(GameState):
                     if known[need] < 1:
                         known[need] = 1
                     if seat == last:  # (see `asking` below)
-                        append(STOP_SANS_EVENTS[need][seat].copy())
+                        events.append(STOP_SANS_EVENTS[need][seat].copy())
                     else:
-                        append(STOP_PASS_EVENTS[need][seat].copy())
+                        events.append(STOP_PASS_EVENTS[need][seat].copy())
                 else:  # its only card of the rank
                     card = NIBBLE_CARDS[need][held][0]
                     suits[seat][need] = 0
@@ -350,7 +350,7 @@ class NainJauneState(GameState):
                         last = seat
                     streak += 1
                     forced = False
-                    append(AUTO_EVENTS[card][seat].copy())
+                    events.append(AUTO_EVENTS[card][seat].copy())
                     if card in STAKES:
                         self._collect(seat, card)
                     if not sizes[seat]:
@@ -365,7 +365,7 @@ class NainJauneState(GameState):
                 # It lacks the rank. Only the last player is asked for a rank it may lack
                 # (the others are asked in the walk below), so it says "sans".
                 voids[seat] |= 1 << need
-                append(SANS_EVENTS[need][seat].copy())
+                events.append(SANS_EVENTS[need][seat].copy())
             # `seat` has passed; the others are asked in turn, those lacking the rank passing
             # at once, up to a seat holding it or back to the last player.
             passed = PASS_EVENTS[need]
@@ -374,14 +374,14 @@ class NainJauneState(GameState):
                 if suits[seat][need]:
                     break
                 voids[seat] |= 1 << need
-                append(passed[seat].copy())
+                events.append(passed[seat].copy())
                 seat = ring[seat]
             else:
                 # Back to the player who said "sans": nobody else played the rank.
                 if suits[last][need]:
                     forced = True  # it stopped while holding the rank: now it must play
                 else:
-                    append(MISSING_EVENTS[need][last].copy())
+                    events.append(MISSING_EVENTS[need][last].copy())
                     if need == KING:
                         self._lead(last, last, streak)
                         return
