@@ -11,6 +11,7 @@ of it?) is one subscript. The snapshot's `hands` is built from them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import chain
 from operator import itemgetter
 from typing import Any, ClassVar, Final, Literal, Self
@@ -138,6 +139,7 @@ class NainJauneState(GameState):
     )
 
     options: Options
+    may_stop: bool  # `options.may_stop`, asked at every step: a model's attribute costs more
     phase: Phase  # "play" while a deal runs, "over" once the match has ended
     deal_no: int  # 1-based number of the current (or last) deal
     dealer: int
@@ -176,6 +178,7 @@ class NainJauneState(GameState):
         other.players = self.players
         other.seed = self.seed
         other.options = self.options
+        other.may_stop = self.may_stop
         other.version = self.version
         other.rng = Rng(self.rng.state)
         other.events = plain_copy(self.events)
@@ -185,9 +188,16 @@ class NainJauneState(GameState):
                 setattr(other, f, plain_copy(getattr(self, f)))
         return other
 
+    @classmethod
+    def from_snapshot(cls, snap: Mapping[str, Any]) -> Self:
+        state = super().from_snapshot(snap)
+        state.may_stop = state.options.may_stop
+        return state
+
     # --- setup ----------------------------------------------------------------------------
     def setup(self) -> None:
         players, options = self.players, self.options
+        self.may_stop = options.may_stop
         self.phase = PLAY
         self.deal_no = 1
         first = options.first_dealer
@@ -280,7 +290,7 @@ class NainJauneState(GameState):
         step itself. Only a deal's end leaves it (and what follows a deal's end: a new deal,
         whose leader always has a choice, or the end of the match).
         """
-        may_stop = self.options.may_stop
+        may_stop = self.may_stop
         suits, sizes, mins = self.suits, self.sizes, self.mins
         voids, run = self.voids, self.run
         events = self.events
@@ -435,9 +445,9 @@ class NainJauneState(GameState):
         self.asking = self.forced = False
         n = self.players
         tokens, board, suits = self.tokens, self.board, self.suits
-        append = self.events.append
+        events = self.events
         grand = streak == DEAL_TABLE[n][0]
-        append({"type": "out", "seat": winner, "grand_opera": grand})
+        events.append({"type": "out", "seat": winner, "grand_opera": grand})
         ring = RINGS[n]
         c0, c1, c2, c3, c4, c5, c6 = PAIR_CARDS
         v0, v1, v2, v3, v4, v5, v6 = PAIR_POINTS
@@ -449,7 +459,7 @@ class NainJauneState(GameState):
             amount = due if due < tokens[s] else tokens[s]
             tokens[s] -= amount
             tokens[winner] += amount
-            append(
+            events.append(
                 {
                     "type": "pay",
                     "seat": s,
@@ -466,7 +476,7 @@ class NainJauneState(GameState):
             amount = sum(board.values())
             tokens[winner] += amount
             self.board = board = dict.fromkeys(BOXES, 0)
-            append({"type": "grand_opera", "seat": winner, "amount": amount})
+            events.append({"type": "grand_opera", "seat": winner, "amount": amount})
         double = self.options.board_penalty == "double"
         s = ring[winner]
         while s != winner:
@@ -477,7 +487,9 @@ class NainJauneState(GameState):
                     amount = due if due < tokens[s] else tokens[s]
                     tokens[s] -= amount
                     board[c] += amount
-                    append({"type": "penalty", "seat": s, "card": c, "amount": amount, "due": due})
+                    events.append(
+                        {"type": "penalty", "seat": s, "card": c, "amount": amount, "due": due}
+                    )
                     if amount < due and s not in self.broke:
                         self.broke.append(s)
             s = ring[s]
@@ -521,7 +533,7 @@ class NainJauneState(GameState):
             p0, p1, p2, p3, p4, p5, p6 = pairs(self.suits[seat])
             a0, a1, a2, a3, a4, a5, a6 = PAIR_ACTIONS
             legal = (*a0[p0], *a1[p1], *a2[p2], *a3[p3], *a4[p4], *a5[p5], *a6[p6])
-        elif self.options.may_stop and not self.forced:
+        elif self.may_stop and not self.forced:
             legal = NIBBLE_ACTIONS_STOP[need][self.suits[seat][need]]
         else:
             legal = NIBBLE_ACTIONS[need][self.suits[seat][need]]
