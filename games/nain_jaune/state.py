@@ -109,6 +109,23 @@ MISSING_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = tuple(
     _per_seat(type="missing", rank=rank, next=RANKS[r + 1] if r < KING else None)
     for r, rank in enumerate(RANKS)
 )
+# A chosen card's action id -> the card, its rank index and suit bit, its events by seat,
+# whether it is a board card: one look-up for the engine's first step.
+PLAYS: dict[str, tuple[str, int, int, tuple[dict[str, Any], ...], bool]] = {
+    a.id: (c, *CARD_BITS[c], PLAY_EVENTS[c], c in STAKES) for c, a in PLAY_ACTION.items()
+}
+# Rank -> suit mask of a single card -> the card, its events by seat, whether it is a board
+# card (what a seat holding only that card of the rank plays without a choice; the other
+# masks are never looked up).
+AUTO_PLAYS: tuple[tuple[tuple[str, tuple[dict[str, Any], ...], bool], ...], ...] = tuple(
+    tuple(
+        (cards[0], AUTO_EVENTS[cards[0]], cards[0] in STAKES)
+        if len(cards) == 1
+        else ("", (), False)
+        for cards in row
+    )
+    for row in NIBBLE_CARDS
+)
 
 
 class NainJauneState(GameState):
@@ -298,8 +315,7 @@ class NainJauneState(GameState):
         forced = self.forced
         stopping = action_id == "stop"
         if not stopping:  # the card `seat` chose
-            card = action_id[5:]
-            r, bit = CARD_BITS[card]
+            card, r, bit, played, box = PLAYS[action_id]
             suits[seat][r] ^= bit
             sizes[seat] -= 1
             # What the table learns about the rest of this hand (for determinize).
@@ -322,8 +338,8 @@ class NainJauneState(GameState):
                 last = seat
             streak += 1
             forced = False
-            events.append(PLAY_EVENTS[card][seat].copy())
-            if card in STAKES:
+            events.append(played[seat].copy())
+            if box:
                 self._collect(seat, card)
             if not sizes[seat]:
                 self._end_deal(seat, streak)
@@ -349,7 +365,7 @@ class NainJauneState(GameState):
                     else:
                         events.append(STOP_PASS_EVENTS[need][seat].copy())
                 else:  # its only card of the rank
-                    card = NIBBLE_CARDS[need][held][0]
+                    card, played, box = AUTO_PLAYS[need][held]
                     suits[seat][need] = 0
                     sizes[seat] -= 1
                     voids[seat] |= 1 << need
@@ -360,8 +376,8 @@ class NainJauneState(GameState):
                         last = seat
                     streak += 1
                     forced = False
-                    events.append(AUTO_EVENTS[card][seat].copy())
-                    if card in STAKES:
+                    events.append(played[seat].copy())
+                    if box:
                         self._collect(seat, card)
                     if not sizes[seat]:
                         self._end_deal(seat, streak)
