@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import chain
-from operator import itemgetter
+from operator import itemgetter, mul
 from typing import Any, ClassVar, Final, Literal, Self
 
 from ..base import Action, GameState, Outcome, plain_copy, rank_by_score
@@ -75,6 +75,7 @@ RINGS: dict[int, tuple[int, ...]] = {n: (*range(1, n), 0) for n in DEAL_SEATS}
 # are its hand.
 DECK_SPREAD: tuple[int, ...] = tuple(map(SPREAD.__getitem__, DECK))
 CARD_OF_SPREAD: dict[int, str] = {v: c for c, v in SPREAD.items()}
+RANK_BITS: tuple[int, ...] = tuple(1 << r for r in range(13))
 
 # The events the automatic engine emits most, made once per card or rank and per seat.
 # These dicts are templates, never handed out: each event is a copy (a dict's copy costs
@@ -175,11 +176,11 @@ class NainJauneState(GameState):
     asking: bool  # the last player said "sans": the others are asked in turn
     forced: bool  # the seat asked must play (it stopped and nobody else had the rank)
     streak: int  # cards the last player has played without anyone else playing
-    voids: list[int]  # per seat, bit mask of ranks it is publicly known to lack
+    lacks: list[list[int]]  # per seat and rank, 1 if publicly known to lack it; not a field
     mins: list[list[int]]  # per seat and rank, how many it is publicly known to hold
     broke: list[int]  # seats that could not stake or pay in full
 
-    # --- the field built from `suits` ----------------------------------------------------
+    # --- the fields built from `suits` and `lacks` -------------------------------------------
     @property
     def hands(self) -> list[list[list[str]]]:
         """Per seat, per rank index: the cards held, by suit (a new list each time)."""
@@ -189,8 +190,21 @@ class NainJauneState(GameState):
     def hands(self, hands: list[list[list[str]]]) -> None:
         self.suits = [suits_of([*chain.from_iterable(hand)]) for hand in hands]
 
+    @property
+    def voids(self) -> list[int]:
+        """Per seat, the bit mask of ranks it is publicly known to lack.
+
+        The engine notes them in `lacks` (a list store, where a bit set on an int costs
+        several times more)."""
+        return [sum(map(mul, row, RANK_BITS)) for row in self.lacks]
+
+    @voids.setter
+    def voids(self, voids: list[int]) -> None:
+        self.lacks = [[v >> r & 1 for r in range(13)] for v in voids]
+
     def copy(self) -> Self:
-        """As `GameState.copy`, the suit masks copied instead of the hands built from them."""
+        """As `GameState.copy`, `suits` and `lacks` copied instead of the fields built from
+        them."""
         other = type(self).__new__(type(self))
         other.players = self.players
         other.seed = self.seed
@@ -200,8 +214,9 @@ class NainJauneState(GameState):
         other.rng = Rng(self.rng.state)
         other.events = plain_copy(self.events)
         other.suits = [*map(list, self.suits)]
+        other.lacks = [*map(list, self.lacks)]
         for f in self.FIELDS:
-            if f != "hands":
+            if f != "hands" and f != "voids":
                 setattr(other, f, plain_copy(getattr(self, f)))
         return other
 
@@ -268,7 +283,7 @@ class NainJauneState(GameState):
         self.needed = None
         self.asking = self.forced = False
         self.streak = 0
-        self.voids = [0] * n
+        self.lacks = [[0] * 13 for _ in range(n)]
         self.mins = [[0] * 13 for _ in range(n)]
         if self.broke:
             self._end_match("broke")
@@ -309,7 +324,7 @@ class NainJauneState(GameState):
         """
         may_stop = self.may_stop
         suits, sizes, mins = self.suits, self.sizes, self.mins
-        voids, run = self.voids, self.run
+        lacks, run = self.lacks, self.run
         events = self.events
         need, last, streak = self.needed, self.last, self.streak
         forced = self.forced
@@ -368,7 +383,7 @@ class NainJauneState(GameState):
                     card, played, box = AUTO_PLAYS[need][held]
                     suits[seat][need] = 0
                     sizes[seat] -= 1
-                    voids[seat] |= 1 << need
+                    lacks[seat][need] = 1
                     mins[seat][need] = 0
                     run.append(card)
                     if seat != last:
@@ -390,7 +405,7 @@ class NainJauneState(GameState):
             else:
                 # It lacks the rank. Only the last player is asked for a rank it may lack
                 # (the others are asked in the walk below), so it says "sans".
-                voids[seat] |= 1 << need
+                lacks[seat][need] = 1
                 events.append(SANS_EVENTS[need][seat].copy())
             # `seat` has passed; the others are asked in turn, those lacking the rank passing
             # at once, up to a seat holding it or back to the last player.
@@ -399,7 +414,7 @@ class NainJauneState(GameState):
             while seat != last:
                 if suits[seat][need]:
                     break
-                voids[seat] |= 1 << need
+                lacks[seat][need] = 1
                 events.append(passed[seat].copy())
                 seat = ring[seat]
             else:
