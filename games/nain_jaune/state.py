@@ -76,6 +76,9 @@ RINGS: dict[int, tuple[int, ...]] = {n: (*range(1, n), 0) for n in DEAL_SEATS}
 DECK_SPREAD: tuple[int, ...] = tuple(map(SPREAD.__getitem__, DECK))
 CARD_OF_SPREAD: dict[int, str] = {v: c for c, v in SPREAD.items()}
 RANK_BITS: tuple[int, ...] = tuple(1 << r for r in range(13))
+# Suit mask -> whether it holds more than one card (a look-up: bit operations on ints are not
+# specialized by the interpreter, a tuple subscript is).
+SEVERAL: tuple[bool, ...] = tuple(b & (b - 1) != 0 for b in range(16))
 
 # The events the automatic engine emits most, made once per card or rank and per seat.
 # These dicts are templates, never handed out: each event is a copy (a dict's copy costs
@@ -331,7 +334,7 @@ class NainJauneState(GameState):
         stopping = action_id == "stop"
         if not stopping:  # the card `seat` chose
             card, r, bit, played, box = PLAYS[action_id]
-            suits[seat][r] ^= bit
+            suits[seat][r] -= bit  # (it holds the card: a subtraction is a specialized op)
             sizes[seat] -= 1
             # What the table learns about the rest of this hand (for determinize).
             known = mins[seat]
@@ -368,7 +371,7 @@ class NainJauneState(GameState):
         while True:  # `seat` is asked for rank `need`
             held = suits[seat][need]
             if held:
-                if held & (held - 1) or (may_stop and not forced):
+                if SEVERAL[held] or (may_stop and not forced):
                     if not stopping:
                         break  # a choice
                     stopping = False
