@@ -60,10 +60,11 @@ PAIR_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 )
 CARD_BITS: dict[str, tuple[int, int]] = {c: (RANK_IX[c], SUIT_BIT[c]) for c in RANK_IX}
 BOX_BITS: tuple[tuple[str, int, int], ...] = tuple((c, *CARD_BITS[c]) for c in BOXES)
-# Players -> dealer -> per seat, what picks that seat's cards out of the shuffled deck.
+# Players -> dealer -> per seat but the last, what picks that seat's cards out of the
+# shuffled deck.
 DEAL_PICKS: dict[int, tuple[tuple[itemgetter[Any], ...], ...]] = {
     n: tuple(
-        tuple(itemgetter(*(p for p, to in enumerate(seats) if to == s)) for s in range(n))
+        tuple(itemgetter(*(p for p, to in enumerate(seats) if to == s)) for s in range(n - 1))
         for seats in by_dealer
     )
     for n, by_dealer in DEAL_SEATS.items()
@@ -75,6 +76,9 @@ RINGS: dict[int, tuple[int, ...]] = {n: (*range(1, n), 0) for n in DEAL_SEATS}
 # are its hand.
 DECK_SPREAD: tuple[int, ...] = tuple(map(SPREAD.__getitem__, DECK))
 CARD_OF_SPREAD: dict[int, str] = {v: c for c, v in SPREAD.items()}
+FULL_SPREAD = sum(DECK_SPREAD)
+# Players -> a zero per seat and rank (copied row by row: a comprehension costs more).
+ZERO_ROWS: dict[int, tuple[tuple[int, ...], ...]] = {n: ((0,) * 13,) * n for n in DEAL_SEATS}
 RANK_BITS: tuple[int, ...] = tuple(1 << r for r in range(13))
 # Suit mask -> whether it holds more than one card (a look-up: bit operations on ints are not
 # specialized by the interpreter, a tuple subscript is).
@@ -286,8 +290,8 @@ class NainJauneState(GameState):
         self.needed = None
         self.asking = self.forced = False
         self.streak = 0
-        self.lacks = [[0] * 13 for _ in range(n)]
-        self.mins = [[0] * 13 for _ in range(n)]
+        self.lacks = [*map(list, ZERO_ROWS[n])]
+        self.mins = [*map(list, ZERO_ROWS[n])]
         if self.broke:
             self._end_match("broke")
             return
@@ -297,12 +301,14 @@ class NainJauneState(GameState):
         else:
             deck = [*DECK_SPREAD]
             self.rng.shuffle(deck)
-        # Three by three from the dealer's left: each seat's positions of the deck, in C.
-        self.suits = [
-            [*sum(pick(deck)).to_bytes(13, "little")] for pick in DEAL_PICKS[n][self.dealer]
-        ]
+        # Three by three from the dealer's left: each seat's positions of the deck, in C; the
+        # last seat holds what the others and the talon do not.
+        talon = deck[DEALT[n] :]
+        held = [sum(pick(deck)) for pick in DEAL_PICKS[n][self.dealer]]
+        held.append(FULL_SPREAD - sum(held) - sum(talon))
+        self.suits = [[*v.to_bytes(13, "little")] for v in held]
         self.sizes = [DEAL_TABLE[n][0]] * n
-        self.talon = [*map(CARD_OF_SPREAD.__getitem__, deck[DEALT[n] :])]
+        self.talon = [*map(CARD_OF_SPREAD.__getitem__, talon)]
         self.deck = []
         self.turn = self.last
         self.events.append(
@@ -547,7 +553,7 @@ class NainJauneState(GameState):
         self.emit("match_end", reason=reason, broke=list(self.broke), tokens=list(self.tokens))
 
     def _clear_table(self) -> None:
-        self.suits = [[0] * 13 for _ in range(self.players)]
+        self.suits = [*map(list, ZERO_ROWS[self.players])]
         self.sizes = [0] * self.players
         self.talon, self.played, self.run = [], [], []
 
