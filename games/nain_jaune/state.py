@@ -59,7 +59,10 @@ PAIR_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     tuple(tuple(map(PLAY_ACTION.__getitem__, cards)) for cards in row) for row in PAIR_CARDS
 )
 CARD_BITS: dict[str, tuple[int, int]] = {c: (RANK_IX[c], SUIT_BIT[c]) for c in RANK_IX}
-BOX_BITS: tuple[tuple[str, int, int], ...] = tuple((c, *CARD_BITS[c]) for c in BOXES)
+# The same bytes as board.PAIR_CARDS -> the board cards among them.
+PAIR_BOXES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(c for c in cards if c in STAKES) for cards in row) for row in PAIR_CARDS
+)
 # Players -> dealer -> per seat but the last, what picks that seat's cards out of the
 # shuffled deck.
 DEAL_PICKS: dict[int, tuple[tuple[itemgetter[Any], ...], ...]] = {
@@ -491,6 +494,8 @@ class NainJauneState(GameState):
         ring = RINGS[n]
         c0, c1, c2, c3, c4, c5, c6 = PAIR_CARDS
         v0, v1, v2, v3, v4, v5, v6 = PAIR_POINTS
+        _, _, _, b3, b4, b5, b6 = PAIR_BOXES
+        owing = []  # (seat, the board cards it still holds), for the penalties below
         s = ring[winner]
         while s != winner:
             p0, p1, p2, p3, p4, p5, p6 = pairs(suits[s])
@@ -511,6 +516,9 @@ class NainJauneState(GameState):
             )
             if amount < due:
                 self.broke.append(s)
+            held = (*b4[p4], *b5[p5], *b6[p6], *b3[p3])  # in the boxes' order: 7D last
+            if held:
+                owing.append((s, held))
             s = ring[s]
         if grand:
             amount = sum(board.values())
@@ -518,26 +526,22 @@ class NainJauneState(GameState):
             self.board = board = dict.fromkeys(BOXES, 0)
             events.append({"type": "grand_opera", "seat": winner, "amount": amount})
         double = self.options.board_penalty == "double"
-        s = ring[winner]
-        while s != winner:
-            row = suits[s]
-            for c, r, bit in BOX_BITS:
-                if row[r] & bit:
-                    due = board[c] if double else STAKES[c]
-                    amount = due if due < tokens[s] else tokens[s]
-                    tokens[s] -= amount
-                    board[c] += amount
-                    events.append(
-                        {"type": "penalty", "seat": s, "card": c, "amount": amount, "due": due}
-                    )
-                    if amount < due and s not in self.broke:
-                        self.broke.append(s)
-            s = ring[s]
+        for s, held in owing:
+            for c in held:
+                due = board[c] if double else STAKES[c]
+                amount = due if due < tokens[s] else tokens[s]
+                tokens[s] -= amount
+                board[c] += amount
+                events.append(
+                    {"type": "penalty", "seat": s, "card": c, "amount": amount, "due": due}
+                )
+                if amount < due and s not in self.broke:
+                    self.broke.append(s)
         # The next deal (or the end of the match) sets the hands, the talon and the deck anew.
         self.played, self.run = [], []
         if self.broke:
             self._end_match("broke")
-        elif self.options.deals is not None and self.deal_no >= self.options.deals:
+        elif (deals := self.options.deals) is not None and self.deal_no >= deals:
             self._end_match("deals")
         else:
             assert self.first is not None
