@@ -340,8 +340,10 @@ class NainJauneState(GameState):
         events = self.events
         need, last, streak = self.needed, self.last, self.streak
         forced = self.forced
-        stopping = action_id == "stop"
-        if not stopping:  # the card `seat` chose
+        if action_id == "stop":
+            stopping = True
+        else:  # the card `seat` chose
+            stopping = False
             card, r, bit, played, box = PLAYS[action_id]
             suits[seat][r] -= bit  # (it holds the card: a subtraction is a specialized op)
             sizes[seat] -= 1
