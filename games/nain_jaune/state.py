@@ -54,10 +54,16 @@ NIBBLE_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 NIBBLE_ACTIONS_STOP: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     tuple((*acts, STOP_ACTION) for acts in row) for row in NIBBLE_ACTIONS
 )
-# Ranks 2k and 2k + 1 as one byte -> the plays they allow (see board.PAIR_CARDS).
-PAIR_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(map(PLAY_ACTION.__getitem__, cards)) for cards in row) for row in PAIR_CARDS
+# Ranks 2k and 2k + 1 -> the suit mask of each -> the plays they allow, in hand order: a
+# hand's plays are six double look-ups and the king's (no arithmetic on the masks).
+PAIR_ACTIONS: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(NIBBLE_ACTIONS[2 * k][lo] + NIBBLE_ACTIONS[2 * k + 1][hi] for hi in range(16))
+        for lo in range(16)
+    )
+    for k in range(6)
 )
+KING_ACTIONS = NIBBLE_ACTIONS[KING]
 CARD_BITS: dict[str, tuple[int, int]] = {c: (RANK_IX[c], SUIT_BIT[c]) for c in RANK_IX}
 # The same bytes as board.PAIR_CARDS -> the board cards among them.
 PAIR_BOXES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
@@ -576,9 +582,17 @@ class NainJauneState(GameState):
         if seat != self.turn or self.phase != PLAY:
             legal: tuple[Action, ...] = ()
         elif need is None:  # every card in hand
-            p0, p1, p2, p3, p4, p5, p6 = pairs(self.suits[seat])
-            a0, a1, a2, a3, a4, a5, a6 = PAIR_ACTIONS
-            legal = (*a0[p0], *a1[p1], *a2[p2], *a3[p3], *a4[p4], *a5[p5], *a6[p6])
+            a, b, c, d, e, f, g, h, i, j, k, m, n = self.suits[seat]
+            a0, a1, a2, a3, a4, a5 = PAIR_ACTIONS
+            legal = (
+                *a0[a][b],
+                *a1[c][d],
+                *a2[e][f],
+                *a3[g][h],
+                *a4[i][j],
+                *a5[k][m],
+                *KING_ACTIONS[n],
+            )
         elif self.may_stop and not self.forced:
             legal = NIBBLE_ACTIONS_STOP[need][self.suits[seat][need]]
         else:
