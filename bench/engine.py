@@ -27,7 +27,9 @@ then `apply` of a random legal action (so `apply` checks legality again, as it m
   speed-up an engine that cost no more than that would reach.
   `--count instructions` counts the machine instructions the same games take instead
   (valgrind's callgrind, collecting only while the matches are played): slow, but the
-  same figure on every run however busy the machine is.
+  same figure on every run however busy the machine is. It counts the two stand-ins too,
+  and prints what the rules add to the floor now ("rules") and the most they could add
+  for the engine to be twice as fast as `before` ("for 2x").
 """
 
 from __future__ import annotations
@@ -216,9 +218,10 @@ def profile(slug: str, matches: int, top: int) -> int:
 
 
 # --- before/after comparison -------------------------------------------------------------
-def worker(root: str, slug: str, matches: int, reps: int, counted: bool) -> int:
-    """Time the fixed workload in the tree at `root`; print one JSON line. `counted`: play
-    it once, after a line on stdin, inside `itertools.starmap` (what callgrind counts)."""
+def worker(root: str, slug: str, matches: int, reps: int, counted: str | None) -> int:
+    """Time the fixed workload in the tree at `root`; print one JSON line. `counted` (one of
+    `STAND_INS`): play it once on that engine, after a line on stdin, inside
+    `itertools.starmap` (what callgrind counts)."""
     sys.path.insert(0, root)
     import games
 
@@ -236,9 +239,10 @@ def worker(root: str, slug: str, matches: int, reps: int, counted: bool) -> int:
     best = loop = floor = float("inf")
     actions = 0
     if counted:
+        engine = {"engine": rules, "loop": recorded, "floor": floored}[counted]
         print("ready", flush=True)
         sys.stdin.readline()  # the bench has switched callgrind's instrumentation on
-        actions = sum(itertools.starmap(lambda p, s: play(rules, p, s), jobs))
+        actions = sum(itertools.starmap(lambda p, s: play(engine, p, s), jobs))
         reps = 0
     for _ in range(reps):
         start = time.process_time()
@@ -255,7 +259,12 @@ def worker(root: str, slug: str, matches: int, reps: int, counted: bool) -> int:
     return 0
 
 
-def measure(root: Path, slug: str, matches: int, reps: int, count: str) -> dict[str, Any]:
+STAND_INS = ("engine", "loop", "floor")
+
+
+def measure(
+    root: Path, slug: str, matches: int, reps: int, count: str, engine: str = "engine"
+) -> dict[str, Any]:
     cmd = [sys.executable, __file__, "--worker", str(root), "--game", slug]
     cmd += ["--matches", str(matches), "--reps", str(reps)]
     if count == "cpu":
@@ -266,7 +275,7 @@ def measure(root: Path, slug: str, matches: int, reps: int, count: str) -> dict[
     grind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
     grind += ["--instr-atstart=no", "--collect-atstart=no", "--toggle-collect=starmap_next"]
     proc = subprocess.Popen(
-        [*grind, *cmd, "--counted"],
+        [*grind, *cmd, "--counted", engine],
         cwd=root,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
@@ -350,18 +359,23 @@ def _compare(
 
 def _count(old: Path, ref: str, slugs: list[str], matches: int) -> int:
     print(f"before = {ref}, after = working tree; machine instructions per action (callgrind)")
-    head = f"{'game':<14}{'matches':>8}{'actions':>9}{'before':>10}{'after':>10}"
-    print(f"{head}{'speed-up':>10}  same games")
+    print("loop, floor: the stand-ins `Replay` and `Floor` replaying the same matches;")
+    print("rules: what the engine adds to the floor, now and at most for a 2x speed-up")
+    head = f"{'game':<14}{'matches':>8}{'actions':>9}{'before':>10}{'after':>10}{'speed-up':>10}"
+    print(f"{head}{'loop':>8}{'floor':>8}{'rules':>8}{'for 2x':>8}  same games")
     failed = False
     for slug in slugs:
         before = measure(old, slug, matches, 1, "instructions")
         after = measure(ROOT, slug, matches, 1, "instructions")
+        loop, floor = (measure(ROOT, slug, matches, 1, "instructions", k) for k in STAND_INS[1:])
         same = before["digest"] == after["digest"]
         failed |= not same
         n = after["actions"]
         b, a = before["instructions"] / before["actions"], after["instructions"] / n
+        f = floor["instructions"] / n
         print(
             f"{slug:<14}{matches:>8}{n:>9,}{b:>10,.0f}{a:>10,.0f}{b / a:>9.2f}x"
+            f"{loop['instructions'] / n:>8,.0f}{f:>8,.0f}{a - f:>8,.0f}{b / 2 - f:>8,.0f}"
             f"  {'yes' if same else 'NO'}",
             flush=True,
         )
@@ -380,7 +394,7 @@ def main() -> int:
     parser.add_argument("--reps", type=int, default=3, help="timings per process")
     parser.add_argument("--count", choices=("cpu", "instructions"), default="cpu")
     parser.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
-    parser.add_argument("--counted", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--counted", choices=STAND_INS, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         return worker(args.worker, args.game[0], args.matches, args.reps, args.counted)

@@ -96,7 +96,8 @@ PAIR_POINTS: tuple[tuple[int, ...], ...] = tuple(
 def pairs(suits: list[int]) -> tuple[int, int, int, int, int, int, int]:
     """A hand's 13 suit masks as the seven bytes of the `PAIR_*` tables."""
     a, b, c, d, e, f, g, h, i, j, k, m, n = suits
-    return (a | b << 4, c | d << 4, e | f << 4, g | h << 4, i | j << 4, k | m << 4, n)
+    # `a + 16 * b` is `a | b << 4` (a < 16) on the interpreter's specialized int ops.
+    return (a + 16 * b, c + 16 * d, e + 16 * f, g + 16 * h, i + 16 * j, k + 16 * m, n)
 
 
 def cards_in(suits: list[int]) -> list[str]:

@@ -31,7 +31,8 @@ def redeal(state: NainJauneState, seat: int | None, rng: Rng) -> NainJauneState:
     hidden = [s for s in range(state.players) if s != seat]
     pool = [c for s in hidden for c in state.hand(s)] + state.talon
     sizes = [state.sizes[s] for s in hidden] + [len(state.talon)]
-    allowed = [ALL_RANKS & ~state.voids[s] for s in hidden] + [ALL_RANKS]
+    voids = state.voids  # built from the engine's `lacks` on each read
+    allowed = [ALL_RANKS & ~voids[s] for s in hidden] + [ALL_RANKS]
     mins = [list(state.mins[s]) for s in hidden] + [[0] * N_RANKS]
     turn, need = state.turn, state.needed
     if turn in hidden and need is not None:

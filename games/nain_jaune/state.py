@@ -11,8 +11,9 @@ of it?) is one subscript. The snapshot's `hands` is built from them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import chain
-from operator import itemgetter
+from operator import itemgetter, mul
 from typing import Any, ClassVar, Final, Literal, Self
 
 from ..base import Action, GameState, Outcome, plain_copy, rank_by_score
@@ -53,16 +54,26 @@ NIBBLE_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 NIBBLE_ACTIONS_STOP: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     tuple((*acts, STOP_ACTION) for acts in row) for row in NIBBLE_ACTIONS
 )
-# Ranks 2k and 2k + 1 as one byte -> the plays they allow (see board.PAIR_CARDS).
-PAIR_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(map(PLAY_ACTION.__getitem__, cards)) for cards in row) for row in PAIR_CARDS
+# Ranks 2k and 2k + 1 -> the suit mask of each -> the plays they allow, in hand order: a
+# hand's plays are six double look-ups and the king's (no arithmetic on the masks).
+PAIR_ACTIONS: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(NIBBLE_ACTIONS[2 * k][lo] + NIBBLE_ACTIONS[2 * k + 1][hi] for hi in range(16))
+        for lo in range(16)
+    )
+    for k in range(6)
 )
+KING_ACTIONS = NIBBLE_ACTIONS[KING]
 CARD_BITS: dict[str, tuple[int, int]] = {c: (RANK_IX[c], SUIT_BIT[c]) for c in RANK_IX}
-BOX_BITS: tuple[tuple[str, int, int], ...] = tuple((c, *CARD_BITS[c]) for c in BOXES)
-# Players -> dealer -> per seat, what picks that seat's cards out of the shuffled deck.
+# The same bytes as board.PAIR_CARDS -> the board cards among them.
+PAIR_BOXES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(c for c in cards if c in STAKES) for cards in row) for row in PAIR_CARDS
+)
+# Players -> dealer -> per seat but the last, what picks that seat's cards out of the
+# shuffled deck.
 DEAL_PICKS: dict[int, tuple[tuple[itemgetter[Any], ...], ...]] = {
     n: tuple(
-        tuple(itemgetter(*(p for p, to in enumerate(seats) if to == s)) for s in range(n))
+        tuple(itemgetter(*(p for p, to in enumerate(seats) if to == s)) for s in range(n - 1))
         for seats in by_dealer
     )
     for n, by_dealer in DEAL_SEATS.items()
@@ -74,25 +85,63 @@ RINGS: dict[int, tuple[int, ...]] = {n: (*range(1, n), 0) for n in DEAL_SEATS}
 # are its hand.
 DECK_SPREAD: tuple[int, ...] = tuple(map(SPREAD.__getitem__, DECK))
 CARD_OF_SPREAD: dict[int, str] = {v: c for c, v in SPREAD.items()}
+FULL_SPREAD = sum(DECK_SPREAD)
+# Players -> a zero per seat and rank (copied row by row: a comprehension costs more).
+ZERO_ROWS: dict[int, tuple[tuple[int, ...], ...]] = {n: ((0,) * 13,) * n for n in DEAL_SEATS}
+RANK_BITS: tuple[int, ...] = tuple(1 << r for r in range(13))
+# Suit mask -> whether it holds more than one card (a look-up: bit operations on ints are not
+# specialized by the interpreter, a tuple subscript is).
+SEVERAL: tuple[bool, ...] = tuple(b & (b - 1) != 0 for b in range(16))
 
-# The events the automatic engine emits most, made once but for the seat. These dicts are
-# templates, never handed out: each event is a copy (a dict's copy costs less than building
-# it), its seat then set.
-PLAY_EVENTS: dict[str, dict[str, Any]] = {
-    c: {"type": "play", "seat": 0, "card": c, "auto": False} for c in RANK_IX
+# The events the automatic engine emits most, made once per card or rank and per seat.
+# These dicts are templates, never handed out: each event is a copy (a dict's copy costs
+# less than building it, or than setting its seat).
+SEATS = range(max(DEAL_TABLE))
+
+
+def _per_seat(**event: Any) -> tuple[dict[str, Any], ...]:
+    return tuple({"type": event["type"], "seat": s} | event for s in SEATS)
+
+
+PLAY_EVENTS: dict[str, tuple[dict[str, Any], ...]] = {
+    c: _per_seat(type="play", card=c, auto=False) for c in RANK_IX
 }
-AUTO_EVENTS: dict[str, dict[str, Any]] = {
-    c: {"type": "play", "seat": 0, "card": c, "auto": True} for c in RANK_IX
+AUTO_EVENTS: dict[str, tuple[dict[str, Any], ...]] = {
+    c: _per_seat(type="play", card=c, auto=True) for c in RANK_IX
 }
-SANS_EVENTS: tuple[dict[str, Any], ...] = tuple(
-    {"type": "sans", "seat": 0, "rank": rank, "stopped": False} for rank in RANKS
+# Per rank, then per seat; the `STOP_` ones for a seat that holds the rank but stops.
+SANS_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+    _per_seat(type="sans", rank=rank, stopped=False) for rank in RANKS
 )
-PASS_EVENTS: tuple[dict[str, Any], ...] = tuple(
-    {"type": "pass", "seat": 0, "rank": rank, "stopped": False} for rank in RANKS
+STOP_SANS_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+    _per_seat(type="sans", rank=rank, stopped=True) for rank in RANKS
 )
-MISSING_EVENTS: tuple[dict[str, Any], ...] = tuple(
-    {"type": "missing", "seat": 0, "rank": rank, "next": RANKS[r + 1] if r < KING else None}
+PASS_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+    _per_seat(type="pass", rank=rank, stopped=False) for rank in RANKS
+)
+STOP_PASS_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+    _per_seat(type="pass", rank=rank, stopped=True) for rank in RANKS
+)
+MISSING_EVENTS: tuple[tuple[dict[str, Any], ...], ...] = tuple(
+    _per_seat(type="missing", rank=rank, next=RANKS[r + 1] if r < KING else None)
     for r, rank in enumerate(RANKS)
+)
+# A chosen card's action id -> the card, its rank index and suit bit, its events by seat,
+# whether it is a board card: one look-up for the engine's first step.
+PLAYS: dict[str, tuple[str, int, int, tuple[dict[str, Any], ...], bool]] = {
+    a.id: (c, *CARD_BITS[c], PLAY_EVENTS[c], c in STAKES) for c, a in PLAY_ACTION.items()
+}
+# Rank -> suit mask of a single card -> the card, its events by seat, whether it is a board
+# card (what a seat holding only that card of the rank plays without a choice; the other
+# masks are never looked up).
+AUTO_PLAYS: tuple[tuple[tuple[str, tuple[dict[str, Any], ...], bool], ...], ...] = tuple(
+    tuple(
+        (cards[0], AUTO_EVENTS[cards[0]], cards[0] in STAKES)
+        if len(cards) == 1
+        else ("", (), False)
+        for cards in row
+    )
+    for row in NIBBLE_CARDS
 )
 
 
@@ -124,6 +173,7 @@ class NainJauneState(GameState):
     )
 
     options: Options
+    may_stop: bool  # `options.may_stop`, asked at every step: a model's attribute costs more
     phase: Phase  # "play" while a deal runs, "over" once the match has ended
     deal_no: int  # 1-based number of the current (or last) deal
     dealer: int
@@ -142,11 +192,11 @@ class NainJauneState(GameState):
     asking: bool  # the last player said "sans": the others are asked in turn
     forced: bool  # the seat asked must play (it stopped and nobody else had the rank)
     streak: int  # cards the last player has played without anyone else playing
-    voids: list[int]  # per seat, bit mask of ranks it is publicly known to lack
+    lacks: list[list[int]]  # per seat and rank, 1 if publicly known to lack it; not a field
     mins: list[list[int]]  # per seat and rank, how many it is publicly known to hold
     broke: list[int]  # seats that could not stake or pay in full
 
-    # --- the field built from `suits` ----------------------------------------------------
+    # --- the fields built from `suits` and `lacks` -------------------------------------------
     @property
     def hands(self) -> list[list[list[str]]]:
         """Per seat, per rank index: the cards held, by suit (a new list each time)."""
@@ -156,24 +206,46 @@ class NainJauneState(GameState):
     def hands(self, hands: list[list[list[str]]]) -> None:
         self.suits = [suits_of([*chain.from_iterable(hand)]) for hand in hands]
 
+    @property
+    def voids(self) -> list[int]:
+        """Per seat, the bit mask of ranks it is publicly known to lack.
+
+        The engine notes them in `lacks` (a list store, where a bit set on an int costs
+        several times more)."""
+        return [sum(map(mul, row, RANK_BITS)) for row in self.lacks]
+
+    @voids.setter
+    def voids(self, voids: list[int]) -> None:
+        self.lacks = [[v >> r & 1 for r in range(13)] for v in voids]
+
     def copy(self) -> Self:
-        """As `GameState.copy`, the suit masks copied instead of the hands built from them."""
+        """As `GameState.copy`, `suits` and `lacks` copied instead of the fields built from
+        them."""
         other = type(self).__new__(type(self))
         other.players = self.players
         other.seed = self.seed
         other.options = self.options
+        other.may_stop = self.may_stop
         other.version = self.version
         other.rng = Rng(self.rng.state)
         other.events = plain_copy(self.events)
         other.suits = [*map(list, self.suits)]
+        other.lacks = [*map(list, self.lacks)]
         for f in self.FIELDS:
-            if f != "hands":
+            if f != "hands" and f != "voids":
                 setattr(other, f, plain_copy(getattr(self, f)))
         return other
+
+    @classmethod
+    def from_snapshot(cls, snap: Mapping[str, Any]) -> Self:
+        state = super().from_snapshot(snap)
+        state.may_stop = state.options.may_stop
+        return state
 
     # --- setup ----------------------------------------------------------------------------
     def setup(self) -> None:
         players, options = self.players, self.options
+        self.may_stop = options.may_stop
         self.phase = PLAY
         self.deal_no = 1
         first = options.first_dealer
@@ -227,8 +299,8 @@ class NainJauneState(GameState):
         self.needed = None
         self.asking = self.forced = False
         self.streak = 0
-        self.voids = [0] * n
-        self.mins = [[0] * 13 for _ in range(n)]
+        self.lacks = [*map(list, ZERO_ROWS[n])]
+        self.mins = [*map(list, ZERO_ROWS[n])]
         if self.broke:
             self._end_match("broke")
             return
@@ -238,12 +310,14 @@ class NainJauneState(GameState):
         else:
             deck = [*DECK_SPREAD]
             self.rng.shuffle(deck)
-        # Three by three from the dealer's left: each seat's positions of the deck, in C.
-        self.suits = [
-            [*sum(pick(deck)).to_bytes(13, "little")] for pick in DEAL_PICKS[n][self.dealer]
-        ]
+        # Three by three from the dealer's left: each seat's positions of the deck, in C; the
+        # last seat holds what the others and the talon do not.
+        talon = deck[DEALT[n] :]
+        held = [sum(pick(deck)) for pick in DEAL_PICKS[n][self.dealer]]
+        held.append(FULL_SPREAD - sum(held) - sum(talon))
+        self.suits = [[*v.to_bytes(13, "little")] for v in held]
         self.sizes = [DEAL_TABLE[n][0]] * n
-        self.talon = [*map(CARD_OF_SPREAD.__getitem__, deck[DEALT[n] :])]
+        self.talon = [*map(CARD_OF_SPREAD.__getitem__, talon)]
         self.deck = []
         self.turn = self.last
         self.events.append(
@@ -266,16 +340,18 @@ class NainJauneState(GameState):
         step itself. Only a deal's end leaves it (and what follows a deal's end: a new deal,
         whose leader always has a choice, or the end of the match).
         """
-        may_stop = self.options.may_stop
-        suits, sizes, mins, voids, run = self.suits, self.sizes, self.mins, self.voids, self.run
-        append = self.events.append
+        may_stop = self.may_stop
+        suits, sizes, mins = self.suits, self.sizes, self.mins
+        lacks, run = self.lacks, self.run
+        events = self.events
         need, last, streak = self.needed, self.last, self.streak
-        asking, forced = self.asking, self.forced
-        stopping = action_id == "stop"
-        if not stopping:  # the card `seat` chose
-            card = action_id[5:]
-            r, bit = CARD_BITS[card]
-            suits[seat][r] ^= bit
+        forced = self.forced
+        if action_id == "stop":
+            stopping = True
+        else:  # the card `seat` chose
+            stopping = False
+            card, r, bit, played, box = PLAYS[action_id]
+            suits[seat][r] -= bit  # (it holds the card: a subtraction is a specialized op)
             sizes[seat] -= 1
             # What the table learns about the rest of this hand (for determinize).
             known = mins[seat]
@@ -296,11 +372,9 @@ class NainJauneState(GameState):
                 streak = 0
                 last = seat
             streak += 1
-            asking = forced = False
-            event = PLAY_EVENTS[card].copy()
-            event["seat"] = seat
-            append(event)
-            if card in STAKES:
+            forced = False
+            events.append(played[seat].copy())
+            if box:
                 self._collect(seat, card)
             if not sizes[seat]:
                 self._end_deal(seat, streak)
@@ -314,35 +388,31 @@ class NainJauneState(GameState):
         while True:  # `seat` is asked for rank `need`
             held = suits[seat][need]
             if held:
-                if held & (held - 1) or (may_stop and not forced):
+                if SEVERAL[held] or (may_stop and not forced):
                     if not stopping:
                         break  # a choice
                     stopping = False
                     known = mins[seat]
                     if known[need] < 1:
                         known[need] = 1
-                    if seat == last and not asking:
-                        event = SANS_EVENTS[need].copy()
-                        asking = True
+                    if seat == last:  # (see `asking` below)
+                        events.append(STOP_SANS_EVENTS[need][seat].copy())
                     else:
-                        event = PASS_EVENTS[need].copy()
-                    event["stopped"] = True
+                        events.append(STOP_PASS_EVENTS[need][seat].copy())
                 else:  # its only card of the rank
-                    card = NIBBLE_CARDS[need][held][0]
+                    card, played, box = AUTO_PLAYS[need][held]
                     suits[seat][need] = 0
                     sizes[seat] -= 1
-                    voids[seat] |= 1 << need
+                    lacks[seat][need] = 1
                     mins[seat][need] = 0
                     run.append(card)
                     if seat != last:
                         streak = 0
                         last = seat
                     streak += 1
-                    asking = forced = False
-                    event = AUTO_EVENTS[card].copy()
-                    event["seat"] = seat
-                    append(event)
-                    if card in STAKES:
+                    forced = False
+                    events.append(played[seat].copy())
+                    if box:
                         self._collect(seat, card)
                     if not sizes[seat]:
                         self._end_deal(seat, streak)
@@ -355,32 +425,24 @@ class NainJauneState(GameState):
             else:
                 # It lacks the rank. Only the last player is asked for a rank it may lack
                 # (the others are asked in the walk below), so it says "sans".
-                voids[seat] |= 1 << need
-                event = SANS_EVENTS[need].copy()
-                asking = True
-            # `seat` passes; the others are asked in turn, those lacking the rank passing at
-            # once, up to a seat holding it or back to the last player.
-            event["seat"] = seat
-            append(event)
+                lacks[seat][need] = 1
+                events.append(SANS_EVENTS[need][seat].copy())
+            # `seat` has passed; the others are asked in turn, those lacking the rank passing
+            # at once, up to a seat holding it or back to the last player.
             passed = PASS_EVENTS[need]
             seat = ring[seat]
             while seat != last:
                 if suits[seat][need]:
                     break
-                voids[seat] |= 1 << need
-                event = passed.copy()
-                event["seat"] = seat
-                append(event)
+                lacks[seat][need] = 1
+                events.append(passed[seat].copy())
                 seat = ring[seat]
             else:
                 # Back to the player who said "sans": nobody else played the rank.
-                asking = False
                 if suits[last][need]:
                     forced = True  # it stopped while holding the rank: now it must play
                 else:
-                    event = MISSING_EVENTS[need].copy()
-                    event["seat"] = last
-                    append(event)
+                    events.append(MISSING_EVENTS[need][last].copy())
                     if need == KING:
                         self._lead(last, last, streak)
                         return
@@ -389,7 +451,9 @@ class NainJauneState(GameState):
         self.needed = need
         self.last = last
         self.streak = streak
-        self.asking = asking
+        # The seat asked is the last player (who has just played, or said "sans" and got
+        # the turn back), or another seat asked after the last player said "sans".
+        self.asking = seat != last
         self.forced = forced
 
     def _lead(self, seat: int, last: int, streak: int) -> None:
@@ -412,9 +476,7 @@ class NainJauneState(GameState):
             known[r] -= 1
         if seat != last:
             streak = 0
-        event = AUTO_EVENTS[card].copy()
-        event["seat"] = seat
-        self.events.append(event)
+        self.events.append(AUTO_EVENTS[card][seat].copy())
         if card in STAKES:
             self._collect(seat, card)
         self._end_deal(seat, streak + 1)
@@ -434,12 +496,14 @@ class NainJauneState(GameState):
         self.asking = self.forced = False
         n = self.players
         tokens, board, suits = self.tokens, self.board, self.suits
-        append = self.events.append
+        events = self.events
         grand = streak == DEAL_TABLE[n][0]
-        append({"type": "out", "seat": winner, "grand_opera": grand})
+        events.append({"type": "out", "seat": winner, "grand_opera": grand})
         ring = RINGS[n]
         c0, c1, c2, c3, c4, c5, c6 = PAIR_CARDS
         v0, v1, v2, v3, v4, v5, v6 = PAIR_POINTS
+        _, _, _, b3, b4, b5, b6 = PAIR_BOXES
+        owing = []  # (seat, the board cards it still holds), for the penalties below
         s = ring[winner]
         while s != winner:
             p0, p1, p2, p3, p4, p5, p6 = pairs(suits[s])
@@ -448,7 +512,7 @@ class NainJauneState(GameState):
             amount = due if due < tokens[s] else tokens[s]
             tokens[s] -= amount
             tokens[winner] += amount
-            append(
+            events.append(
                 {
                     "type": "pay",
                     "seat": s,
@@ -460,31 +524,32 @@ class NainJauneState(GameState):
             )
             if amount < due:
                 self.broke.append(s)
+            held = (*b4[p4], *b5[p5], *b6[p6], *b3[p3])  # in the boxes' order: 7D last
+            if held:
+                owing.append((s, held))
             s = ring[s]
         if grand:
             amount = sum(board.values())
             tokens[winner] += amount
             self.board = board = dict.fromkeys(BOXES, 0)
-            append({"type": "grand_opera", "seat": winner, "amount": amount})
+            events.append({"type": "grand_opera", "seat": winner, "amount": amount})
         double = self.options.board_penalty == "double"
-        s = ring[winner]
-        while s != winner:
-            row = suits[s]
-            for c, r, bit in BOX_BITS:
-                if row[r] & bit:
-                    due = board[c] if double else STAKES[c]
-                    amount = due if due < tokens[s] else tokens[s]
-                    tokens[s] -= amount
-                    board[c] += amount
-                    append({"type": "penalty", "seat": s, "card": c, "amount": amount, "due": due})
-                    if amount < due and s not in self.broke:
-                        self.broke.append(s)
-            s = ring[s]
+        for s, held in owing:
+            for c in held:
+                due = board[c] if double else STAKES[c]
+                amount = due if due < tokens[s] else tokens[s]
+                tokens[s] -= amount
+                board[c] += amount
+                events.append(
+                    {"type": "penalty", "seat": s, "card": c, "amount": amount, "due": due}
+                )
+                if amount < due and s not in self.broke:
+                    self.broke.append(s)
         # The next deal (or the end of the match) sets the hands, the talon and the deck anew.
         self.played, self.run = [], []
         if self.broke:
             self._end_match("broke")
-        elif self.options.deals is not None and self.deal_no >= self.options.deals:
+        elif (deals := self.options.deals) is not None and self.deal_no >= deals:
             self._end_match("deals")
         else:
             assert self.first is not None
@@ -500,7 +565,7 @@ class NainJauneState(GameState):
         self.emit("match_end", reason=reason, broke=list(self.broke), tokens=list(self.tokens))
 
     def _clear_table(self) -> None:
-        self.suits = [[0] * 13 for _ in range(self.players)]
+        self.suits = [*map(list, ZERO_ROWS[self.players])]
         self.sizes = [0] * self.players
         self.talon, self.played, self.run = [], [], []
 
@@ -513,24 +578,30 @@ class NainJauneState(GameState):
         return [] if self.turn is None or self.phase != PLAY else [self.turn]
 
     def legal_actions(self, seat: int) -> list[Action]:
-        legal = self._choices(seat)
+        need = self.needed
+        if seat != self.turn or self.phase != PLAY:
+            legal: tuple[Action, ...] = ()
+        elif need is None:  # every card in hand
+            a, b, c, d, e, f, g, h, i, j, k, m, n = self.suits[seat]
+            a0, a1, a2, a3, a4, a5 = PAIR_ACTIONS
+            legal = (
+                *a0[a][b],
+                *a1[c][d],
+                *a2[e][f],
+                *a3[g][h],
+                *a4[i][j],
+                *a5[k][m],
+                *KING_ACTIONS[n],
+            )
+        elif self.may_stop and not self.forced:
+            legal = NIBBLE_ACTIONS_STOP[need][self.suits[seat][need]]
+        else:
+            legal = NIBBLE_ACTIONS[need][self.suits[seat][need]]
         self._legal_memo = (self.version, seat, legal)
         return [*legal]
 
     def is_legal(self, seat: int, action_id: str) -> bool:
-        return (action_id,) in self._choices(seat)  # actions are tuples: `in` runs in C
-
-    def _choices(self, seat: int) -> tuple[Action, ...]:
-        if seat != self.turn or self.phase != PLAY:
-            return ()
-        need = self.needed
-        if need is None:  # every card in hand
-            p0, p1, p2, p3, p4, p5, p6 = pairs(self.suits[seat])
-            a0, a1, a2, a3, a4, a5, a6 = PAIR_ACTIONS
-            return (*a0[p0], *a1[p1], *a2[p2], *a3[p3], *a4[p4], *a5[p5], *a6[p6])
-        if self.options.may_stop and not self.forced:
-            return NIBBLE_ACTIONS_STOP[need][self.suits[seat][need]]
-        return NIBBLE_ACTIONS[need][self.suits[seat][need]]
+        return (action_id,) in self.legal_actions(seat)  # actions are tuples: `in` runs in C
 
     def explain(self, seat: int, action_id: str) -> str:
         verb, _, arg = action_id.partition(":")
