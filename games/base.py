@@ -68,6 +68,13 @@ class Outcome:
     teams: tuple[tuple[int, ...], ...] | None = None
     unit: str = "point"
 
+    def __post_init__(self) -> None:
+        # The final ranking shows a side once, with one place and one number: they must be
+        # every member's, or the line would show one member's points as the side's.
+        for side in self.teams or ():
+            if len({self.ranks[s] for s in side}) > 1 or len({self.scores[s] for s in side}) > 1:
+                raise ValueError(f"side {side} is ranked together but its members differ")
+
     def team_lists(self) -> list[list[int]] | None:
         """The sides as plain lists, the shape storage takes."""
         return None if self.teams is None else [list(t) for t in self.teams]

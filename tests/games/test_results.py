@@ -60,9 +60,10 @@ def test_partners_who_scored_differently_are_not_shown_as_one_line() -> None:
         "3. Basile — 0 point",
         "3. Chloé — 0 point",
     ]
-    wrong = games.Outcome((1, 1, 1, 1), out.scores, ((0, 2), (1, 3)))
-    rows = [
-        parse(line, "fr")[0] for line in ranking_lines(wrong, state.rules.words, "fr", NAMES[:4])
-    ]
-    with pytest.raises(AssertionError, match="scored"):
-        check_rows(wrong, rows)
+    # The line a side of differing members would get (one member's points) fails the check,
+    # and such an outcome cannot be made at all.
+    side_as_one = [(1, [0, 2], 1), (1, [1, 3], 0)]
+    with pytest.raises(AssertionError):
+        check_rows(out, side_as_one)
+    with pytest.raises(ValueError, match="members differ"):
+        games.Outcome((1, 1, 1, 1), out.scores, ((0, 2), (1, 3)))
