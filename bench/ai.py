@@ -174,8 +174,17 @@ def play_match(
 
 
 def won(state: games.GameState, mine: list[int]) -> float:
-    """1 for a win, 0 for a loss, a fraction for a shared first place (teams count once)."""
+    """1 for a win, 0 for a loss, a fraction for a shared first place (teams count once).
+
+    Fixed partners whose game ranks players one by one (Bianco Mano at four) are measured
+    as the pair they play as: the higher pair total wins, a tie counts half."""
     out = state.outcome()
+    pairs = state.rules.teams(state.players)
+    if out.teams is None and pairs and len(mine) > 1:
+        totals = [sum(out.scores[s] for s in side) for side in pairs]
+        ours = totals[pairs.index(mine)]
+        best = max(totals)
+        return 0.0 if ours < best else 1.0 / totals.count(best)
     if out.ranks[mine[0]] != 1:
         return 0.0
     sides = out.teams or tuple((s,) for s in range(len(out.ranks)))

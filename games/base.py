@@ -56,8 +56,10 @@ class Action(NamedTuple):
 class Outcome:
     """The end of a match as the leaderboard records it, one entry per seat.
 
-    `ranks` are 1-based and shared on a tie; in a team game every member has the team's
-    rank and `teams` lists the sides. `unit` is the word key of what `scores` count
+    `ranks` are 1-based and shared on a tie. `teams` lists the sides when the ranking is by
+    side (Manille): every member then has the side's rank and the side's score, the number
+    that ranked it. A game whose partners are fixed in play but whose players rank one by
+    one (Bianco Mano at four) leaves it None. `unit` is the word key of what `scores` count
     (`point`, `token`, `card`...), so the final ranking can say it.
     """
 
@@ -65,6 +67,13 @@ class Outcome:
     scores: tuple[int, ...]
     teams: tuple[tuple[int, ...], ...] | None = None
     unit: str = "point"
+
+    def __post_init__(self) -> None:
+        # The final ranking shows a side once, with one place and one number: they must be
+        # every member's, or the line would show one member's points as the side's.
+        for side in self.teams or ():
+            if len({self.ranks[s] for s in side}) > 1 or len({self.scores[s] for s in side}) > 1:
+                raise ValueError(f"side {side} is ranked together but its members differ")
 
     def team_lists(self) -> list[list[int]] | None:
         """The sides as plain lists, the shape storage takes."""
@@ -288,18 +297,6 @@ def rank_by_score(scores: Sequence[float], tiebreak: Sequence[float] | None = No
     """1-based ranks, higher score better, ties (after the tie-break) sharing a rank."""
     keys = [(scores[i], tiebreak[i] if tiebreak else 0) for i in range(len(scores))]
     return [1 + sum(1 for k in keys if k > keys[i]) for i in range(len(keys))]
-
-
-def team_ranks(
-    scores: Sequence[int], teams: Sequence[Sequence[int]], players: int
-) -> tuple[int, ...]:
-    """Ranks per seat for fixed sides ranked by their total: every member shares it."""
-    totals = [sum(scores[s] for s in team) for team in teams]
-    ranks = [0] * players
-    for team, total in zip(teams, totals, strict=True):
-        for seat in team:
-            ranks[seat] = 1 + sum(1 for other in totals if other > total)
-    return tuple(ranks)
 
 
 class Rules:

@@ -3,8 +3,8 @@
 Evaluation: a simulation stops when the deal is scored (event `deal_scored`) or when
 everybody passed twice (`all_passed`: nothing changes, a delta of 0). A seat's reward is
 its match points for the deal, -2..+2, mapped to 0..1; at four players it is its team's
-(the fixed pairs 0+2 and 1+3), -4..+3 mapped to 0..1, since the bench and the table count
-the pair.
+(the fixed pairs 0+2 and 1+3), -4..+3 mapped to 0..1: the AI plays for its pair, as the
+bench measures it, although the match result ranks the four players one by one.
 """
 
 from __future__ import annotations

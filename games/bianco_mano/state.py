@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from ..base import Action, GameState, Outcome, rank_by_score, team_ranks
+from ..base import Action, GameState, Outcome, rank_by_score
 from ..cards import cut
 from ..rng import Rng
 from ..tricks import Trick, gather
@@ -494,12 +494,11 @@ class BiancoManoState(GameState):
         self._new_deal(deck)
 
     def outcome(self) -> Outcome:
-        """Match points rank the seats, contracts made as taker break ties; at four players
-        the fixed partners share their team's rank, by the team's total."""
-        scores = tuple(self.scores)
-        if self.players == 4:
-            return Outcome(team_ranks(scores, TEAMS_OF_FOUR, 4), scores, TEAMS_OF_FOUR)
-        return Outcome(tuple(rank_by_score(self.scores, self.contracts_made)), scores)
+        """Each seat ranks by its own match points, contracts made as taker breaking ties, at
+        every table size: the fixed partners of four players score together during play,
+        but the book ranks players, not teams."""
+        ranks = tuple(rank_by_score(self.scores, self.contracts_made))
+        return Outcome(ranks, tuple(self.scores))
 
     # --- cards and knowledge -----------------------------------------------------------------
     def zones(self) -> dict[str, list[str]]:
