@@ -1,8 +1,9 @@
 """The docs describe what is true now, for a maintainer, and their links lead somewhere.
 
 - No work-log wording in the docs, the README, the changelog, the contributing guide or the
-  comments and docstrings of the Python code: no dated heading (a release's heading in the
-  changelog aside), no work branch's name, no ticket number, no numbered work sitting.
+  comments, docstrings and test names of the Python code: no dated heading (a release's
+  heading in the changelog aside), no work branch's name, no ticket number, no numbered
+  work sitting.
 - The two pages that used to grow without end stay short: docs/performance.md under 10 KB,
   docs/ai.md under 12 KB.
 - Every relative link of README.md and the Markdown pages under docs/ (and the root's
@@ -77,9 +78,19 @@ def comments_of(source: str) -> list[tuple[int, str]]:
     return out
 
 
+def names_of_tests(source: str) -> list[tuple[int, str]]:
+    """The names of the test functions of a module, read as words (underscores as spaces)."""
+    return [
+        (node.lineno, node.name.replace("_", " "))
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.name.startswith("test_")
+    ]
+
+
 def work_log_in_python(source: str) -> list[str]:
     found = []
-    for line, text in comments_of(source):
+    for line, text in comments_of(source) + names_of_tests(source):
         for pattern, why in WORK_LOG:
             if pattern.search(text):
                 found.append(f"line {line}: {why}: {text.strip()[:100]}")
@@ -167,16 +178,18 @@ def test_the_wording_check_catches_work_log_lines_and_spares_plain_ones() -> Non
     assert work_log_in_text("## Cleanup of 2026-11-24", changelog=True)
 
 
-def test_the_comment_check_reads_comments_and_docstrings_not_code() -> None:
+def test_the_comment_check_reads_comments_docstrings_and_test_names_not_code() -> None:
     source = (
         '"""Pinned before the rewrite of issue 17."""\n'
         "LABEL = 'issue 17'  # the bench prints it\n"
         "def f() -> None:\n"
         '    """Fifth session: faster."""\n'
         "    x = 1  # from njspeed\n"
+        "def test_the_fifth_session_fix() -> None:\n"
+        "    pass\n"
     )
     found = work_log_in_python(source)
-    assert len(found) == 3, found
+    assert len(found) == 4, found
     assert all("LABEL" not in f for f in found)
 
 
