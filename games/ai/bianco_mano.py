@@ -296,8 +296,8 @@ def redeal(state: GameState, seat: int, rng: Rng) -> GameState:
     return best
 
 
-# 1200 iterations fit the 1 s budget with room (bench/ai.py --budget 0: mean 0.3 s, max
-# 0.55 s of CPU per decision on this machine); see docs/ai.md for the figures.
+# 1200 iterations fit the 1 s budget (bench/ai.py --budget 0: mean 0.38 s, at most 0.87 s of
+# CPU per decision); the figures are in docs/performance.md and docs/ai.md.
 PROFILE = Profile(
     policy=policy,
     rollout=rollout,

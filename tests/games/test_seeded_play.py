@@ -3,8 +3,8 @@
 Engine speed work must not change what a match does: the same seed and the same choices
 must give the same legal actions (in the same order), the same events, the same views,
 refusals and snapshots. Each digest below covers a few random-legal matches per game, at
-every table size, on several option sets; it was computed before the speed work of
-issue 17, so any change of behaviour fails here. Print them with
+every table size, on several option sets; it was computed before the engines were rewritten
+for speed, so any change of behaviour fails here. Print them with
 `python -m tests.games.test_seeded_play` only when a rule change is meant to alter play.
 """
 
