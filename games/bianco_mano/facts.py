@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..facts import Fact, HandFacts, PublicFacts, Zone, group_by, seat_facts, trick_zone
-from .logic import DECK, FAMILIES, SORT_KEY
+from .logic import FAMILIES, SORT_KEY
 
 
 def _team_of(teams: list[list[int]] | None, seat: int) -> int | None:
@@ -13,17 +13,6 @@ def _team_of(teams: list[list[int]] | None, seat: int) -> int | None:
         if seat in side:
             return i
     return None
-
-
-def tricks_done(view: dict[str, Any]) -> int:
-    """Tricks completed in the deal under way. Play starts with every hand the same size,
-    the pack less the espion shared out, and each completed trick takes a card from every
-    hand (the trick under way leaves at least its next player's hand whole)."""
-    if view["phase"] not in ("play", "over"):
-        return 0
-    sizes: list[int] = view["hand_sizes"]
-    start = (len(DECK) - int(view["espion_size"])) // len(sizes)
-    return start - max(sizes)
 
 
 def public(view: dict[str, Any]) -> PublicFacts:
@@ -39,9 +28,7 @@ def public(view: dict[str, Any]) -> PublicFacts:
     zones = [trick_zone("trick", view["trick"])]
     if view["dominant"] is None and view["turned"] is not None:  # face up while bidding
         zones.append(Zone("turned", cards=(view["turned"],)))
-    # The view keeps the last trick across deals; the table shows only this deal's, so no
-    # trick played under another dominant family lies beside the new deal's bidding.
-    if view["last_trick"] and tricks_done(view):
+    if view["last_trick"]:
         zones.append(trick_zone("last_trick", view["last_trick"]))
     if view["espion_size"]:
         zones.append(Zone("espion", count=view["espion_size"]))

@@ -177,6 +177,7 @@ class BiancoManoState(GameState):
         self.turned = deck[pos]
         self.deck = deck[pos + 1 :]
         self.espion, self.trick, self.tricks = [], [], []
+        self.last_trick = self.last_winner = None  # the previous deal's is off the table
         self.trick_points = [0] * n
         self.phase, self.bidder = "bid", first
         self.emit("deal", dealer=self.dealer, deal_number=self.deal_number, turned=self.turned)

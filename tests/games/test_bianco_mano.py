@@ -580,7 +580,8 @@ def test_deal_scoring_for_made_failed_and_capo(players: int, result: str) -> Non
 
 def test_capo_counts_card_points_even_if_the_defence_took_a_pointless_trick() -> None:
     state = last_trick(3, {0: 75 - 9}, ["MAB", "PAB"], cards=["CHB", "COB", "GCB"])
-    assert state.view(None)["last_winner"] == 1
+    won = [e["seat"] for e in state.view(None)["events"] if e["type"] == "trick_won"]
+    assert won == [1]
     assert state.view(None)["last_deal"]["result"] == "capo"
 
 
