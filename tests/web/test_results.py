@@ -67,6 +67,7 @@ def recorded(
         yield client, found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("slug", "players"), CASES)
 def test_the_result_box_shows_each_seats_place_and_number(
     recorded: tuple[TestClient, dict[tuple[str, int], tuple[int, games.Outcome]]],
