@@ -42,7 +42,7 @@ DIGESTS = {
     "bianco-mano": "6baf22bd9e4f3dfb2292eb9298eacb83",
     "manille": "1ddcb19c48542a5e7e7129ca5488b565",
     "blanche-neige": "9d62a022a7e4a8d39be8e3ae7c44f871",
-    "nain-jaune": "d85ce38870cfd0ac934c0f14e9b14642",
+    "nain-jaune": "ce093dcbcb4fdefc222f58aea83b71f6",
     "bonanza": "48fcd3cad816f828e6694922b00cbc31",
 }
 
