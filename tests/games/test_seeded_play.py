@@ -29,7 +29,6 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {
             "variant_roles": ["prof", "joyeux", "simplet", "timide", "grincheux", "dormeur"],
             "variant_mode": "replace",
-            "max_reshuffles": 0,
         },
     ],
     "nain-jaune": [{"deals": 2, "may_stop": True, "board_penalty": "stake"}],
@@ -41,7 +40,7 @@ DEEP_EVERY = 11  # views, a refusal and a snapshot every that many moves
 DIGESTS = {
     "bianco-mano": "6baf22bd9e4f3dfb2292eb9298eacb83",
     "manille": "1ddcb19c48542a5e7e7129ca5488b565",
-    "blanche-neige": "9d62a022a7e4a8d39be8e3ae7c44f871",
+    "blanche-neige": "4ccf3e50569350828d7018a01ee332d7",
     "nain-jaune": "ce093dcbcb4fdefc222f58aea83b71f6",
     "bonanza": "48fcd3cad816f828e6694922b00cbc31",
 }
