@@ -42,7 +42,7 @@ DIGESTS = {
     "manille": "1ddcb19c48542a5e7e7129ca5488b565",
     "blanche-neige": "4ccf3e50569350828d7018a01ee332d7",
     "nain-jaune": "ce093dcbcb4fdefc222f58aea83b71f6",
-    "bonanza": "48fcd3cad816f828e6694922b00cbc31",
+    "bonanza": "aadbadac1ee5cf3154f43a460862f49c",
 }
 
 
