@@ -453,9 +453,9 @@ class NainJauneState(GameState):
                 seat = ring[seat]
             else:
                 # Back to the player who said "sans": nobody played the rank. Every seat has
-                # been asked, so a seat still holding it stopped on it: the first to stop
-                # must now play it. Only a rank nobody holds is missing.
-                stopped = first_holder(suits, ring, last, need)
+                # been asked, so a seat still holding it stopped on it (only with `may_stop`):
+                # the first to stop must now play it. Only a rank nobody holds is missing.
+                stopped = first_holder(suits, ring, last, need) if may_stop else None
                 if stopped is not None:
                     seat = stopped
                     forced = True
