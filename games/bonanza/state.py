@@ -13,7 +13,7 @@ from ..base import Action, GameState, Outcome, rank_by_score
 from ..cards import SUITS
 from ..rng import Rng
 from . import betting, calls, mort, phase3
-from .common import ALL_CARDS, BOXES, PAIR_CALLS, SORT_KEY
+from .common import ALL_CARDS, BOXES, PAIR_CALLS, SORT_KEY, sort_hand
 from .hidden import redeal
 from .options import BonanzaOptions
 
@@ -296,7 +296,7 @@ class BonanzaState(GameState):
     def view(self, seat: int | None) -> dict[str, Any]:
         me = seat if seat is not None and 0 <= seat < self.players else None
         own_dead = self.known_dead[me] if me is not None else []
-        known = sorted(set(self.public_dead) | set(own_dead))
+        known = sort_hand(set(self.public_dead) | set(own_dead))  # as a hand is sorted
         return {
             "phase": self.phase,
             "dealer": self.dealer,

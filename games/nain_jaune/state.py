@@ -145,6 +145,20 @@ AUTO_PLAYS: tuple[tuple[tuple[str, tuple[dict[str, Any], ...], bool], ...], ...]
 )
 
 
+def first_holder(suits: list[list[int]], ring: tuple[int, ...], start: int, r: int) -> int | None:
+    """The first seat holding rank `r`, from `start` round the table; None if nobody does.
+
+    After a "sans" round nobody answered, it is the first seat that stopped on `r`: the last
+    player itself if it stopped, else the first stopper from its left (the order they were
+    asked in)."""
+    seat = start
+    while not suits[seat][r]:
+        seat = ring[seat]
+        if seat == start:
+            return None
+    return seat
+
+
 class NainJauneState(GameState):
     """A whole match. Seats are in play order; the seat after the dealer leads a deal."""
 
@@ -438,9 +452,13 @@ class NainJauneState(GameState):
                 events.append(passed[seat].copy())
                 seat = ring[seat]
             else:
-                # Back to the player who said "sans": nobody else played the rank.
-                if suits[last][need]:
-                    forced = True  # it stopped while holding the rank: now it must play
+                # Back to the player who said "sans": nobody played the rank. Every seat has
+                # been asked, so a seat still holding it stopped on it (only with `may_stop`):
+                # the first to stop must now play it. Only a rank nobody holds is missing.
+                stopped = first_holder(suits, ring, last, need) if may_stop else None
+                if stopped is not None:
+                    seat = stopped
+                    forced = True
                 else:
                     events.append(MISSING_EVENTS[need][last].copy())
                     if need == KING:

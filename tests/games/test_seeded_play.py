@@ -29,7 +29,6 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {
             "variant_roles": ["prof", "joyeux", "simplet", "timide", "grincheux", "dormeur"],
             "variant_mode": "replace",
-            "max_reshuffles": 0,
         },
     ],
     "nain-jaune": [{"deals": 2, "may_stop": True, "board_penalty": "stake"}],
@@ -41,9 +40,9 @@ DEEP_EVERY = 11  # views, a refusal and a snapshot every that many moves
 DIGESTS = {
     "bianco-mano": "a267701aa27fa3f38723f323c9b0c859",
     "manille": "1ddcb19c48542a5e7e7129ca5488b565",
-    "blanche-neige": "9d62a022a7e4a8d39be8e3ae7c44f871",
-    "nain-jaune": "d85ce38870cfd0ac934c0f14e9b14642",
-    "bonanza": "48fcd3cad816f828e6694922b00cbc31",
+    "blanche-neige": "4ccf3e50569350828d7018a01ee332d7",
+    "nain-jaune": "ce093dcbcb4fdefc222f58aea83b71f6",
+    "bonanza": "aadbadac1ee5cf3154f43a460862f49c",
 }
 
 
