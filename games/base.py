@@ -133,9 +133,6 @@ class GameState:
     def to_move(self) -> list[int]:
         raise NotImplementedError
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        raise NotImplementedError
-
     def view(self, seat: int | None) -> View:
         raise NotImplementedError
 
@@ -182,26 +179,35 @@ class GameState:
     # never saved) and is keyed by the version, which every move changes.
     _legal_memo: tuple[int, int, tuple[Action, ...]] | None = None
 
-    def remember(self, seat: int, actions: list[Action]) -> list[Action]:
-        """Note `actions` as `seat`'s legal actions at this version, for `apply`; a game's
-        `legal_actions` returns through it. The caller may change the list it gets."""
-        self._legal_memo = (self.version, seat, tuple(actions))
-        return actions
+    def legal_actions(self, seat: int) -> list[Action]:
+        """`seat`'s legal actions now, empty when it is not to move. The game's `_legal`
+        works them out once per version and seat; the caller may change the list it gets."""
+        memo = self._legal_memo
+        if memo is None or memo[0] != self.version or memo[1] != seat:
+            memo = (self.version, seat, tuple(self._legal(seat)))
+            self._legal_memo = memo
+        return list(memo[2])
+
+    def _legal(self, seat: int) -> Sequence[Action]:
+        """The game's rule for what `seat` may do now (nothing when it is not to move)."""
+        raise NotImplementedError
 
     def apply(self, seat: int, action_id: str) -> list[Event]:
         """Apply one action, or raise `IllegalAction` and change nothing."""
         memo = self._legal_memo
         # A seat has legal actions only while it is to move and the game is not over, so a
-        # move listed for this seat at this version passes every check of `_check`. (Seats
-        # are small ints, the same object wherever they come from; anything else, a str
-        # subclass included, takes the full check.)
-        if (
-            memo is None
-            or memo[1] is not seat
-            or memo[0] != self.version
-            or type(action_id) is not str
-            or (action_id,) not in memo[2]
-        ):
+        # move listed for this seat at this version passes every check of `_check`. (Only a
+        # plain int seat and a plain str action may take that path: anything else, a bool or
+        # a str subclass, takes the full check.)
+        listed = (
+            memo is not None
+            and memo[0] == self.version
+            and type(seat) is int
+            and memo[1] == seat
+            and type(action_id) is str
+            and (action_id,) in memo[2]
+        )
+        if not listed:
             self._check(seat, action_id)
         self.events = []
         self._apply(seat, action_id)
@@ -252,10 +258,6 @@ class GameState:
         for f in self.FIELDS:
             setattr(other, f, plain_copy(getattr(self, f)))
         return other
-
-    def clone(self) -> Self:
-        """The same as `copy`: kept as the name the AI and the bot use."""
-        return self.copy()
 
     def snapshot(self) -> dict[str, Any]:
         return {

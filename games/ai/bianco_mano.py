@@ -270,7 +270,7 @@ def known_deal(state: GameState) -> GameState:
     """The deal a seat that remembers the previous deal holds to be true (`pack_known`):
     the cards as they are. The copy gets a generator of its own, so the cuts after the
     deal (beyond the search's horizon anyway) are not the real ones."""
-    d = state.clone()
+    d = state.copy()
     d.rng = Rng(0)
     return d
 

@@ -219,9 +219,8 @@ class BiancoManoState(GameState):
     def hand(self, seat: int) -> list[str]:
         return sort_hand(self.hands[seat])
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        # The play phase, written out (it is nearly every call): the playable cards' actions,
-        # noted for `apply` as `remember` would.
+    def _legal(self, seat: int) -> list[Action]:
+        # The play phase first (it is nearly every call): the playable cards' actions.
         if (
             self.phase == "play"
             and seat == self.turn
@@ -229,10 +228,8 @@ class BiancoManoState(GameState):
         ):
             dom = self.dominant
             assert dom is not None
-            moves = [*map(PLAY_OF, playable(self.hands[seat], self.trick, dom))]
-            self._legal_memo = (self.version, seat, tuple(moves))
-            return moves
-        return self.remember(seat, self._moves(seat))
+            return [*map(PLAY_OF, playable(self.hands[seat], self.trick, dom))]
+        return self._moves(seat)
 
     def _moves(self, seat: int) -> list[Action]:
         phase = self.phase

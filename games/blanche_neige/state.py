@@ -137,14 +137,10 @@ class BlancheNeigeState(GameState):
         others = [(self.turn + k) % n for k in range(1, n)]
         return [self.turn, owner, *(s for s in others if s != owner)]
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        # An ordinary turn (nearly every call) goes straight to its actions, noted for
-        # `apply` as `remember` would.
+    def _legal(self, seat: int) -> list[Action]:
         if self.pending is None and self.phase == "play" and seat == self.turn:
-            acts = self._turn_actions(seat)
-            self._legal_memo = (self.version, seat, tuple(acts))
-            return acts
-        return self.remember(seat, self._moves(seat))
+            return self._turn_actions(seat)  # an ordinary turn: nearly every call
+        return self._moves(seat)
 
     def _moves(self, seat: int) -> list[Action]:
         if self.phase == "over":

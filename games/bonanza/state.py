@@ -226,9 +226,7 @@ class BonanzaState(GameState):
     def hand(self, seat: int) -> list[str]:
         return list(self.hands[seat])
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        # The common phases first, each as a tuple noted for `apply` as `remember` would
-        # (written out: this runs for every move); the caller gets its own list.
+    def _legal(self, seat: int) -> tuple[Action, ...]:
         actions: tuple[Action, ...] = ()
         if seat == self.turn:
             phase = self.phase
@@ -242,8 +240,7 @@ class BonanzaState(GameState):
                 actions = _JOKER_CALL_ACTIONS if self.call == "joker" else _JOKER_USE_ACTIONS
             elif phase == "mort":
                 actions = _MORT_ACTIONS
-        self._legal_memo = (self.version, seat, actions)
-        return list(actions)
+        return actions
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         """Same answer as membership in `legal_actions`, without building the list."""

@@ -595,7 +595,7 @@ class NainJauneState(GameState):
     def to_move(self) -> list[int]:
         return [] if self.turn is None or self.phase != PLAY else [self.turn]
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> tuple[Action, ...]:
         need = self.needed
         if seat != self.turn or self.phase != PLAY:
             legal: tuple[Action, ...] = ()
@@ -615,8 +615,7 @@ class NainJauneState(GameState):
             legal = NIBBLE_ACTIONS_STOP[need][self.suits[seat][need]]
         else:
             legal = NIBBLE_ACTIONS[need][self.suits[seat][need]]
-        self._legal_memo = (self.version, seat, legal)
-        return [*legal]
+        return legal
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         return (action_id,) in self.legal_actions(seat)  # actions are tuples: `in` runs in C

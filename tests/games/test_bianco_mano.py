@@ -660,7 +660,7 @@ def test_next_deal_is_the_gathered_tricks_and_espion_cut_without_shuffle() -> No
     state = RULES.new(players=3, seed=8, options={"deals": 2})
     first_dealer = state.dealer
     while True:
-        before = state.clone()
+        before = state.copy()
         seat, action = first_legal(state)
         events = state.apply(seat, action)
         if "deal_scored" in types(events):

@@ -584,9 +584,9 @@ def test_a_volee_pair_that_empties_the_hand_waits_for_the_race():
     assert ids(s, 1) == ["challenge", "accept"]
     assert refusal(s, 1, "play:3H") == "pair_pending"
     assert refusal(s, 2, "accept") == "not_your_turn"
-    won = s.clone()
+    won = s.copy()
     assert types(won.apply(1, "accept")) == ["pair_stands", "game_over"] and won.winner == 0
-    shouted = s.clone()
+    shouted = s.copy()
     assert types(shouted.apply(0, "shout")) == ["shout", "game_over"]
     s.apply(2, "challenge")
     assert not s.is_over() and len(s.hands[0]) == 3
