@@ -8,7 +8,6 @@ records back (db/records.py); it never sees a session or a model object.
 """
 
 from .engine import DEFAULT_URL, database_url
-from .migrate import current_revision, downgrade, head_revision, upgrade
 from .records import (
     ALL_GAMES,
     OPEN_STATUSES,
@@ -36,6 +35,7 @@ from .records import (
     TableRecord,
     TableStatus,
 )
+from .schema import current_revision, downgrade, head_revision, upgrade
 from .store import ShardClaim, Store
 
 __all__ = [

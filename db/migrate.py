@@ -1,91 +1,45 @@
-"""Alembic, driven from code: `await upgrade(url)` brings any database to the head revision.
+"""`python -m db.migrate [upgrade | revision MESSAGE]`: the schema, from the command line.
 
-The Alembic configuration is built here (no alembic.ini at the repository root) and points
-at db/migrations next to this file, so it works from an installed package too. Alembic is
-synchronous (script loading, DDL), so it runs in a worker thread: the event loop stays free.
-The migration environment (db/migrations/env.py) opens its own engine with NullPool.
+`upgrade` (the default) brings the database at DATABASE_URL to the head revision, as the
+bot does when it starts (docker-compose.yml's `migrate` service runs it before the bots).
+`revision MESSAGE` autogenerates a revision after a change to db/models.py, against a
+database at head; review the file it writes.
 
-To add a revision after changing db/models.py: `python -m db.migrate revision "message"`
-(autogenerates against DATABASE_URL, which must be at head; review the file it writes).
+A DATABASE_URL that cannot work is refused in one line on stderr, exit status 2. Nothing
+imports this module (db.schema is the library), so `python -m` runs it without a warning.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sys
-from pathlib import Path
 
 from alembic import command
-from alembic.config import Config
-from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
-from .engine import database_url, prepare
+from .check import database_problem
+from .engine import database_url
+from .schema import alembic_config, upgrade
 
-MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
-
-
-def alembic_config(url: str) -> Config:
-    """An Alembic Config for `url`; the URL travels in `attributes` (no '%' escaping)."""
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
-    config.set_main_option("path_separator", "os")
-    config.attributes["url"] = url
-    return config
-
-
-def head_revision() -> str:
-    """The newest revision shipped with this code."""
-    head = ScriptDirectory.from_config(alembic_config("")).get_current_head()
-    if head is None:
-        raise RuntimeError(f"no migration found in {MIGRATIONS_DIR}")
-    return head
-
-
-async def current_revision(url: str) -> str | None:
-    """The revision the database at `url` is at (None: not migrated); changes nothing."""
-    from sqlalchemy.ext.asyncio import create_async_engine
-    from sqlalchemy.pool import NullPool
-
-    from .engine import sqlite_path
-
-    path = sqlite_path(url)
-    if path is not None and not await asyncio.to_thread(path.exists):
-        return None  # connecting would create an empty file
-    engine = create_async_engine(url, poolclass=NullPool)
-    try:
-        async with engine.connect() as conn:
-            return await conn.run_sync(
-                lambda sync: MigrationContext.configure(sync).get_current_revision()
-            )
-    finally:
-        await engine.dispose()
-
-
-async def upgrade(url: str, revision: str = "head") -> None:
-    """Upgrade the database at `url` (creating a SQLite file and its directory if needed)."""
-    await prepare(url)
-    await asyncio.to_thread(command.upgrade, alembic_config(url), revision)
-
-
-async def downgrade(url: str, revision: str) -> None:
-    """Downgrade to `revision` ("base" drops everything): for tests and emergencies."""
-    await asyncio.to_thread(command.downgrade, alembic_config(url), revision)
+USAGE = "usage: python -m db.migrate [upgrade | revision MESSAGE]"
 
 
 def main(argv: list[str]) -> int:
-    """`python -m db.migrate [upgrade | revision MESSAGE]` against DATABASE_URL."""
     url = database_url()
+    if argv and argv[0] != "upgrade" and not (argv[0] == "revision" and len(argv) == 2):
+        print(USAGE, file=sys.stderr)
+        return 2
+    problem = asyncio.run(database_problem(url, write=True))
+    if problem is not None:
+        print(f"tapis migrate: {problem}", file=sys.stderr)
+        return 2
     if not argv or argv[0] == "upgrade":
         asyncio.run(upgrade(url))
         return 0
-    if argv[0] == "revision" and len(argv) == 2:
-        config = alembic_config(url)
-        count = len(list(ScriptDirectory.from_config(config).walk_revisions()))
-        command.revision(config, message=argv[1], autogenerate=True, rev_id=f"{count + 1:04d}")
-        return 0
-    print(main.__doc__, file=sys.stderr)
-    return 2
+    config = alembic_config(url)
+    count = len(list(ScriptDirectory.from_config(config).walk_revisions()))
+    command.revision(config, message=argv[1], autogenerate=True, rev_id=f"{count + 1:04d}")
+    return 0
 
 
 if __name__ == "__main__":

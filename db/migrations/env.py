@@ -1,6 +1,6 @@
 """Alembic environment for Tapis, async-aware.
 
-Run by `db.migrate` in a worker thread: there is no running event loop there, so the async
+Run by `db.schema` in a worker thread: there is no running event loop there, so the async
 engine is driven with `asyncio.run`. SQLite migrations render in batch mode (SQLite cannot
 ALTER most things) and run with foreign keys off (a batch table rebuild must not cascade
 deletes). The write option makes SQLite take the write lock up front (BEGIN IMMEDIATE); on

@@ -22,7 +22,6 @@ from sqlmodel import SQLModel
 
 from .. import ratings
 from ..engine import WRITE_OPTION, make_engine, make_sessionmaker, make_sqlite_reader, prepare
-from ..migrate import upgrade
 from ..models import (
     MAX_NAME,
     MAX_SLUG,
@@ -37,6 +36,7 @@ from ..models import (
     Snapshot,
 )
 from ..records import ALL_GAMES, TableNotFound
+from ..schema import upgrade
 
 
 def rowcount(result: Result[Any]) -> int:

@@ -21,8 +21,8 @@ from sqlalchemy.pool import NullPool
 
 from db import DEFAULT_URL, Store, database_url, downgrade, head_revision, upgrade
 from db.engine import BUSY_TIMEOUT_MS
-from db.migrate import alembic_config
 from db.models import METADATA
+from db.schema import alembic_config
 
 from .util import GUILD, play, user
 
