@@ -25,7 +25,7 @@ from .controller import Controller
 from .emojis import CardEmojis
 from .health import beat
 from .i18n import Translator
-from .lifecycle import InteractionGate, shut_down
+from .lifecycle import InteractionGate, Stopped, shut_down
 from .pacing import Pacer
 from .pictures import Pictures
 from .replays import ReplayBook
@@ -98,7 +98,8 @@ class TapisBot(commands.AutoShardedBot):
         self.controller: Controller
         self.replays: ReplayBook  # finished matches being watched again (an LRU)
         self.gate = InteractionGate(self)  # stops new clicks at shutdown (bot.lifecycle)
-        self._stopping: asyncio.Future[None] | None = None
+        self._stopping: asyncio.Future[Stopped] | None = None
+        self.stopped: Stopped | None = None  # how the shutdown went, once it is over
         self.owned: Shards
         self._heartbeat: asyncio.Task[None] | None = None
         self._claim: ShardClaim | None = None
@@ -216,7 +217,7 @@ class TapisBot(commands.AutoShardedBot):
                 owns_store=self._given_store is None,
             )
             self._stopping = asyncio.ensure_future(stopping)
-        await asyncio.shield(self._stopping)
+        self.stopped = await asyncio.shield(self._stopping)
         if self._claim is not None:  # after the last write: the next holder starts clean
             claim, self._claim = self._claim, None
             await claim.release()

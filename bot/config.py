@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from web.config import MIN_SECRET_LENGTH
+from web.config import MIN_SECRET_LENGTH, LogLevel
 
 from .shards import Shards, parse_ids
 
@@ -27,7 +27,9 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(
         None, description="A guild to sync commands to instantly while developing."
     )
-    log_level: str = Field("INFO", description="Tapis' log level; discord.* never goes below INFO.")
+    log_level: LogLevel = Field(
+        "INFO", description="Tapis' log level; discord.* never goes below INFO."
+    )
     min_rated_matches: int = Field(
         3, description="Matches a player needs before the leaderboard ranks them by rating."
     )

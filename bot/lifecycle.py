@@ -24,6 +24,7 @@ import asyncio
 import logging
 import signal
 from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -33,6 +34,7 @@ from .i18n import lang_of, tr
 if TYPE_CHECKING:
     from db import Store
 
+    from .client import TapisBot
     from .runtime import Runtimes
 
 log = logging.getLogger("tapis.bot")
@@ -49,6 +51,19 @@ ANSWERED = (
 )
 
 TaskFactory = Callable[..., "asyncio.Task[Any]"]
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped:
+    """How a shutdown went: its length, the interactions it cut short, the moves lost."""
+
+    seconds: float
+    cancelled: int
+    failed: int
+
+    @property
+    def clean(self) -> bool:
+        return not (self.cancelled or self.failed)
 
 
 class InteractionGate:
@@ -136,9 +151,10 @@ async def shut_down(
     close_connection: Callable[[], Awaitable[None]],
     *,
     owns_store: bool,
-) -> None:
+) -> Stopped:
     """The steps of the module docstring, in order; `close_connection` closes the gateway
-    and the HTTP session (discord.py's own close)."""
+    and the HTTP session (discord.py's own close). A stop that cut something short is
+    logged here; `run` says "stopped cleanly" only of a stop it was asked for."""
     loop = asyncio.get_running_loop()
     started = loop.time()
     gate.close()
@@ -154,21 +170,22 @@ async def shut_down(
     await close_connection()
     if store is not None and owns_store:
         await store.close(FLUSH_BUDGET)
-    elapsed = loop.time() - started
-    if cancelled or failed:
+    stopped = Stopped(loop.time() - started, cancelled, failed)
+    if not stopped.clean:
         log.warning(
             "stopped in %.1f s; %d interaction(s) cut short, %d move(s) not stored",
-            elapsed,
+            stopped.seconds,
             cancelled,
             failed,
         )
-    else:
-        log.info("stopped cleanly in %.1f s", elapsed)
+    return stopped
 
 
-async def run(bot: discord.Client, token: str) -> int:
+async def run(bot: TapisBot, token: str) -> int:
     """Run the bot until the gateway closes or SIGTERM/SIGINT asks it to stop; the exit
-    status: 0 for a clean stop, 1 if the shutdown overran its budget."""
+    status: 0 for a clean stop, 1 if the shutdown overran its budget. When the connection
+    fails (a refused token, no network), its error is raised once the bot is closed, and
+    nothing claims a clean stop."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     received: list[signal.Signals] = []
@@ -190,6 +207,7 @@ async def run(bot: discord.Client, token: str) -> int:
             if not stop.is_set():
                 stopping.cancel()
                 await runner  # the connection ended by itself: its error, if any, surfaces
+                _report(bot)
                 return 0
             log.info("%s received: stopping", received[0].name)
             if not bot.is_ready():
@@ -201,10 +219,17 @@ async def run(bot: discord.Client, token: str) -> int:
                 return 1
             finally:
                 await _settle(runner)
+            _report(bot)
             return 0
     finally:
         for sig in SIGNALS:
             loop.remove_signal_handler(sig)
+
+
+def _report(bot: TapisBot) -> None:
+    stopped = bot.stopped
+    if stopped is not None and stopped.clean:
+        log.info("stopped cleanly in %.1f s", stopped.seconds)
 
 
 async def _settle(runner: asyncio.Task[None]) -> None:

@@ -2,9 +2,9 @@
 
 `python -m web link <guild_id>` prints a signed link to a server's pages instead.
 
-Refuses to start, with one line on stderr and exit status 2, when WEB_BASE_URL or
-WEB_SECRET is missing or unusable, or when the database is not at the schema this code
-reads (the bot migrates it).
+Refuses to start, with one line on stderr and exit status 2, when a setting has the wrong
+type, when WEB_BASE_URL or WEB_SECRET is missing or unusable, when DATABASE_URL cannot be
+opened, or when the database is not at the schema this code reads (the bot migrates it).
 """
 
 from __future__ import annotations
@@ -17,9 +17,11 @@ import sys
 import uvicorn
 from pydantic import ValidationError
 
+from db.check import database_problem
+
 from . import link_command
 from .app import SchemaMismatch, check_schema, create_app
-from .config import WebSettings
+from .config import WebSettings, settings_problem
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,11 +35,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = WebSettings()
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(x) for x in first["loc"]).upper()
-        print(f"tapis web: bad setting {where}: {first['msg']}", file=sys.stderr)
+        print(f"tapis web: {settings_problem(exc)}", file=sys.stderr)
         return 2
-    problem = settings.problem()
+    url = settings.database_url
+    problem = settings.problem() or asyncio.run(database_problem(url, write=False))
     if problem is None:
         try:
             asyncio.run(check_schema(settings.database_url))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from pydantic import ValidationError
 
-from .config import MIN_SECRET_LENGTH, WebSettings
+from .config import MIN_SECRET_LENGTH, WebSettings, settings_problem
 from .links import DEFAULT_TTL, link
 
 DAY = 24 * 3600
@@ -54,9 +54,7 @@ def main(argv: Sequence[str]) -> int:
     try:
         settings = WebSettings()
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(x) for x in first["loc"]).upper()
-        print(f"tapis web: bad setting {where}: {first['msg']}", file=sys.stderr)
+        print(f"tapis web: {settings_problem(exc)}", file=sys.stderr)
         return 2
     secret = settings.secret()
     if len(secret) < MIN_SECRET_LENGTH:

@@ -1,9 +1,11 @@
-"""`python -m bot` on a first run: the friendly guide, a refused token, no voice warnings."""
+"""`python -m bot` on a first run: the friendly guide, a refused token, Discord out of
+reach, no voice warnings; and Ctrl-C in a terminal."""
 
 from __future__ import annotations
 
 import asyncio
 import shutil
+import socket
 import sys
 from pathlib import Path
 
@@ -38,13 +40,48 @@ async def run_bot(cwd: Path, env: dict[str, str], timeout: float = 30.0) -> tupl
 @pytest.mark.slow
 async def test_the_example_settings_as_they_are_give_the_token_guide(tmp_path: Path) -> None:
     """`cp .env.example .env && make run`: every empty value means unset, so the only
-    thing missing is the token, and the bot says how to get one."""
+    thing missing is the token, and the bot says to set it in the .env that exists."""
     shutil.copyfile(ROOT / ".env.example", tmp_path / ".env")
     code, out, err = await run_bot(tmp_path, {})
     assert code == 2, err
-    assert "DISCORD_TOKEN" in err and "cp .env.example .env" in err, err
+    assert "Set DISCORD_TOKEN=<your token> in .env." in err, err
+    assert "cp .env.example" not in err, err
     assert "Traceback" not in err and "ValidationError" not in err, err
     assert out == ""
+
+
+async def test_without_a_env_file_the_guide_starts_with_copying_the_example(
+    tmp_path: Path,
+) -> None:
+    code, out, err = await run_bot(tmp_path, {})
+    assert code == 2, err
+    assert "cp .env.example .env" in err and "DISCORD_TOKEN" in err, err
+    assert "Traceback" not in err and out == ""
+
+
+def only_refusal(err: str) -> str:
+    """The bot's one refusal line: the last of its output, after its log lines only."""
+    refusals = [line for line in err.splitlines() if line.startswith("tapis: ")]
+    assert len(refusals) == 1 and err.rstrip().endswith(refusals[0]), err
+    assert "Traceback" not in err and "stopped cleanly" not in err, err
+    return refusals[0]
+
+
+@pytest.mark.parametrize("where", ["unknown-host", "nothing-listens"])
+async def test_discord_out_of_reach_is_one_line(tmp_path: Path, where: str) -> None:
+    """No route to Discord: its name does not resolve (.invalid never does), or nothing
+    answers at its address."""
+    host = "discord.invalid" if where == "unknown-host" else "127.0.0.1"
+    port = 443 if where == "unknown-host" else free_port()
+    env = {
+        "DISCORD_TOKEN": "abc",
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 't.db'}",
+        "TAPIS_DISCORD_API_BASE": f"http://{host}:{port}/api/v10",
+    }
+    code, _out, err = await run_bot(tmp_path, env)
+    assert code != 0, err
+    line = only_refusal(err)
+    assert f"Discord cannot be reached ({host}): check this machine's network" in line, err
 
 
 async def test_a_refused_token_is_one_clear_line(emulator: Emulator, tmp_path: Path) -> None:
@@ -56,7 +93,14 @@ async def test_a_refused_token_is_one_clear_line(emulator: Emulator, tmp_path: P
     }
     code, _out, err = await run_bot(tmp_path, env)
     assert code == 2, err
-    lines = [line for line in err.splitlines() if line.strip()]
-    assert [line for line in lines if "Discord refused the token" in line], err
-    assert "Traceback" not in err, err
+    line = only_refusal(err)
+    assert "Discord refused the token in DISCORD_TOKEN" in line, err
+    assert "https://discord.com/developers/applications" in line and "Reset Token" in line, err
+    assert "a-mistyped-token" not in err
     assert "voice" not in err.lower(), err
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
