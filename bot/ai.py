@@ -27,7 +27,7 @@ from typing import Protocol
 import games
 import games.ai
 from games import GameState, Rng
-from workers import start_worker
+from workers import interrupts_held, start_worker
 
 log = logging.getLogger("tapis.ai")
 
@@ -101,9 +101,10 @@ class WorkerAi:
         pool = self._executor()
         self._in_flight += 1
         try:
-            work = loop.run_in_executor(
-                pool, self._search, state.rules.slug, snapshot, seat, level, seed
-            )
+            with interrupts_held():  # the pool may start a worker process here
+                work = loop.run_in_executor(
+                    pool, self._search, state.rules.slug, snapshot, seat, level, seed
+                )
             return await asyncio.wait_for(work, self.deadline)
         except asyncio.CancelledError:
             task = asyncio.current_task()

@@ -7,7 +7,9 @@ Worker pools (the AI's searches) run CPU-heavy work beside the bot's event loop.
 worker, at its start, lowers its own CPU priority so that the loop, which answers the
 clicks, goes first on a machine with few cores; and it watches its parent, because a bot
 killed outright (SIGKILL, the OOM killer) never shuts its pool down and its workers would
-otherwise live on, idle, for ever.
+otherwise live on, idle, for ever. Every worker ignores SIGINT: Ctrl-C in a terminal
+reaches every process of the group, and the bot stops its workers itself, in order
+(bot.lifecycle), once it has finished what they were doing for it.
 """
 
 from __future__ import annotations
@@ -17,15 +19,37 @@ import contextlib
 import itertools
 import multiprocessing
 import os
+import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
 NICENESS = 10  # how much lower than the bot's the workers' priority is, where SCHED_IDLE is not
 PARENT_CHECK = 1.0  # seconds between two looks at whether the bot is still there
+
+
+def ignore_interrupts() -> None:
+    """A worker's first step: leave Ctrl-C to the bot. A SIGINT that came while the worker
+    was starting (held back by `interrupts_held`) is dropped here."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Start worker processes inside this: SIGINT is blocked in the calling thread, and a
+    process started meanwhile inherits the block, so a Ctrl-C while its interpreter starts
+    waits for `ignore_interrupts` instead of ending it with a traceback. The bot's own
+    SIGINT is not lost: it is delivered once the block is lifted (CPython's
+    multiprocessing starts its resource tracker the same way)."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def lower_priority(niceness: int | None = None) -> None:
@@ -59,6 +83,7 @@ def exit_with_parent(parent: int, every: float = PARENT_CHECK) -> threading.Thre
 
 def start_worker() -> None:
     """A pool's `initializer`."""
+    ignore_interrupts()
     lower_priority()
     exit_with_parent(os.getppid())
 
@@ -66,6 +91,7 @@ def start_worker() -> None:
 def end_with_parent() -> None:
     """The `initializer` of a worker something waits for (a click's picture, a move's
     commit): it keeps the bot's priority, and ends with the bot."""
+    ignore_interrupts()
     exit_with_parent(os.getppid())
 
 
@@ -84,6 +110,7 @@ class WorkerGone(Exception):
 
 def _serve(conn: Connection, initializer: Callable[[], None] | None) -> None:
     """A worker's life: run each job the pipe brings, answer on the same pipe."""
+    ignore_interrupts()
     if initializer is not None:
         initializer()
     while True:
@@ -138,7 +165,8 @@ class PipeWorker:
         process = context.Process(
             target=_serve, args=(theirs, self._initializer), name="tapis-worker", daemon=True
         )
-        process.start()
+        with interrupts_held():
+            process.start()
         theirs.close()
         self._conn, self._process = mine, process
         asyncio.get_running_loop().add_reader(mine.fileno(), self._readable)

@@ -12,7 +12,11 @@ snapshot, and a restart carries on with the table.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import re
 import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,14 +25,18 @@ from db import Store
 from emulator.drivers import Emulator
 from emulator.handles import InteractionHandle
 from games import Rng
-from tests.bot.harness import click_random_action, is_my_turn, text_of, version_of
+from tests.bot.harness import click_random_action, is_my_turn, table_command, text_of, version_of
 from tests.bot.test_restart import (
     PLAYERS,
+    ROOT,
+    START_TIMEOUT,
     BotProcess,
+    all_messages,
     bot_processes,
     check_log,
     click_action,
     first_ready,
+    has_custom_id,
     open_and_start,
     open_hand,
     play,
@@ -124,3 +132,93 @@ async def test_signal_finishes_the_move_in_flight_refuses_new_clicks_and_exits_0
         assert version_of(found[1]) == before + 1 and is_my_turn(found[1])
         played = await click_action(emulator, found[0], found[1], pick)
         assert version_of(played) == before + 2
+
+
+def children(pid: int) -> dict[int, str]:
+    """The processes whose parent is `pid`, with their command lines (Linux's /proc)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if int(stat.rpartition(")")[2].split()[1]) == pid:
+            found[int(entry.name)] = cmdline
+    return found
+
+
+def workers_of(pid: int) -> set[int]:
+    """The bot's worker processes (multiprocessing's spawned interpreters)."""
+    return {child for child, cmd in children(pid).items() if "spawn_main" in cmd}
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+async def test_ctrl_c_in_a_terminal_stops_the_workers_without_a_traceback(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Ctrl-C sends SIGINT to every process of the terminal's group, the bot's workers
+    too: the AI pool, the picture workers and the move writer leave it to the bot, which
+    stops them once its own shutdown is done. One line says it stopped, no traceback."""
+    guild = emulator.create_guild("Le Tapis Vert")
+    channel = emulator.create_channel(guild, "tables")
+    host = emulator.create_user("hote", guild=guild)
+    log = tmp_path / "bot.log"
+    env = {
+        "DISCORD_TOKEN": "test-token",
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 't.db'}",
+        "LOG_LEVEL": "INFO",
+        "AI_DELAY": "0",
+        "AI_WORKERS": "1",
+        "PICTURE_WORKERS": "1",
+        "PYTHONPATH": str(ROOT),
+        **emulator.env(),
+    }
+    with log.open("wb") as out:
+        proc = await asyncio.create_subprocess_exec(
+            *(sys.executable, "-m", "bot"),
+            cwd=tmp_path,
+            env=env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=out,
+            stderr=asyncio.subprocess.STDOUT,
+            start_new_session=True,  # its own process group, as a terminal's job
+        )
+    try:
+        await emulator.wait_connected(START_TIMEOUT, identifies=1)
+        await emulator.wait_commands("table")
+        command, options = table_command("manille")
+        reply = await (await emulator.slash(host, channel, command, options)).wait_final(10.0)
+        assert reply is not None
+        found = re.search(r"(?:n°|#)(\d+)", reply.content)
+        assert found is not None, reply.content
+        table_id = int(found[1])
+        lobby = await emulator.wait_for(
+            lambda: next(
+                (m for m in all_messages(emulator, channel) if has_custom_id(m, f"tl:{table_id}:")),
+                None,
+            )
+        )
+        for _ in range(3):
+            await (await emulator.click(host, lobby, f"tl:{table_id}:ai_fort")).wait_final()
+        await (await emulator.click(host, lobby, f"tl:{table_id}:start")).wait_final()
+        # Two picture workers, the move writer and one AI worker, once the AIs have played.
+        await emulator.wait_for(lambda: len(workers_of(proc.pid)) >= 4, timeout=60.0)
+        workers = workers_of(proc.pid)
+
+        os.killpg(proc.pid, signal.SIGINT)  # what the terminal does on Ctrl-C
+        code = await asyncio.wait_for(proc.wait(), 10.0)
+        text = log.read_text(errors="replace")
+        assert code == 0, text
+        assert "SIGINT received: stopping" in text and "stopped cleanly" in text, text
+        assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
+        assert " ERROR " not in text, text
+        still = {pid for pid in workers if Path(f"/proc/{pid}").exists()}
+        assert not still, f"workers left behind: {still}"
+    finally:
+        if proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            await proc.wait()
