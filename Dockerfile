@@ -1,13 +1,15 @@
 # Tapis: python -m bot in a slim image, as a non-root user, data in /app/data.
-# The same image runs the web companion with another command (see docs/web.md):
-#   docker run --env-file .env -e WEB_HOST=0.0.0.0 -p 8080:8080 -v tapis-data:/app/data tapis python -m web
+# The same image runs the web companion with another command (see docs/web.md); it listens
+# on every interface of the container, on WEB_PORT (8080):
+#   docker run --env-file .env -p 8080:8080 -v tapis-data:/app/data tapis python -m web
 # docker-compose.yml runs it with PostgreSQL, one container per shard process.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
-    HEARTBEAT_FILE=/tmp/tapis-heartbeat
+    HEARTBEAT_FILE=/tmp/tapis-heartbeat \
+    WEB_HOST=0.0.0.0
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
@@ -23,8 +25,9 @@ RUN pip install . && useradd --create-home --uid 10001 tapis && mkdir -p /app/da
 USER tapis
 VOLUME ["/app/data"]
 EXPOSE 8080
-# Healthy while the bot touches its heartbeat, which it does only while every shard of the
-# process is connected to Discord's gateway (bot/health.py).
+# Fits the process the container runs (bot/health.py): the bot is healthy while it touches
+# its heartbeat, which it does only while every shard of the process is connected to
+# Discord's gateway; the web (python -m web) while it answers on its port.
 HEALTHCHECK --interval=30s --timeout=10s --start-period=90s --retries=3 \
     CMD ["python", "-m", "bot.health"]
 CMD ["python", "-m", "bot"]
