@@ -18,16 +18,19 @@ FLOORS = {
 }
 
 
-# discord.py warns at start that voice needs PyNaCl and davey: Tapis has no voice.
+# discord.py warns at start that voice needs PyNaCl and davey: Tapis has no voice. Its
+# "logging in" says nothing either, and would stand alone before a start-up refusal (a
+# token Discord refuses, Discord out of reach), which is one line.
 VOICE_WARNINGS = ("PyNaCl is not installed", "davey is not installed")
+SILENCED = (*VOICE_WARNINGS, "logging in using static token")
 
 
-def no_voice_warning(record: logging.LogRecord) -> bool:
-    return not record.getMessage().startswith(VOICE_WARNINGS)
+def not_silenced(record: logging.LogRecord) -> bool:
+    return not record.getMessage().startswith(SILENCED)
 
 
 def quiet_libraries() -> None:
     for name, floor in FLOORS.items():
         logger = logging.getLogger(name)
         logger.setLevel(max(floor, logger.getEffectiveLevel()))
-    logging.getLogger("discord.client").addFilter(no_voice_warning)
+    logging.getLogger("discord.client").addFilter(not_silenced)
