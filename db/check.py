@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import sqlite3
 import tempfile
 from pathlib import Path
@@ -166,6 +167,9 @@ def _postgres_reason(exc: BaseException, url: URL, where: str) -> str:
             f"PostgreSQL at {where} did not answer within {PG_CONNECT_TIMEOUT:g} s: check that "
             f"it runs and that this machine can reach it, or fix the host in DATABASE_URL"
         )
+    if any(isinstance(e, socket.gaierror) for e in _chain(exc)):
+        compose = " (the name db is only known inside docker compose)" if url.host == "db" else ""
+        return f"the host {url.host!r} in DATABASE_URL is not known here{compose}: fix the host"
     if any(isinstance(e, OSError) for e in _chain(exc)):
         return (
             f"nothing answers at {where} (DATABASE_URL): start PostgreSQL there, or fix the "

@@ -103,6 +103,10 @@ DATABASES: dict[str, tuple[Callable[[Path], str], tuple[str, ...]]] = {
         lambda _: f"postgresql+asyncpg://postgres@127.0.0.1:{free_port()}/test",
         ("nothing answers at 127.0.0.1:", "start PostgreSQL"),
     ),
+    "unknown-host": (
+        lambda _: "postgresql+asyncpg://tapis@tapis-db.invalid:5432/tapis",
+        ("the host 'tapis-db.invalid' in DATABASE_URL is not known here: fix the host",),
+    ),
     "data-is-a-file": (
         lambda d: f"sqlite+aiosqlite:///{d / 'data' / 'tapis.db'}",
         ("{d}/data is a file", "move that file away"),
