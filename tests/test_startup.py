@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # every test starts a Python process or two
+
 ROOT = Path(__file__).resolve().parents[1]
 SECRET = "a-test-secret-that-is-long-enough-0123456789"
 COMMANDS = {
@@ -143,6 +145,7 @@ def test_the_default_data_path_being_a_file_is_named(tmp_path: Path) -> None:
     assert "data is a file" in refused(result, "bot")
 
 
+@pytest.mark.postgres
 def test_the_bot_checks_postgresql_before_discord(tmp_path: Path) -> None:
     """A database named on a server that has no such database: said before any login."""
     url = os.environ.get("TAPIS_TEST_POSTGRES_URL")

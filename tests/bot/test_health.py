@@ -147,6 +147,7 @@ def health(mode: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedPro
     )
 
 
+@pytest.mark.slow
 async def test_the_health_command_checks_a_running_web(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path / 't.db'}"
     await upgrade(url)  # the web refuses a database the bot has not migrated
@@ -179,6 +180,7 @@ async def test_the_health_command_checks_a_running_web(tmp_path: Path) -> None:
     assert result.returncode == 1 and f"does not answer at 127.0.0.1:{port}" in result.stderr
 
 
+@pytest.mark.slow
 def test_the_health_command_checks_the_bot_heartbeat(tmp_path: Path) -> None:
     beat_file = tmp_path / "heartbeat"
     env = {"HEARTBEAT_FILE": str(beat_file)}

@@ -155,6 +155,7 @@ def workers_of(pid: int) -> set[int]:
     return {child for child, cmd in children(pid).items() if "spawn_main" in cmd}
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 async def test_ctrl_c_in_a_terminal_stops_the_workers_without_a_traceback(
     emulator: Emulator, tmp_path: Path

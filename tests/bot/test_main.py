@@ -50,6 +50,7 @@ async def test_the_example_settings_as_they_are_give_the_token_guide(tmp_path: P
     assert out == ""
 
 
+@pytest.mark.slow
 async def test_without_a_env_file_the_guide_starts_with_copying_the_example(
     tmp_path: Path,
 ) -> None:
@@ -66,6 +67,7 @@ def only_refusal(err: str) -> str:
     return lines[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["unknown-host", "nothing-listens"])
 async def test_discord_out_of_reach_is_one_line(tmp_path: Path, where: str) -> None:
     """No route to Discord: its name does not resolve (.invalid never does), or nothing
