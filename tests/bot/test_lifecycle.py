@@ -27,6 +27,7 @@ from emulator.handles import InteractionHandle
 from games import Rng
 from tests.bot.harness import click_random_action, is_my_turn, table_command, text_of, version_of
 from tests.bot.test_restart import (
+    MAX_MOVES,
     PLAYERS,
     ROOT,
     START_TIMEOUT,
@@ -204,10 +205,27 @@ async def test_ctrl_c_in_a_terminal_stops_the_workers_without_a_traceback(
         )
         for _ in range(3):
             await (await emulator.click(host, lobby, f"tl:{table_id}:ai_fort")).wait_final()
-        await (await emulator.click(host, lobby, f"tl:{table_id}:start")).wait_final()
-        # Two picture workers, the move writer and one AI worker, once the AIs have played.
-        await emulator.wait_for(lambda: len(workers_of(proc.pid)) >= 4, timeout=60.0)
+        public = await (await emulator.click(host, lobby, f"tl:{table_id}:start")).wait_final()
+        assert public is not None
+        hand = await open_hand(emulator, host, public, table_id)
+        pick = Rng(3)
+        # Two picture workers, the move writer and one AI worker, once the AIs have played;
+        # the host plays whenever the AIs wait for them.
+        for _ in range(MAX_MOVES):
+            if len(workers_of(proc.pid)) >= 4:
+                break
+            await emulator.wait_for(
+                lambda: (
+                    len(workers_of(proc.pid)) >= 4
+                    or ((m := emulator.message(hand.id)) is not None and is_my_turn(m))
+                ),
+                timeout=60.0,
+            )
+            current = emulator.message(hand.id)
+            if len(workers_of(proc.pid)) < 4 and current is not None and is_my_turn(current):
+                await click_action(emulator, host, current, pick)
         workers = workers_of(proc.pid)
+        assert len(workers) >= 4, children(proc.pid)
 
         os.killpg(proc.pid, signal.SIGINT)  # what the terminal does on Ctrl-C
         code = await asyncio.wait_for(proc.wait(), 10.0)
