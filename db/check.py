@@ -113,7 +113,8 @@ def _sqlite_problem(path: Path, write: bool) -> str | None:
 def _open_problem(path: Path, *, write: bool) -> str | None:
     mode = "rwc" if write else "ro"
     try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode={mode}", uri=True)
+        # A short wait: a lock held by another process only shows that the file opens.
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode={mode}", uri=True, timeout=0.5)
         try:
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             if write:

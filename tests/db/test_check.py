@@ -8,6 +8,8 @@ import pytest
 
 from db.check import database_problem, url_problem
 
+from .util import write_lock
+
 
 @pytest.mark.parametrize(
     ("url", "words"),
@@ -53,3 +55,12 @@ async def test_a_directory_where_the_file_should_be(tmp_path: Path) -> None:
     path.mkdir()
     problem = await database_problem(f"sqlite+aiosqlite:///{path}", write=True)
     assert problem is not None and "is a directory" in problem
+
+
+async def test_a_database_another_process_is_writing_is_fine(tmp_path: Path) -> None:
+    """A bot restarting while the old one still writes: the file opens, that is enough."""
+    path = tmp_path / "t.db"
+    url = f"sqlite+aiosqlite:///{path}"
+    assert await database_problem(url, write=True) is None
+    with write_lock(path):
+        assert await database_problem(url, write=True) is None
