@@ -120,6 +120,12 @@ class StoreBase:
         # SQLite: a synchronous engine on the same file for `_read_all` (see there).
         self._reader = None if self._postgres else make_sqlite_reader(engine.url)
 
+    @property
+    def engine(self) -> AsyncEngine:
+        """The engine itself, for tests and maintenance tools that look at the database
+        directly (raw rows, the statements a method runs); the bot uses the methods."""
+        return self._engine
+
     @classmethod
     async def open(cls, url: str, *, migrate: bool = True) -> Self:
         """Engine for `url`, after upgrading the schema to head (unless `migrate=False`)."""

@@ -133,6 +133,16 @@ class MovesMixin(StoreBase):
                 codes = await self._sqlite_moves().write(moves, utcnow())
         return [_refusal(move, code) for move, code in zip(group, codes, strict=True)]
 
+    @property
+    def moves_writing(self) -> int:
+        """How many moves the writer has in hand, being committed (tests, monitoring)."""
+        return len(self._writing)
+
+    @property
+    def move_writer_pid(self) -> int | None:
+        """The move writer's process while it runs, else None (tests, monitoring)."""
+        return self._sync.pid if self._sync is not None else None
+
     async def flush_moves(self, timeout: float = FLUSH_TIMEOUT) -> int:
         """Wait until every move queued so far is committed or refused.
 

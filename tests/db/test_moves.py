@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import os
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from pathlib import Path
 
 import asyncpg
@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy.engine import make_url
 
 from db import Store, StoreClosed
+from tests.waiting import eventually
 
 from .conftest import postgres_url
 from .util import new_table, write_lock
@@ -36,9 +37,7 @@ async def test_close_commits_every_queued_move_before_the_engine_goes(
     pending = moves_of(store, table_id, range(1, MOVES + 1))
     await asyncio.sleep(0)  # queued, not yet written
     await store.close()
-    done, not_done = await asyncio.wait(pending, timeout=5.0)
-    assert not not_done, "a queued move was left without an answer"
-    assert all(task.exception() is None for task in done)
+    assert await answers(pending) == [None] * MOVES
     url = (
         postgres_url()
         if backend == "postgresql"
@@ -59,16 +58,10 @@ async def test_a_move_after_close_is_refused(store: Store) -> None:
         await store.append_move(table_id, 2, 0, "take", "{}")
 
 
-async def _until(condition: Callable[[], Awaitable[bool]], timeout: float) -> bool:
-    """Ask `condition` again until it holds or `timeout` passes (the server's own state,
-    which no event of ours announces)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not await condition():
-        if loop.time() > end:
-            return False
-        await asyncio.sleep(0.02)
-    return True
+async def answers(pending: list[asyncio.Task[None]]) -> list[BaseException | None]:
+    """What each queued move's caller got. `close()` has answered them all by the time it
+    returns; a move left without an answer would hang here (the test's timeout fails it)."""
+    return await asyncio.gather(*pending, return_exceptions=True)
 
 
 async def test_postgres_moves_held_by_a_lock_fail_on_close_and_are_never_committed(
@@ -94,15 +87,14 @@ async def test_postgres_moves_held_by_a_lock_fail_on_close_and_are_never_committ
         await tx.start()
         await holder.execute("SELECT 1 FROM game_tables WHERE id = $1 FOR UPDATE", table_id)
         pending = moves_of(store, table_id, range(2, 5))
-        assert await _until(lambda: _nonempty(writer_backends()), 5.0), "the writer never waited"
+        await eventually(lambda: _nonempty(writer_backends()), "the writer waits for the lock")
         await store.close(timeout=0.3)
-        done, not_done = await asyncio.wait(pending, timeout=1.0)
-        assert not not_done, "a queued move was left without an answer"
-        assert all(isinstance(task.exception(), StoreClosed) for task in done)
+        assert all(isinstance(a, StoreClosed) for a in await answers(pending))
         # The writer was ended with its statement still waiting for the lock: the server
         # must drop that statement before the lock comes free, or it would commit it then.
-        gone = await _until(lambda: _empty(writer_backends()), 5.0)
-        assert gone, "the abandoned writer's statement still waits for the lock"
+        await eventually(
+            lambda: _empty(writer_backends()), "the abandoned writer's statement is dropped"
+        )
         await tx.rollback()
         seqs = await watcher.fetch("SELECT seq FROM moves WHERE table_id = $1", table_id)
         version = await watcher.fetchval("SELECT version FROM game_tables WHERE id = $1", table_id)
@@ -130,22 +122,19 @@ async def test_moves_that_cannot_commit_in_time_fail_and_are_not_written_later(
     path = tmp_path / "tapis.db"  # the `store` fixture's file
     table_id = await new_table(store, status="playing")
     await store.append_move(table_id, 1, 0, "take", "{}")
+    pid = store.move_writer_pid  # started by the first move, its connection open
+    assert pid is not None
     with write_lock(path):
         pending = moves_of(store, table_id, range(2, 5))
-        await asyncio.sleep(0.1)  # the writer now waits for the lock
-        writer = store._sync
-        assert writer is not None
-        pid = writer.pid
-        loop = asyncio.get_running_loop()
-        started = loop.time()
+        # Handed to the writer process, whose next step is to wait for the lock.
+        await eventually(lambda: store.moves_writing > 0, "the writer holds the moves")
+        # Returns while the lock is still held: close gives up on the writer, it does not
+        # wait for the lock.
         await store.close(timeout=0.3)
-        assert loop.time() - started < 2.0, "close waited for the lock"
-        done, not_done = await asyncio.wait(pending, timeout=1.0)
-        assert not not_done, "a queued move was left without an answer"
-        assert all(isinstance(task.exception(), StoreClosed) for task in done)
+        assert all(isinstance(a, StoreClosed) for a in await answers(pending))
+        assert store.move_writer_pid is None
     # The lock is free now. The old writer was ended when the flush gave up on it: once it
     # is gone, nothing it held may have been committed.
-    assert pid is not None
     with contextlib.suppress(ChildProcessError):  # reaped already
         await asyncio.to_thread(os.waitpid, pid, 0)
     with contextlib.closing(sqlite3.connect(path)) as conn:

@@ -19,7 +19,7 @@ DEFAULT_SIGMA = 25.0 / 3
 
 
 async def count_rows(store: Store, model: Any) -> int:
-    async with store._engine.connect() as conn:
+    async with store.engine.connect() as conn:
         return int((await conn.execute(select(func.count()).select_from(model))).scalar_one())
 
 
@@ -148,7 +148,7 @@ async def test_ai_seats_are_not_rated(store: Store) -> None:
     assert rows[user(2)].mu > DEFAULT_MU > rows[user(1)].mu  # rated against each other only
     assert (rows[user(1)].points, rows[user(2)].points) == (1, 2)  # places among 4 sides
     assert rows[user(1)].wins == rows[user(2)].wins == 0  # an AI won
-    async with store._engine.connect() as conn:
+    async with store.engine.connect() as conn:
         ai_rows = (
             await conn.execute(
                 select(MatchResult.__table__.c.seat, MatchResult.__table__.c.user_id).where(

@@ -180,8 +180,8 @@ async def test_a_move_logged_behind_the_version_is_a_duplicate(store: Store) -> 
     writer): the move that collides with it is refused, the rest of its group is stored."""
     table_id = await new_table(store, status="playing")
     other = await new_table(store, status="playing")
-    async with store._write() as s:
-        await s.execute(
+    async with store.engine.begin() as conn:
+        await conn.execute(
             insert(MOVES).values(
                 table_id=table_id, seq=1, seat=0, action_id="take", created_at=datetime.now(UTC)
             )
@@ -296,13 +296,13 @@ async def test_open_tables_uses_a_fixed_number_of_queries(store: Store) -> None:
         if statement.lstrip().upper().startswith("SELECT"):
             statements.append(statement)
 
-    event.listen(store._engine.sync_engine, "before_cursor_execute", count)
+    event.listen(store.engine.sync_engine, "before_cursor_execute", count)
     try:
         tables = await store.open_tables()
     finally:
-        event.remove(store._engine.sync_engine, "before_cursor_execute", count)
+        event.remove(store.engine.sync_engine, "before_cursor_execute", count)
     assert len(tables) == 12
-    assert len(statements) <= 4
+    assert 0 < len(statements) <= 4  # counted at all, and few
 
 
 async def test_import_tables_copies_open_tables(store: Store) -> None:

@@ -202,7 +202,7 @@ async def test_migration_backfills_the_history_of_matches_recorded_before_it(
     await play(store, [user(1), user(2)], [2, 1])
 
     async def rows() -> list[tuple[object, ...]]:
-        async with store._engine.connect() as conn:
+        async with store.engine.connect() as conn:
             table = RatingHistory.__table__
             result = await conn.execute(select(table).order_by(*table.primary_key.columns))
             return [tuple(r) for r in result]

@@ -4,7 +4,6 @@ recommended count from GET /gateway/bot; plus Discord's global request limit."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator
@@ -55,17 +54,22 @@ async def raw_gateway(emulator: Emulator) -> AsyncIterator[aiohttp.ClientWebSock
 
 
 async def identify(ws: aiohttp.ClientWebSocketResponse, shard: list[int]) -> list[dict[str, Any]]:
-    """IDENTIFY on a raw socket; the dispatches that follow until the frames stop."""
+    """IDENTIFY on a raw socket; the frames it brings, or the close it ends with.
+
+    A heartbeat right behind it marks the end: the gateway answers each frame in turn on
+    one ordered socket, so its ACK comes after everything the IDENTIFY sent."""
     await ws.send_json({"op": 2, "d": {"token": "x", "intents": 1, "shard": shard}})
+    await ws.send_json({"op": 1, "d": None})
     frames = []
-    with contextlib.suppress(TimeoutError):
-        while True:
-            msg = await ws.receive(timeout=0.3)
-            if msg.type != aiohttp.WSMsgType.TEXT:
-                frames.append({"closed": ws.close_code})
-                break
-            frames.append(json.loads(msg.data))
-    return frames
+    while True:
+        msg = await ws.receive()
+        if msg.type != aiohttp.WSMsgType.TEXT:
+            frames.append({"closed": ws.close_code})
+            return frames
+        frame = json.loads(msg.data)
+        if frame.get("op") == 11:  # HEARTBEAT_ACK
+            return frames
+        frames.append(frame)
 
 
 async def test_each_shard_gets_a_ready_with_its_own_guilds(emulator: Emulator) -> None:
@@ -117,8 +121,11 @@ async def test_guild_events_and_interactions_arrive_only_on_their_shard(
         assert second.pings == [(guilds[1].id, 1), (guilds[1].id, 1)]
 
         late = emulator.create_guild("late", shard=(1, 2))
+        # Created after it, on the other shard: by the time the first bot has this one, it
+        # would have had `late` too, had it been sent on its (ordered) connection.
+        later = emulator.create_guild("later", shard=(0, 2))
         await emulator.wait_for(lambda: second.get_guild(late.id) is not None)
-        await asyncio.sleep(0.1)
+        await emulator.wait_for(lambda: first.get_guild(later.id) is not None)
         assert first.get_guild(late.id) is None
 
 
@@ -183,6 +190,7 @@ async def test_the_global_limit_counts_bot_token_requests_only(
 async def test_discord_py_waits_out_a_global_429_and_retries(emulator: Emulator) -> None:
     """A bot over the global limit is slowed down, not failed: discord.py sleeps and retries."""
     emulator.limits.global_rate = 3
+    emulator.limits.rate_limit = 100  # the channel's own limit out of the way: the global one
     guild = emulator.create_guild("club")
     channel = emulator.create_channel(guild, "tables")
     bot = ShardBot([0], 1)

@@ -7,32 +7,53 @@ import asyncio
 import os
 import signal
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
+from tests.waiting import eventually
 from workers import PipeWorker, WorkerFailed, WorkerGone
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# A bot stand-in: a pool with one worker (the AI's, or the pictures'), whose pid it writes
-# down; then it waits.
+# A bot stand-in: one worker (the AI's, the background pictures', or the one of the hands
+# clicks wait for) answers a job with its own pid, which the stand-in writes down; then it
+# waits to be killed.
 CHILD = """
 import asyncio, os, sys
+
+import games
 from bot.ai import WorkerAi
-from bot.pictures import BACKGROUND, URGENT, Pictures
+from bot.pictures import Pictures
+from tests.bot.tables import mid_deal
+
+
+def pid_as_move(slug, snapshot, seat, level, seed):
+    return str(os.getpid())
+
+
+def pid_as_picture(*_args):
+    return str(os.getpid()).encode()
+
 
 async def main():
     if sys.argv[2] == "ai":
-        pool = WorkerAi(workers=1)._executor()
-        pid = await asyncio.get_running_loop().run_in_executor(pool, os.getpid)
-    else:  # the background drawings' worker, or the one of the hands clicks wait for
-        priority = BACKGROUND if sys.argv[2] == "pictures" else URGENT
-        pid = await Pictures(1)._submit(priority, os.getpid)
+        state = games.get("manille").new(players=4, seed=1, options={})
+        ai = WorkerAi(workers=1, deadline=600.0, search=pid_as_move)
+        pid = int(await ai.choose(state, state.to_move()[0], "fort", 1))
+    else:
+        pictures = Pictures(1, draw_table=pid_as_picture, draw_hand=pid_as_picture)
+        table = mid_deal("manille")
+        if sys.argv[2] == "pictures":
+            picture = await pictures.table(table)
+        else:
+            picture = await pictures.hand(table, 0, "fr")
+        pid = int(picture.png)
     with open(sys.argv[1] + ".tmp", "w") as out:
         out.write(str(pid))
     os.rename(sys.argv[1] + ".tmp", sys.argv[1])
-    await asyncio.sleep(60)
+    await asyncio.Event().wait()
 
 if __name__ == "__main__":
     asyncio.run(main())
@@ -62,21 +83,24 @@ async def test_workers_end_when_the_bot_is_killed_outright(tmp_path: Path, pool:
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         stdout=asyncio.subprocess.DEVNULL,  # the worker would hold a pipe open
     )
-    for _ in range(300):
-        if said.exists():
-            break
-        await asyncio.sleep(0.1)
+    try:
+        await eventually(
+            lambda: said.exists() or bot.returncode is not None,
+            "the bot stand-in wrote down its worker's pid",
+        )
+    finally:
+        if not said.exists() and bot.returncode is None:
+            bot.kill()
+    assert said.exists(), f"the bot stand-in ended first (exit code {bot.returncode})"
     worker = int(said.read_text())
-    assert alive(worker)
+    assert worker != bot.pid and alive(worker)
     bot.send_signal(signal.SIGKILL)  # no shutdown of the pool runs
     await bot.wait()
-    for _ in range(100):  # the worker looks at its parent every second
-        if not alive(worker):
-            break
-        await asyncio.sleep(0.1)
-    else:
+    try:  # the worker looks at its parent every PARENT_CHECK seconds
+        await eventually(lambda: not alive(worker), f"the {pool} worker ended with its bot")
+    except AssertionError:
         os.kill(worker, signal.SIGKILL)
-        raise AssertionError(f"the {pool} worker outlived its bot")
+        raise
 
 
 def _fail_naming_a_card() -> None:
@@ -84,9 +108,7 @@ def _fail_naming_a_card() -> None:
 
 
 def _hang() -> None:
-    import time
-
-    time.sleep(60)
+    threading.Event().wait()  # never answers: only killing the worker ends it
 
 
 async def test_a_pipe_worker_answers_jobs_in_the_order_they_finish() -> None:
