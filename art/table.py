@@ -183,17 +183,17 @@ def _felt() -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _header(title: str, facts: tuple[Fact, ...]) -> Image.Image:
+def _header(title: str, facts: tuple[Fact, ...], lang: str) -> Image.Image:
     img = _felt().crop((0, 0, WIDTH, HEADER)).convert("RGBA")
     x = WIDTH - 12
     for fact in reversed(facts):
-        x = _fact(img, fact, x) - 18
+        x = _fact(img, fact, x, lang) - 18
     title, size = text.fit(title, max(40, x - 14), 18, 13)
     text.paste(img, title, (14, HEADER / 2), size, PLATE_TEXT, "lm")
     return img.convert("RGB")
 
 
-def _fact(img: Image.Image, fact: Fact, right: int) -> int:
+def _fact(img: Image.Image, fact: Fact, right: int, lang: str) -> int:
     """Draw one fact ending at `right`; return where it starts."""
     x = right
     y = HEADER / 2
@@ -201,7 +201,7 @@ def _fact(img: Image.Image, fact: Fact, right: int) -> int:
         box = text.paste(img, fact.value, (x, y), 15, PLATE_TEXT, "rm")
         x = box[0] - 4
     if fact.card:
-        face = cards.face(fact.card, FACT_CARD_H)
+        face = cards.face(fact.card, FACT_CARD_H, lang)
         x -= face.width
         img.alpha_composite(face, (x, round(y - face.height / 2)))
         x -= 5
@@ -280,8 +280,10 @@ def _plate(seat: Seat, lang: str, name: str, name_size: int, w: int) -> Image.Im
     return img
 
 
-def _card_with_shadow(canvas: Image.Image, card: str, x: int, y: int, height: int) -> None:
-    face = cards.face(card, height)
+def _card_with_shadow(
+    canvas: Image.Image, card: str, x: int, y: int, height: int, lang: str
+) -> None:
+    face = cards.face(card, height, lang)
     sh = sprites.shadow(face.width, face.height, max(3, face.width // 14), 3, 120)
     canvas.paste(sh, (x - 6 + 1, y - 6 + 2), sh)
     canvas.paste(face, (x, y), face)
@@ -289,7 +291,12 @@ def _card_with_shadow(canvas: Image.Image, card: str, x: int, y: int, height: in
 
 @lru_cache(maxsize=256)
 def _zone(
-    zone: Zone, names: tuple[str, ...], teams: tuple[int | None, ...], card_h: int, width: int
+    zone: Zone,
+    names: tuple[str, ...],
+    teams: tuple[int | None, ...],
+    card_h: int,
+    width: int,
+    lang: str,
 ) -> Image.Image:
     """One zone: label, then the face-down pile and the row of cards, tags under cards."""
     card_w = cards.card_size(card_h)[0]
@@ -322,7 +329,7 @@ def _zone(
         text.paste(img, zone.label, (width / 2, label_h / 2), 13, PLATE_LABEL, "mm")
     if zone.face_down:
         for i in range(min(3, zone.face_down), 0, -1):
-            _card_with_shadow(img, cards.BACK, round(x + i * 2), top - i * 2 + 2, card_h)
+            _card_with_shadow(img, cards.BACK, round(x + i * 2), top - i * 2 + 2, card_h, lang)
         badge = sprites.disc(
             24,
             (250, 248, 240),
@@ -339,7 +346,7 @@ def _zone(
         x += 30
     for i, played in enumerate(shown):
         cx = round(x + i * step)
-        _card_with_shadow(img, played.card, cx, top, card_h)
+        _card_with_shadow(img, played.card, cx, top, card_h, lang)
         if played.seat is not None:
             team = teams[played.seat]
             edge = (*TEAM[team], 255) if team is not None else None
@@ -353,7 +360,7 @@ BOX_W = 62
 
 
 @lru_cache(maxsize=128)
-def _boxes(boxes: tuple[Box, ...], width: int) -> Image.Image:
+def _boxes(boxes: tuple[Box, ...], width: int, lang: str) -> Image.Image:
     """Token boxes in one or two rows, each a label, an optional small card and its tokens."""
     with_card = any(b.card for b in boxes)
     box_h = 92 if with_card else 50
@@ -365,18 +372,18 @@ def _boxes(boxes: tuple[Box, ...], width: int) -> Image.Image:
         in_row = min(per_row, len(boxes) - r * per_row)
         x0 = (width - in_row * (BOX_W + 6) + 6) // 2 + c * (BOX_W + 6)
         y0 = r * (box_h + 6)
-        img.alpha_composite(_box(box, box_h), (x0, y0))
+        img.alpha_composite(_box(box, box_h, lang), (x0, y0))
     return img
 
 
 @lru_cache(maxsize=256)
-def _box(box: Box, box_h: int) -> Image.Image:
+def _box(box: Box, box_h: int, lang: str) -> Image.Image:
     img = sprites.rounded(BOX_W, box_h, 8, (0, 0, 0, 70), (*GOLD, 150), 1).copy()
     label, size = text.fit(box.label, BOX_W - 6, 11, 8)
     text.paste(img, label, (BOX_W / 2, 10), size, PLATE_MUTED, "mm")
     y = 19
     if box.card:
-        face = cards.face(box.card, BOX_CARD_H)
+        face = cards.face(box.card, BOX_CARD_H, lang)
         img.alpha_composite(face, ((BOX_W - face.width) // 2, y))
         y += 48
     stack = sprites.chips(min(4, max(1, (box.tokens + 4) // 5)), 16) if box.tokens else None
@@ -414,8 +421,8 @@ def _centre(img: Image.Image, scene: TableScene, rect: Rect, places: list[SeatPl
     for card_h in ZONE_HEIGHTS:
         blocks = []
         if scene.boxes:
-            blocks.append(_boxes(scene.boxes, width))
-        blocks += [_zone(z, names, teams, card_h, width) for z in rows]
+            blocks.append(_boxes(scene.boxes, width, scene.lang))
+        blocks += [_zone(z, names, teams, card_h, width, scene.lang) for z in rows]
         if sum(b.height for b in blocks) + 6 * (len(blocks) - 1) <= room:
             break
     total = sum(b.height for b in blocks) + 6 * max(0, len(blocks) - 1)
@@ -429,7 +436,7 @@ def _centre(img: Image.Image, scene: TableScene, rect: Rect, places: list[SeatPl
         card_h = next((h for h in ZONE_HEIGHTS if h <= (area[3] - area[1]) * 0.45), 40)
         for p, (cx, cy) in zip(played, around_spots(played, area, places, card_h), strict=True):
             w, h = cards.card_size(card_h)
-            _card_with_shadow(img, p.card, round(cx - w / 2), round(cy - h / 2), card_h)
+            _card_with_shadow(img, p.card, round(cx - w / 2), round(cy - h / 2), card_h, scene.lang)
 
 
 def zone_height(zone: Zone, card_h: int) -> int:
@@ -482,7 +489,7 @@ def around_spots(
 def draw_table_image(scene: TableScene) -> Image.Image:
     """The table picture as an RGB image (see `draw_table` for the bytes)."""
     img = _felt().copy()
-    img.paste(_header(scene.title, scene.facts), (0, 0))
+    img.paste(_header(scene.title, scene.facts, scene.lang), (0, 0))
     places = seat_layout(scene)
     _centre(img, scene, centre_rect(places), places)
     for place in places:

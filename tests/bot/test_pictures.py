@@ -120,7 +120,7 @@ class Recorder:
         self.tables.append(scene)
         return b"\x89PNG table"
 
-    def hand(self, cards: Sequence[str], playable: Iterable[str]) -> bytes:
+    def hand(self, cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
         self.threads.append(threading.get_ident())
         return b"\x89PNG hand"
 
@@ -166,7 +166,8 @@ async def test_a_worker_process_draws_the_pictures() -> None:
         picture = await pictures.table(mid_deal("bonanza"))
         assert picture is not None and picture.png.startswith(b"\x89PNG")
         version, faces = await pictures.emoji_faces(64)
-        assert version == art.emoji_version(64) and set(faces) == set(art.ALL_CARDS)
+        english = {f"{card}en" for card in art.localised(64)}
+        assert version == art.emoji_version(64) and set(faces) == set(art.ALL_CARDS) | english
     finally:
         await pictures.close()
 
@@ -193,7 +194,7 @@ def slow_table(scene: art.TableScene) -> bytes:
     return b"\x89PNG slow table"
 
 
-def quick_hand(cards: Sequence[str], playable: Iterable[str]) -> bytes:
+def quick_hand(cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
     return b"\x89PNG hand"
 
 
@@ -218,7 +219,7 @@ async def test_a_clicks_hand_is_drawn_beside_a_busy_background_worker() -> None:
         await pictures.close()
 
 
-def stuck_hand(cards: Sequence[str], playable: Iterable[str]) -> bytes:
+def stuck_hand(cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
     time.sleep(60)  # still drawing when the bot stops
     return b"\x89PNG never"
 
