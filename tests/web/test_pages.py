@@ -9,12 +9,14 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+import art
 import games
 from db import Store
 from games.cards import face as text_face
-from web import replay, words
+from web import cards, replay, words
+from web.app import create_app
 
-from .conftest import signed
+from .conftest import settings_for, signed
 from .seed import GUILD, Seeded, uid
 
 MIN_MATCHES = 2  # conftest.settings_for
@@ -231,3 +233,29 @@ def test_a_match_that_no_longer_replays_shows_no_card(client: TestClient, seeded
     assert detail["replayable"] is False
     step = client.get(signed(f"matches/{seeded.matches['broken']}/steps/0", api=True))
     assert step.status_code == 404
+
+
+def test_every_card_picture_is_drawn_before_the_first_page(seeded: Seeded) -> None:
+    """A cold server draws and encodes every face (both languages) while it starts: the
+    first replay's pictures are ready, not drawn one by one as the browser asks."""
+    art.cards._face_png.cache_clear()
+    with TestClient(create_app(settings_for(seeded))) as fresh:
+        ready = art.cards._face_png.cache_info().currsize
+        assert ready == len(art.ALL_CARDS) + len(art.localised(cards.HEIGHT))
+        page = fresh.get(signed(f"match/{seeded.matches['bonanza']}"), params={"lang": "en"})
+        for src in set(re.findall(r'src="(/cards/[^"]+)"', page.text)):
+            assert fresh.get(html.unescape(src)).status_code == 200
+        assert art.cards._face_png.cache_info().currsize == ready  # nothing drawn since
+
+
+def test_the_result_says_what_each_score_counts(client: TestClient, seeded: Seeded) -> None:
+    """A bare number reads as points: Blanche-Neige's final scores are the cards left."""
+    found = from_store(seeded, "finished_match", GUILD, seeded.matches["blanche"])
+    for lang, unit in (("fr", r"cartes?"), ("en", r"cards?")):
+        page = client.get(signed(f"match/{seeded.matches['blanche']}"), params={"lang": lang})
+        scores = re.findall(r'<span class="score">([^<]*)</span>', page.text)
+        assert len(scores) == len(found.summary.seats)
+        assert all(re.fullmatch(rf"\d+ {unit}", s) for s in scores), scores
+    page = client.get(signed(f"match/{seeded.matches['manille']}"), params={"lang": "fr"})
+    scores = re.findall(r'class="score">([^<]*)<', page.text)
+    assert scores and all(re.fullmatch(r"\d+ points?", s) for s in scores)
