@@ -279,7 +279,10 @@ def describe(scene: art.TableScene, lang: str) -> str:
         shown = " ".join(text_face(p.card, lang) for p in zone.cards)
         if zone.face_down:
             shown = f"{shown} (+{zone.face_down})".strip()
-        parts.append(f"{zone.label or '-'} : {shown}" if lang != "en" else f"{zone.label}: {shown}")
+        if not shown:  # a note on the felt (the lobby's "waiting for players"): its words
+            parts.append(zone.label)
+        else:
+            parts.append(f"{zone.label} : {shown}" if lang != "en" else f"{zone.label}: {shown}")
     for fact in scene.facts:
         if fact.card:
             parts.append(f"{fact.label} {text_face(fact.card, lang)}".strip())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import threading
 import time
 from collections.abc import Iterable, Sequence
@@ -95,6 +96,34 @@ def test_the_lobby_shows_who_sat_down() -> None:
     assert full.zones[0].label.startswith("Table prête")
     table.seats = []
     assert lobby_scene(table) is None  # nobody to draw
+
+
+EMPTY_VALUE = re.compile(r":\s*(\.|$)|\.\s*\.")  # `label : .`, `label:` at the end, `. .`
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_lobby_reads_without_empty_labels(lang: str) -> None:
+    """The lobby's note on the felt is words, not a label of cards: no `… : .` in its
+    description, waiting for players or ready to start."""
+    table = mid_deal("manille", lang=lang)
+    table.state, table.status = None, "lobby"
+    for seats in (table.seats[:1], table.seats):
+        table.seats = list(seats)
+        scene = lobby_scene(table)
+        assert scene is not None
+        text = describe(scene, lang)
+        assert not EMPTY_VALUE.search(text), text
+        assert scene.zones[0].label in text
+
+
+@pytest.mark.parametrize("slug", games.slugs())
+def test_a_table_reads_without_empty_labels(slug: str) -> None:
+    for lang in ("fr", "en"):
+        for moves in (0, 5, 40):
+            scene = scene_of(mid_deal(slug, lang=lang, moves=moves))
+            assert scene is not None
+            text = describe(scene, lang)
+            assert not EMPTY_VALUE.search(text), text
 
 
 def test_a_hand_is_held_as_its_player_sorts_it_with_its_legal_moves() -> None:
