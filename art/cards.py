@@ -23,6 +23,7 @@ from functools import lru_cache, partial
 from io import BytesIO
 
 from PIL import Image, ImageDraw
+from PIL.ImageFont import FreeTypeFont
 
 from . import roles, shapes
 from .palette import (
@@ -228,14 +229,40 @@ def _text(
     max_width: float | None = None,
 ) -> None:
     """Draw `text` with its ink centred on (cx, cy), shrunk to `max_width` if given."""
-    size = max(1, round(size))
-    f = font(size, family)
-    if max_width is not None:
-        while size > 6 and f.getlength(text) > max_width:
-            size -= 1
-            f = font(size, family)
+    f = _sized(text, size, family, max_width)
     x0, y0, x1, y1 = d.textbbox((0, 0), text, font=f, anchor="ls")
     d.text((cx - (x0 + x1) / 2, cy - (y0 + y1) / 2), text, font=f, fill=fill, anchor="ls")
+
+
+def _sized(text: str, size: float, family: str, max_width: float | None) -> FreeTypeFont:
+    """The font `_text` draws `text` in: `size`, shrunk until it is `max_width` wide."""
+    px = max(1, round(size))
+    f = font(px, family)
+    if max_width is not None:
+        while px > 6 and f.getlength(text) > max_width:
+            px -= 1
+            f = font(px, family)
+    return f
+
+
+@lru_cache(maxsize=1024)
+def index_right(card: str, height: int, lang: str = "fr") -> float:
+    """How much of a face, from its left edge in px, must show for it to read when the next
+    card lies over the rest (a row of overlapping cards): a compact standard face's big
+    index (its rank, `10` the widest) and a full face's corner index; the whole face for
+    the others (a Bianco Mano card, the joker: their emblem is the middle of the card)."""
+    w, h = card_size(height)
+    rank, suit = card[:-1], card[-1:]
+    if card in (JOKER, BACK) or is_bianco_mano(card) or rank not in RANKS or suit not in SUITS:
+        return float(w)
+    if height >= COMPACT_BELOW:
+        return 0.24 * w
+    k = 4  # as `_draw` supersamples a compact face
+    W, H = w * k, h * k
+    label = _index_label(rank, face_lang(card, height, lang))
+    f = _sized(label, 0.44 * H if len(label) == 1 else 0.40 * H, SERIF, 0.8 * W)
+    x0, _, x1, _ = f.getbbox(label, anchor="ls")
+    return (W / 2 + (x1 - x0) / 2) / k + 1
 
 
 def _pip(

@@ -126,6 +126,23 @@ def test_a_table_reads_without_empty_labels(slug: str) -> None:
             assert not EMPTY_VALUE.search(text), text
 
 
+@pytest.mark.parametrize("slug", games.slugs())
+def test_every_box_label_of_a_game_is_drawn_whole(slug: str) -> None:
+    """Each box a game puts on the table (Nain Jaune's « Nain jaune 7♦ », Bonanza's
+    « Dame-Valet ») keeps its whole label on the picture, in French and English."""
+    words = games.get(slug).words
+    for lang in ("fr", "en"):
+        table = mid_deal(slug, lang=lang)
+        scene = table_scene(table)
+        assert scene is not None
+        x0, _, x1, _ = art.table.centre_rect(art.table.seat_layout(scene))
+        labels = [b.label for b in scene.boxes]
+        labels += [words.box(key, lang, render.face_for(lang)) for key in words.boxes]
+        for label in labels:
+            drawn, size, _ = art.table.box_label(art.Box(label), x1 - x0)
+            assert drawn == label and size >= 9, (slug, lang, label)
+
+
 def test_a_hand_is_held_as_its_player_sorts_it_with_its_legal_moves() -> None:
     table = mid_deal("bianco-mano")
     state = table.state
