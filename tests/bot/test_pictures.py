@@ -9,6 +9,7 @@ import re
 import threading
 import time
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -21,6 +22,7 @@ from bot.pictures import (
     Pictures,
     describe,
     hand_cards,
+    hand_lang,
     lobby_scene,
     scene_of,
     table_scene,
@@ -305,3 +307,36 @@ async def test_the_clicks_hands_are_drawn_niced_and_the_rest_at_idle_priority(
             assert os.getpriority(os.PRIO_PROCESS, urgent) == min(19, own + niceness)
     finally:
         await pictures.close()
+
+
+async def test_a_hand_picture_speaks_its_readers_language() -> None:
+    """Court cards read V, D, R to a French reader and J, Q, K to an English one: a hand
+    holding one is drawn in its reader's language; a hand without is one drawing for all."""
+    asked: list[tuple[tuple[str, ...], str]] = []
+
+    def draw(cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
+        asked.append((tuple(cards), lang))
+        return b"\x89PNG hand"
+
+    table = mid_deal("manille")
+    assert table.state is not None
+    courts = {r + s for r in "JQK" for s in "SHDC"}
+    seat = next(s for s in range(4) if courts & set(table.state.hand_facts(s).cards))
+    pictures = Pictures(workers=0, draw_hand=draw)
+    try:
+        await pictures.hand(table, seat, "en")
+        await pictures.hand(table, seat, "fr")
+        assert [lang for _, lang in asked] == ["en", "fr"]
+        assert hand_lang(("7S", "AH"), "en") == "fr" and hand_lang(("QS",), "en") == "en"
+    finally:
+        await pictures.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_an_english_table_shows_english_court_cards(lang: str) -> None:
+    table = mid_deal("bonanza", lang=lang)
+    scene = table_scene(table)
+    assert scene is not None and scene.lang == lang
+    other = replace(scene, lang="fr" if lang == "en" else "en")
+    assert {b.card for b in scene.boxes} >= {"QD", "JC"}  # the wheel's Q♦ and J♣ boxes
+    assert art.draw_table(scene) != art.draw_table(other)
