@@ -71,6 +71,8 @@ def test_no_page_sends_a_glyph_its_fonts_may_lack(client: TestClient, seeded: Se
             page = client.get(signed(path), params={**query, "lang": lang})
             assert page.status_code == 200
             assert lacking(without_names(page.text, names)) == set(), (path, query)
+        for plain in (client.get("/", params={"lang": lang}), client.get(f"/nowhere?lang={lang}")):
+            assert lacking(plain.text) == set()  # the home page and the 404
     for label, match_id in seeded.matches.items():
         first = client.get(signed(f"match/{match_id}"))
         total = re.search(r'data-total="(\d+)"', first.text)
