@@ -154,7 +154,7 @@ class TableView:
     facts: list[str]
     zones: list[ZoneView]
     boxes_label: str
-    boxes: list[tuple[str, int]]  # box name, tokens
+    boxes: list[tuple[str, str]]  # box name, its tokens with their unit (`3 jetons`)
 
 
 def table(words: Words, facts: PublicFacts, names: Sequence[str], lang: str) -> TableView:
@@ -163,7 +163,9 @@ def table(words: Words, facts: PublicFacts, names: Sequence[str], lang: str) -> 
         facts=[words.fact(f, lang, isolated(names)) for f in facts.facts],
         zones=zones,
         boxes_label=common("boxes", lang),
-        boxes=[(words.box(b.key, lang), b.tokens) for b in facts.boxes],
+        boxes=[
+            (words.box(b.key, lang), words.amount(b.tokens, "token", lang)) for b in facts.boxes
+        ],
     )
 
 

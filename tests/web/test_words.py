@@ -114,8 +114,9 @@ def test_boxes_are_named_by_the_game_or_by_their_card() -> None:
     facts = state.public_facts()
     table = words.table(rules.words, facts, NAMES, "fr")
     assert facts.boxes and table.boxes == [
-        (rules.words.box(b.key, "fr"), b.tokens) for b in facts.boxes
-    ]
+        (rules.words.box(b.key, "fr"), f"{b.tokens} jeton{'s' if b.tokens > 1 else ''}")
+        for b in facts.boxes
+    ]  # every number with its unit: a bare number reads as points
     assert (
         table.boxes_label == "Cases"
         and words.table(rules.words, facts, NAMES, "en").boxes_label == "Boxes"
