@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run web test lint bench demo play clean browser screens
+.PHONY: run web test check lint types bench demo play clean browser screens
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -27,11 +27,20 @@ browser:
 	            || echo "chromium could not be installed: the browser tests will be skipped"; } ; } \
 	  || echo "no chromium and no way to install it: the browser tests will be skipped"
 
-test: $(STAMP) browser
-	$(BIN)/ruff check .
+# The whole suite: what CI runs (under 10 minutes on 2 cores).
+test: $(STAMP) browser lint types
+	$(BIN)/python -m pytest
+
+# The inner loop (under a minute): lint, types and the fast tests, without the slow, the
+# emulator's, the browser's, the chaos and the PostgreSQL ones. `make check ARGS=--lf`
+# reruns what failed last.
+FAST := not slow and not emulator and not browser and not chaos and not postgres
+check: $(STAMP) lint types
+	$(BIN)/python -m pytest -m "$(FAST)" $(ARGS)
+
+types: $(STAMP)
 	$(BIN)/mypy --strict games
 	$(BIN)/mypy bot db art web workers
-	$(BIN)/python -m pytest
 
 # The pictures in docs/screens/: the tests below write them there when TAPIS_SCREENS=1 (a
 # plain test run keeps its screenshots in its temporary directory). Add a test file to

@@ -32,7 +32,7 @@ def tracking_redealer(state: GameState, seat: int) -> Callable[[Rng], GameState]
     if view["deal_number"] >= 2 and not state.options.shuffle_each_deal:
 
         def draw(rng: Rng) -> GameState:
-            return state.clone()
+            return state.copy()
 
         return draw
     return functools.partial(PROFILE.redeal, state, seat)

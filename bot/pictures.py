@@ -8,12 +8,12 @@ show a hidden card only if the engine leaked it into those facts, which its cont
 rule out (and tests/bot/test_pictures.py watches every scene of whole matches).
 
 Drawing takes milliseconds of CPU: it never runs on the event loop but in worker processes
-(default) or a thread (`PICTURE_WORKERS=0`), see docs/performance.md: one for the hands a
-click waits for, niced, and `PICTURE_WORKERS` for the rest, at idle priority. A move's hands
-are drawn ahead while the move is stored, when the workers keep up (`prepare`). Pictures are
-cached by (table id, revision, language) and by hand, and a picture being drawn is awaited
-rather than drawn twice; the faces and layers behind them are cached by `art` itself, in
-the worker.
+(default) or a thread (`PICTURE_WORKERS=0`; docs/decisions/one-picture-worker.md): one for
+the hands a click waits for, niced, and `PICTURE_WORKERS` for the rest, at idle priority.
+A move's hands are drawn ahead while the move is stored, when the workers keep up
+(`prepare`). Pictures are cached by (table id, revision, language) and by hand, and a
+picture being drawn is awaited rather than drawn twice; the faces and layers behind them
+are cached by `art` itself, in the worker.
 """
 
 from __future__ import annotations
@@ -408,7 +408,7 @@ class Pictures:
     then faces drawn ahead (AHEAD). The hands clicks wait for have a worker of their own,
     so that they never wait behind table pictures. It stays at idle priority like the
     others: at the bot's priority it took the CPU from the clicks themselves on a machine
-    with more to do than it can (docs/performance.md, two processes of 500 tables). But
+    with more to do than it can (the load bench's two processes of 500 tables). But
     at idle priority it starved whenever the bot and Discord kept the cores busy, and a
     click's answer then went without its picture and cost a second edit: so it is only
     niced (`hands_niceness`, HAND_PICTURE_NICENESS; None: idle priority, for a machine

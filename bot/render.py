@@ -18,7 +18,7 @@ import discord
 
 import games
 from games.cards import tint
-from games.facts import PublicFacts
+from games.facts import PublicFacts, in_hand_order
 from games.options import describe
 from games.text import (
     hand_line,
@@ -251,14 +251,7 @@ def action_style(table: Table, action_id: str) -> discord.ButtonStyle:
 def order_actions(table: Table, seat: int, actions: Sequence[str]) -> list[str]:
     """Card actions in the order the hand shows the cards; the others keep their place."""
     assert table.state is not None
-    place = {c: i for i, c in enumerate(table.state.hand_facts(seat).cards)}
-
-    def key(item: tuple[int, str]) -> tuple[int, int]:
-        i, action = item
-        arg = action.partition(":")[2].split("+")[0]
-        return (place[arg], i) if arg in place else (len(place), i)
-
-    return [a for _, a in sorted(enumerate(actions), key=key)]
+    return in_hand_order(actions, table.state.hand_facts(seat))
 
 
 def layout_actions(actions: list[str]) -> tuple[list[str], list[list[str]]]:

@@ -433,7 +433,7 @@ class TableService:
     async def _apply_and_store(self, table: Table, seat: int, action_id: str) -> MoveResult:
         """Apply to a copy, store it, and only then let the copy be the table's state."""
         assert table.state is not None
-        state = table.state.clone()
+        state = table.state.copy()
         try:
             events = state.apply(seat, action_id)
         except IllegalAction as exc:

@@ -9,7 +9,7 @@ once, reads the answer only when it is a refusal, and keeps the adapter's rules 
 Discord answers: wait and retry a 429 or a server error, and say when the bucket of a
 token is spent, so that its next edit waits. A click's answer (an update of the message
 clicked) goes the same way, without asking Discord for the message back
-(docs/performance.md, "Token edits").
+(docs/decisions/raw-token-edits.md).
 """
 
 from __future__ import annotations

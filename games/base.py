@@ -56,8 +56,10 @@ class Action(NamedTuple):
 class Outcome:
     """The end of a match as the leaderboard records it, one entry per seat.
 
-    `ranks` are 1-based and shared on a tie; in a team game every member has the team's
-    rank and `teams` lists the sides. `unit` is the word key of what `scores` count
+    `ranks` are 1-based and shared on a tie. `teams` lists the sides when the ranking is by
+    side (Manille): every member then has the side's rank and the side's score, the number
+    that ranked it. A game whose partners are fixed in play but whose players rank one by
+    one (Bianco Mano at four) leaves it None. `unit` is the word key of what `scores` count
     (`point`, `token`, `card`...), so the final ranking can say it.
     """
 
@@ -65,6 +67,13 @@ class Outcome:
     scores: tuple[int, ...]
     teams: tuple[tuple[int, ...], ...] | None = None
     unit: str = "point"
+
+    def __post_init__(self) -> None:
+        # The final ranking shows a side once, with one place and one number: they must be
+        # every member's, or the line would show one member's points as the side's.
+        for side in self.teams or ():
+            if len({self.ranks[s] for s in side}) > 1 or len({self.scores[s] for s in side}) > 1:
+                raise ValueError(f"side {side} is ranked together but its members differ")
 
     def team_lists(self) -> list[list[int]] | None:
         """The sides as plain lists, the shape storage takes."""
@@ -124,9 +133,6 @@ class GameState:
     def to_move(self) -> list[int]:
         raise NotImplementedError
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        raise NotImplementedError
-
     def view(self, seat: int | None) -> View:
         raise NotImplementedError
 
@@ -173,26 +179,35 @@ class GameState:
     # never saved) and is keyed by the version, which every move changes.
     _legal_memo: tuple[int, int, tuple[Action, ...]] | None = None
 
-    def remember(self, seat: int, actions: list[Action]) -> list[Action]:
-        """Note `actions` as `seat`'s legal actions at this version, for `apply`; a game's
-        `legal_actions` returns through it. The caller may change the list it gets."""
-        self._legal_memo = (self.version, seat, tuple(actions))
-        return actions
+    def legal_actions(self, seat: int) -> list[Action]:
+        """`seat`'s legal actions now, empty when it is not to move. The game's `_legal`
+        works them out once per version and seat; the caller may change the list it gets."""
+        memo = self._legal_memo
+        if memo is None or memo[0] != self.version or memo[1] != seat:
+            memo = (self.version, seat, tuple(self._legal(seat)))
+            self._legal_memo = memo
+        return list(memo[2])
+
+    def _legal(self, seat: int) -> Sequence[Action]:
+        """The game's rule for what `seat` may do now (nothing when it is not to move)."""
+        raise NotImplementedError
 
     def apply(self, seat: int, action_id: str) -> list[Event]:
         """Apply one action, or raise `IllegalAction` and change nothing."""
         memo = self._legal_memo
         # A seat has legal actions only while it is to move and the game is not over, so a
-        # move listed for this seat at this version passes every check of `_check`. (Seats
-        # are small ints, the same object wherever they come from; anything else, a str
-        # subclass included, takes the full check.)
-        if (
-            memo is None
-            or memo[1] is not seat
-            or memo[0] != self.version
-            or type(action_id) is not str
-            or (action_id,) not in memo[2]
-        ):
+        # move listed for this seat at this version passes every check of `_check`. (Only a
+        # plain int seat and a plain str action may take that path: anything else, a bool or
+        # a str subclass, takes the full check.)
+        listed = (
+            memo is not None
+            and memo[0] == self.version
+            and type(seat) is int
+            and memo[1] == seat
+            and type(action_id) is str
+            and (action_id,) in memo[2]
+        )
+        if not listed:
             self._check(seat, action_id)
         self.events = []
         self._apply(seat, action_id)
@@ -244,10 +259,6 @@ class GameState:
             setattr(other, f, plain_copy(getattr(self, f)))
         return other
 
-    def clone(self) -> Self:
-        """The same as `copy`: kept as the name the AI and the bot use."""
-        return self.copy()
-
     def snapshot(self) -> dict[str, Any]:
         return {
             "slug": self.rules.slug,
@@ -288,18 +299,6 @@ def rank_by_score(scores: Sequence[float], tiebreak: Sequence[float] | None = No
     """1-based ranks, higher score better, ties (after the tie-break) sharing a rank."""
     keys = [(scores[i], tiebreak[i] if tiebreak else 0) for i in range(len(scores))]
     return [1 + sum(1 for k in keys if k > keys[i]) for i in range(len(keys))]
-
-
-def team_ranks(
-    scores: Sequence[int], teams: Sequence[Sequence[int]], players: int
-) -> tuple[int, ...]:
-    """Ranks per seat for fixed sides ranked by their total: every member shares it."""
-    totals = [sum(scores[s] for s in team) for team in teams]
-    ranks = [0] * players
-    for team, total in zip(teams, totals, strict=True):
-        for seat in team:
-            ranks[seat] = 1 + sum(1 for other in totals if other > total)
-    return tuple(ranks)
 
 
 class Rules:

@@ -149,6 +149,19 @@ def trick_zone(key: str, trick: Sequence[Sequence[Any]]) -> Zone:
     return Zone(key, cards=tuple(c for _, c in trick), seats=tuple(s for s, _ in trick))
 
 
+def in_hand_order(actions: Sequence[str], hand: HandFacts) -> list[str]:
+    """Action ids with the card actions in the order the hand shows their (first) card;
+    the other actions (pass, draw, bids) keep their place after them."""
+    place = {c: i for i, c in enumerate(hand.cards)}
+
+    def key(item: tuple[int, str]) -> tuple[int, int]:
+        i, action = item
+        card = action.partition(":")[2].split("+")[0]
+        return (place[card], i) if card in place else (len(place), i)
+
+    return [a for _, a in sorted(enumerate(actions), key=key)]
+
+
 def group_by(
     cards: list[str], key_of: dict[str, int], group_of: dict[str, str]
 ) -> tuple[tuple[str, ...], ...]:

@@ -42,7 +42,7 @@ def zone_line(
         )
     else:
         shown = " ".join(ctx.face(c) for c in zone.cards)
-    count = words.amount(zone.count, "card", lang) if zone.count is not None else ""
+    count = words.zone_count(zone, lang) if zone.count is not None else ""
     if shown and count and zone.count != len(zone.cards):
         body = f"{shown} ({count})"
     else:

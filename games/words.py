@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import cards
-from .facts import Fact
+from .facts import Fact, Zone
 
 FR, EN = "fr", "en"
 LANGS: tuple[str, ...] = (FR, EN)
@@ -276,6 +276,18 @@ class Words:
         """The label of a zone or a fact without its value (`Sur le tapis`)."""
         template = self.facts.get(key) or COMMON_FACTS.get(key)
         return template.get(lang) if template is not None else key
+
+    def zone_count(self, zone: Zone, lang: str) -> str:
+        """What a zone's `count` says beside its cards: `12 cartes` (a pile, its top shown),
+        or the game's own sentence for that zone, `facts["<key>.count"]` with `{shown}` (the
+        cards listed) and `{count}`, when the cards listed are some of those counted: the
+        dead cards known, `7 connues sur 13`."""
+        assert zone.count is not None
+        template = self.facts.get(f"{zone.key}.count") if zone.cards else None
+        if template is None:
+            return self.amount(zone.count, "card", lang)
+        values = {"shown": len(zone.cards), "count": zone.count}
+        return self.fill(template.get(lang), values, self.context(lang, (), None))
 
     def amount(self, n: int, unit: str, lang: str) -> str:
         """`1 point`, `0 jeton`, `12 tokens`."""

@@ -1,5 +1,7 @@
 """`python -m web [--host H] [--port P]`: serve the web companion with uvicorn.
 
+`python -m web link <guild_id>` prints a signed link to a server's pages instead.
+
 Refuses to start, with one line on stderr and exit status 2, when WEB_BASE_URL or
 WEB_SECRET is missing or unusable, or when the database is not at the schema this code
 reads (the bot migrates it).
@@ -15,11 +17,15 @@ import sys
 import uvicorn
 from pydantic import ValidationError
 
+from . import link_command
 from .app import SchemaMismatch, check_schema, create_app
 from .config import WebSettings
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["link"]:
+        return link_command.main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m web", description=__doc__.splitlines()[0])
     parser.add_argument("--host", help="interface to listen on (default: WEB_HOST, 127.0.0.1)")
     parser.add_argument("--port", type=int, help="port to listen on (default: WEB_PORT, 8080)")

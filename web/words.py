@@ -179,7 +179,7 @@ def zone_view(words: Words, zone: Zone, names: Sequence[str], lang: str) -> Zone
     ]
     count = None
     if zone.count is not None and zone.count != len(zone.cards):
-        count = words.amount(zone.count, "card", lang)
+        count = words.zone_count(zone, lang)
     if not shown and count is None:
         return None
     return ZoneView(zone.key, words.label(zone.key, lang), shown, count)

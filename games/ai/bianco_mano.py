@@ -3,8 +3,8 @@
 Evaluation: a simulation stops when the deal is scored (event `deal_scored`) or when
 everybody passed twice (`all_passed`: nothing changes, a delta of 0). A seat's reward is
 its match points for the deal, -2..+2, mapped to 0..1; at four players it is its team's
-(the fixed pairs 0+2 and 1+3), -4..+3 mapped to 0..1, since the bench and the table count
-the pair.
+(the fixed pairs 0+2 and 1+3), -4..+3 mapped to 0..1: the AI plays for its pair, as the
+bench measures it, although the match result ranks the four players one by one.
 """
 
 from __future__ import annotations
@@ -270,7 +270,7 @@ def known_deal(state: GameState) -> GameState:
     """The deal a seat that remembers the previous deal holds to be true (`pack_known`):
     the cards as they are. The copy gets a generator of its own, so the cuts after the
     deal (beyond the search's horizon anyway) are not the real ones."""
-    d = state.clone()
+    d = state.copy()
     d.rng = Rng(0)
     return d
 
@@ -296,8 +296,8 @@ def redeal(state: GameState, seat: int, rng: Rng) -> GameState:
     return best
 
 
-# 1200 iterations fit the 1 s budget with room (bench/ai.py --budget 0: mean 0.3 s, max
-# 0.55 s of CPU per decision on this machine); see docs/ai.md for the figures.
+# 1200 iterations fit the 1 s budget (bench/ai.py --budget 0: mean 0.38 s, at most 0.87 s of
+# CPU per decision); the figures are in docs/performance.md and docs/ai.md.
 PROFILE = Profile(
     policy=policy,
     rollout=rollout,

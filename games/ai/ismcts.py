@@ -161,7 +161,7 @@ def search(
         for k, action in enumerate(legal):
             if done and (done >= cap or time.perf_counter() > deadline):
                 break
-            d = base if k == len(legal) - 1 else base.clone()
+            d = base if k == len(legal) - 1 else base.copy()
             reward = _iterate(d, seat, profile, Rng(seed), root.children[action], action, public)
             samples[action].append(reward)
             done += 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from ..base import Action, GameState, Outcome, rank_by_score, team_ranks
+from ..base import Action, GameState, Outcome, rank_by_score
 from ..cards import cut
 from ..rng import Rng
 from ..tricks import Trick, gather
@@ -177,6 +177,7 @@ class BiancoManoState(GameState):
         self.turned = deck[pos]
         self.deck = deck[pos + 1 :]
         self.espion, self.trick, self.tricks = [], [], []
+        self.last_trick = self.last_winner = None  # the previous deal's is off the table
         self.trick_points = [0] * n
         self.phase, self.bidder = "bid", first
         self.emit("deal", dealer=self.dealer, deal_number=self.deal_number, turned=self.turned)
@@ -218,9 +219,8 @@ class BiancoManoState(GameState):
     def hand(self, seat: int) -> list[str]:
         return sort_hand(self.hands[seat])
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        # The play phase, written out (it is nearly every call): the playable cards' actions,
-        # noted for `apply` as `remember` would.
+    def _legal(self, seat: int) -> list[Action]:
+        # The play phase first (it is nearly every call): the playable cards' actions.
         if (
             self.phase == "play"
             and seat == self.turn
@@ -228,10 +228,8 @@ class BiancoManoState(GameState):
         ):
             dom = self.dominant
             assert dom is not None
-            moves = [*map(PLAY_OF, playable(self.hands[seat], self.trick, dom))]
-            self._legal_memo = (self.version, seat, tuple(moves))
-            return moves
-        return self.remember(seat, self._moves(seat))
+            return [*map(PLAY_OF, playable(self.hands[seat], self.trick, dom))]
+        return self._moves(seat)
 
     def _moves(self, seat: int) -> list[Action]:
         phase = self.phase
@@ -494,12 +492,11 @@ class BiancoManoState(GameState):
         self._new_deal(deck)
 
     def outcome(self) -> Outcome:
-        """Match points rank the seats, contracts made as taker break ties; at four players
-        the fixed partners share their team's rank, by the team's total."""
-        scores = tuple(self.scores)
-        if self.players == 4:
-            return Outcome(team_ranks(scores, TEAMS_OF_FOUR, 4), scores, TEAMS_OF_FOUR)
-        return Outcome(tuple(rank_by_score(self.scores, self.contracts_made)), scores)
+        """Each seat ranks by its own match points, contracts made as taker breaking ties, at
+        every table size: the fixed partners of four players score together during play,
+        but the book ranks players, not teams."""
+        ranks = tuple(rank_by_score(self.scores, self.contracts_made))
+        return Outcome(ranks, tuple(self.scores))
 
     # --- cards and knowledge -----------------------------------------------------------------
     def zones(self) -> dict[str, list[str]]:

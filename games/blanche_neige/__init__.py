@@ -43,7 +43,7 @@ class BlancheNeigeRules(Rules):
     colour: ClassVar[int] = 0xF5F5F5
     # A match is a single deal; one rebuild of the draw pile keeps it short, and the race
     # option is on so the shared property suite also sees several seats to move at once.
-    quick_options: ClassVar[dict[str, Any]] = {"miroir_a_la_volee": True, "max_reshuffles": 1}
+    quick_options: ClassVar[dict[str, Any]] = {"miroir_a_la_volee": True}
     quick_players: ClassVar[int | None] = 3
     ai: ClassVar[str | None] = "games.ai.blanche_neige"
 

@@ -32,7 +32,6 @@ def public(view: dict[str, Any]) -> PublicFacts:
     facts = []
     if pending is not None:
         facts.append(Fact("pending", "seat", pending))
-    facts.append(Fact("reshuffles_left", "number", view["reshuffles_left"]))
     return PublicFacts(phase=view["phase"], seats=seats, zones=zones, facts=tuple(facts))
 
 

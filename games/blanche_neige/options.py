@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import field_validator, model_validator
 
@@ -18,6 +18,10 @@ VARIANT_NAMES: dict[str, tuple[str, str]] = {
     "grincheux": ("Grincheux", "Grumpy"),
     "dormeur": ("Dormeur", "Sleepy"),
 }
+
+
+# Options this game once had, ignored when an older table or snapshot still carries them.
+RETIRED: frozenset[str] = frozenset({"max_reshuffles"})
 
 
 def _no_duplicates(items: list[str], what: str) -> None:
@@ -54,19 +58,19 @@ class Options(BaseOptions):
             "replace": ("les variantes seulement", "the variants only"),
         },
     )
-    max_reshuffles: int = option(
-        3,
-        fr="Pioches refaites",
-        en="Draw pile rebuilds",
-        help_fr="Combien de fois la défausse peut redevenir la pioche avant la fin bloquée.",
-        help_en="How many times the discard pile may become the draw pile again.",
-        ge=0,
-        le=99,
-    )
     roles: list[str] | None = hidden(
         None, description="Role slug per seat, replacing the random identity deal."
     )
     dealer: int | None = hidden(None, description="Dealer seat, replacing the random choice.", ge=0)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _ignore_retired(cls, data: Any) -> Any:
+        """Tables stored when the draw pile's rebuilds were limited carry `max_reshuffles`:
+        the pile is now rebuilt as often as it empties, and the stale key is ignored."""
+        if isinstance(data, dict) and any(k in data for k in RETIRED):
+            return {k: v for k, v in data.items() if k not in RETIRED}
+        return data
 
     @field_validator("variant_roles")
     @classmethod

@@ -54,7 +54,6 @@ class BlancheNeigeState(GameState):
         "discard",
         "drawn",
         "passes",
-        "reshuffles",
         "pending",
         "known",
         "shown_void",
@@ -73,7 +72,6 @@ class BlancheNeigeState(GameState):
     discard: list[str]  # the discard pile, top card last
     drawn: str | None  # the card the player to move just drew (phase `drawn`)
     passes: int  # consecutive passes while nothing could be drawn
-    reshuffles: int  # times the draw pile was rebuilt from the discard pile
     pending: dict[str, Any] | None  # open volée race: {"seat", "cards", "passes"}
     known: list[list[str]]  # cards publicly known to be in each hand (a challenged pair)
     # Per seat, what its last forced draw or pass showed: [top, new] = on that top it held no
@@ -119,7 +117,6 @@ class BlancheNeigeState(GameState):
         s.turn = (s.dealer + 1) % players
         s.drawn = None
         s.passes = 0
-        s.reshuffles = 0
         s.pending = None
         s.known = [[] for _ in range(players)]
         s.shown_void = [None] * players
@@ -140,14 +137,10 @@ class BlancheNeigeState(GameState):
         others = [(self.turn + k) % n for k in range(1, n)]
         return [self.turn, owner, *(s for s in others if s != owner)]
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        # An ordinary turn (nearly every call) goes straight to its actions, noted for
-        # `apply` as `remember` would.
+    def _legal(self, seat: int) -> list[Action]:
         if self.pending is None and self.phase == "play" and seat == self.turn:
-            acts = self._turn_actions(seat)
-            self._legal_memo = (self.version, seat, tuple(acts))
-            return acts
-        return self.remember(seat, self._moves(seat))
+            return self._turn_actions(seat)  # an ordinary turn: nearly every call
+        return self._moves(seat)
 
     def _moves(self, seat: int) -> list[Action]:
         if self.phase == "over":
@@ -194,9 +187,9 @@ class BlancheNeigeState(GameState):
         return acts
 
     def _can_draw(self) -> bool:
-        return bool(self.draw) or (
-            len(self.discard) > 1 and self.reshuffles < self.options.max_reshuffles
-        )
+        """A card can be drawn unless the draw pile is empty and the discard pile holds its
+        top card only (the pile is rebuilt from the rest as often as it empties)."""
+        return bool(self.draw) or len(self.discard) > 1
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -233,7 +226,6 @@ class BlancheNeigeState(GameState):
             "pending_seat": p["seat"] if p else None,
             "revealed": [sorted(k, key=SORT_KEY.__getitem__) for k in self.known],
             "passes": self.passes,
-            "reshuffles_left": self.options.max_reshuffles - self.reshuffles,
             "can_draw": self._can_draw(),
             "winner": self.winner,
             "end": self.end,
@@ -253,7 +245,8 @@ class BlancheNeigeState(GameState):
 
     @classmethod
     def from_snapshot(cls, snap: Mapping[str, Any]) -> Self:
-        """Snapshots stored before `shown_void` existed load with nothing shown."""
+        """Snapshots stored before `shown_void` existed load with nothing shown; the count of
+        rebuilds older ones carry (`reshuffles`) is no longer read."""
         if "shown_void" not in snap["data"]:
             data = {**snap["data"], "shown_void": [None] * snap["players"]}
             snap = {**snap, "data": data}
@@ -286,7 +279,9 @@ class BlancheNeigeState(GameState):
 
     def _turn(self, seat: int, action_id: str) -> None:
         if action_id == "draw":
-            self._take(seat, self._draw_one(), "choice")
+            card = self._draw_one()
+            if card is not None:  # (None: nobody could ever go out, the game is over)
+                self._take(seat, card, "choice")
         elif action_id == "keep":
             self._keep(seat, forced=False)
         elif action_id == "pass":
@@ -380,24 +375,59 @@ class BlancheNeigeState(GameState):
         if card is not None:
             self._take(owner, card, "penalty")
             return
+        if self.is_over():  # nobody could ever go out
+            return
         # Nothing to draw: the owner's turn counts as one without a play.
         self.passes = p["passes"] + 1
         if self.passes >= self.players:
             self._finish(None, "blocked")
 
     def _draw_one(self) -> str | None:
-        """Top card of the draw pile, rebuilding it from the discard (top kept) if empty."""
+        """Top card of the draw pile, rebuilding it from the discard (top kept) if empty.
+
+        None when nothing can be drawn, or when the pile would be rebuilt although nobody
+        can ever go out: the game then ends blocked (`phase` is `over`)."""
         if not self.draw:
             if not self._can_draw():
+                return None
+            if self._nobody_can_go_out():
+                self._finish(None, "blocked")
                 return None
             pile = self.discard[:-1]
             self.discard = self.discard[-1:]
             self.rng.shuffle(pile)
             self.draw = pile
-            self.reshuffles += 1
-            left = self.options.max_reshuffles - self.reshuffles
-            self.emit("reshuffled", cards=len(pile), reshuffles_left=left)
+            self.emit("reshuffled", cards=len(pile))
         return self.draw.pop()
+
+    def _nobody_can_go_out(self) -> bool:
+        """Whether every seat holds a card that its role can never play, whatever is drawn or
+        played from now on: then no hand can ever empty, and rebuilding the draw pile again
+        and again would only pass the same loose cards round for ever.
+
+        A card can reach the top of the discard pile if some seat's role allows it on a card
+        that can, and that seat holds it or may draw it (every card outside the hands may be
+        drawn by anyone). This over-estimates the tops that can come, so a True answer is
+        certain: the cards it finds stuck can really never be played."""
+        hands = [set(h) for h in self.hands]
+        loose = DRAW_DECK_SET.difference(*hands)  # the draw and discard piles
+        allowed = [ALLOWED[role] for role in self.roles]
+        tops = {self.discard[-1]}
+        todo = [*tops]
+        while todo:
+            top = todo.pop()
+            for rule, hand in zip(allowed, hands, strict=True):
+                for card in rule[top]:
+                    if card not in tops and (card in loose or card in hand):
+                        tops.add(card)
+                        todo.append(card)
+        for rule, hand in zip(allowed, hands, strict=True):
+            playable: set[str] = set()
+            for top in tops:
+                playable |= rule[top]
+            if hand <= playable:
+                return False  # this seat might still go out
+        return True
 
     def _settle(self) -> None:
         """Play the moves that leave no choice, so that `to_move` names a real decision."""
@@ -412,10 +442,10 @@ class BlancheNeigeState(GameState):
                 return
             else:
                 card = self._draw_one()
-                if card is None:
-                    self._pass(seat, forced=True)
-                else:
+                if card is not None:
                     self._take(seat, card, "forced")
+                elif not self.is_over():  # (over: nobody could ever go out)
+                    self._pass(seat, forced=True)
 
     def _finish(self, winner: int | None, reason: str) -> None:
         self.phase = "over"

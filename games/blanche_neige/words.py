@@ -151,10 +151,6 @@ WORDS = Words(
             "Miroir {value:seat:de} : il peut crier, les autres peuvent contester",
             "{value}'s mirror: they may shout, the others may challenge",
         ),
-        "reshuffles_left": T(
-            "La défausse peut encore refaire la pioche : {value:count:fois:fois}",
-            "The discard pile may still rebuild the draw pile: {value:count:time:times}",
-        ),
         "pair_owner": T("miroir en jeu", "mirror in play"),
         "your_role": T("Votre personnage : {value}", "Your character: {value}"),
         "your_rule": T("Vous posez {value}", "You play {value}"),

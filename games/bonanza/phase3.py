@@ -200,18 +200,23 @@ _LEAD, _LEAD_STOP, _FOLLOW, _FOLLOW_STOP = (
 
 
 def _bonanza(st: BonanzaState, p: int) -> None:
-    """`p` is out of cards: he takes the Pot and a token per card left from each other."""
+    """`p` is out of cards: he takes the Pot, then each other player, from his left, pays
+    him a token per card left (what he has if short), one `pay` event each."""
     pot = st.wheel["pot"]
     st.wheel["pot"] = 0
     st.tokens[p] += pot
-    paid = [0] * st.players
-    for q, h in enumerate(st.hands):
-        if q != p:
-            amount = len(h) if len(h) < st.tokens[q] else st.tokens[q]
-            st.tokens[q] -= amount
-            st.tokens[p] += amount
-            paid[q] = amount
+    n = st.players
+    paid = [0] * n
+    payments = []
+    for q in [(p + k) % n for k in range(1, n)]:
+        due = len(st.hands[q])
+        amount = due if due < st.tokens[q] else st.tokens[q]
+        st.tokens[q] -= amount
+        st.tokens[p] += amount
+        paid[q] = amount
+        payments.append({"type": "pay", "seat": q, "winner": p, "amount": amount, "due": due})
     st.turn = None
     st.choice = []
     st.events.append({"type": "bonanza", "seat": p, "pot": pot, "paid": paid})
+    st.events.extend(payments)
     st.end_deal()

@@ -13,7 +13,7 @@ from ..base import Action, GameState, Outcome, rank_by_score
 from ..cards import SUITS
 from ..rng import Rng
 from . import betting, calls, mort, phase3
-from .common import ALL_CARDS, BOXES, PAIR_CALLS, SORT_KEY
+from .common import ALL_CARDS, BOXES, PAIR_CALLS, SORT_KEY, sort_hand
 from .hidden import redeal
 from .options import BonanzaOptions
 
@@ -226,9 +226,7 @@ class BonanzaState(GameState):
     def hand(self, seat: int) -> list[str]:
         return list(self.hands[seat])
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        # The common phases first, each as a tuple noted for `apply` as `remember` would
-        # (written out: this runs for every move); the caller gets its own list.
+    def _legal(self, seat: int) -> tuple[Action, ...]:
         actions: tuple[Action, ...] = ()
         if seat == self.turn:
             phase = self.phase
@@ -242,8 +240,7 @@ class BonanzaState(GameState):
                 actions = _JOKER_CALL_ACTIONS if self.call == "joker" else _JOKER_USE_ACTIONS
             elif phase == "mort":
                 actions = _MORT_ACTIONS
-        self._legal_memo = (self.version, seat, actions)
-        return list(actions)
+        return actions
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         """Same answer as membership in `legal_actions`, without building the list."""
@@ -296,7 +293,7 @@ class BonanzaState(GameState):
     def view(self, seat: int | None) -> dict[str, Any]:
         me = seat if seat is not None and 0 <= seat < self.players else None
         own_dead = self.known_dead[me] if me is not None else []
-        known = sorted(set(self.public_dead) | set(own_dead))
+        known = sort_hand(set(self.public_dead) | set(own_dead))  # as a hand is sorted
         return {
             "phase": self.phase,
             "dealer": self.dealer,

@@ -50,6 +50,26 @@ def _pass(event: Event) -> T:
     return T("{seat:seat} passe", "{seat:seat} passes")
 
 
+def _pay(event: Event) -> T:
+    if event["amount"] >= event["due"]:
+        return T(
+            "{seat:seat} paie {amount:count:token} à {winner:seat}",
+            "{seat:seat} pays {amount:count:token} to {winner:seat}",
+        )
+    if event["amount"] == 0:
+        return T(
+            "{seat:seat} n'a plus de jetons pour payer {winner:seat} "
+            "({due:count:jeton dû:jetons dus})",
+            "{seat:seat} has no tokens left to pay {winner:seat} ({due:count:token} owed)",
+        )
+    return T(
+        "{seat:seat} paie {amount:count:token} à {winner:seat}, tout ce qui lui reste "
+        "({due:count:jeton dû:jetons dus})",
+        "{seat:seat} pays {amount:count:token} to {winner:seat}, all they have left "
+        "({due:count:token} owed)",
+    )
+
+
 def _sold(event: Event) -> T:
     if event.get("paid_to") == "dealer":
         return T(
@@ -179,6 +199,7 @@ WORDS = Words(
             "Bonanza ! {seat:seat} n'a plus de cartes et rafle le Pot ({pot:count:token})",
             "Bonanza! {seat:seat} is out of cards and takes the Pot ({pot:count:token})",
         ),
+        "pay": _pay,
         "deal_end": T("Fin de la donne n°{deal}", "End of deal {deal}"),
         "cannot_stake": _cannot_stake,
         "match_end": T(
@@ -242,6 +263,7 @@ WORDS = Words(
         "table": T("Sur le tapis", "On the table"),
         "mort": T("Le mort", "The dead hand"),
         "dead": T("Cartes mortes", "Dead cards"),
+        "dead.count": T("{shown:count:connue:connues} sur {count}", "{shown} known of {count}"),
         "bet": T("mise {value:count:token}", "bet {value:count:token}"),
         "folded": T("couché", "folded"),
         "out_of_auction": T("hors enchères", "out of the auction"),

@@ -140,26 +140,23 @@ class ManilleState(GameState):
     def hand(self, seat: int) -> list[str]:
         return list(self.hands[seat])
 
-    def _legal(self, seat: int) -> list[str]:
+    def _legal_cards(self, seat: int) -> list[str]:
         if self.phase != "play" or seat != (self.leader + len(self.trick)) % PLAYERS:
             return []
         return legal_cards(self.hands[seat], self.trick, self.best, seat, self.trump)
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> list[Action]:
         trick = self.trick
         if seat != (self.leader + len(trick)) % PLAYERS or self.phase != "play":
-            return self.remember(seat, [])
+            return []
         hand = self.hands[seat]
         if trick:
             hand = legal_cards(hand, trick, self.best, seat, self.trump)
-        actions = [*map(ACTION_OF, hand)]
-        # What `remember` does, written out: this runs for every card played.
-        self._legal_memo = (self.version, seat, tuple(actions))
-        return actions
+        return [*map(ACTION_OF, hand)]
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         card = CARD_OF_ACTION.get(action_id)
-        return card is not None and card in self._legal(seat)
+        return card is not None and card in self._legal_cards(seat)
 
     def explain(self, seat: int, action_id: str) -> str:
         """The precise reason a play is refused; never names a card the seat cannot see."""

@@ -145,6 +145,20 @@ AUTO_PLAYS: tuple[tuple[tuple[str, tuple[dict[str, Any], ...], bool], ...], ...]
 )
 
 
+def first_holder(suits: list[list[int]], ring: tuple[int, ...], start: int, r: int) -> int | None:
+    """The first seat holding rank `r`, from `start` round the table; None if nobody does.
+
+    After a "sans" round nobody answered, it is the first seat that stopped on `r`: the last
+    player itself if it stopped, else the first stopper from its left (the order they were
+    asked in)."""
+    seat = start
+    while not suits[seat][r]:
+        seat = ring[seat]
+        if seat == start:
+            return None
+    return seat
+
+
 class NainJauneState(GameState):
     """A whole match. Seats are in play order; the seat after the dealer leads a deal."""
 
@@ -438,9 +452,13 @@ class NainJauneState(GameState):
                 events.append(passed[seat].copy())
                 seat = ring[seat]
             else:
-                # Back to the player who said "sans": nobody else played the rank.
-                if suits[last][need]:
-                    forced = True  # it stopped while holding the rank: now it must play
+                # Back to the player who said "sans": nobody played the rank. Every seat has
+                # been asked, so a seat still holding it stopped on it (only with `may_stop`):
+                # the first to stop must now play it. Only a rank nobody holds is missing.
+                stopped = first_holder(suits, ring, last, need) if may_stop else None
+                if stopped is not None:
+                    seat = stopped
+                    forced = True
                 else:
                     events.append(MISSING_EVENTS[need][last].copy())
                     if need == KING:
@@ -577,7 +595,7 @@ class NainJauneState(GameState):
     def to_move(self) -> list[int]:
         return [] if self.turn is None or self.phase != PLAY else [self.turn]
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> tuple[Action, ...]:
         need = self.needed
         if seat != self.turn or self.phase != PLAY:
             legal: tuple[Action, ...] = ()
@@ -597,8 +615,7 @@ class NainJauneState(GameState):
             legal = NIBBLE_ACTIONS_STOP[need][self.suits[seat][need]]
         else:
             legal = NIBBLE_ACTIONS[need][self.suits[seat][need]]
-        self._legal_memo = (self.version, seat, legal)
-        return [*legal]
+        return legal
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         return (action_id,) in self.legal_actions(seat)  # actions are tuples: `in` runs in C

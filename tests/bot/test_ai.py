@@ -36,6 +36,7 @@ def a_state() -> games.GameState:
     return rules.new(players=4, seed=42, options={})
 
 
+@pytest.mark.slow
 async def test_a_fort_search_runs_in_a_worker_and_answers_a_legal_move() -> None:
     state = a_state()
     ai = WorkerAi(workers=1)
@@ -48,6 +49,7 @@ async def test_a_fort_search_runs_in_a_worker_and_answers_a_legal_move() -> None
         await ai.close()
 
 
+@pytest.mark.slow
 async def test_a_crashed_worker_falls_back_to_the_facile_move_and_says_so(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -79,6 +81,7 @@ async def test_a_search_past_its_deadline_falls_back_to_the_facile_move(
         await ai.close()
 
 
+@pytest.mark.slow
 async def test_past_its_backlog_the_ai_plays_facile_at_once_instead_of_queueing() -> None:
     state = a_state()
     seat = state.to_move()[0]
@@ -95,6 +98,7 @@ async def test_past_its_backlog_the_ai_plays_facile_at_once_instead_of_queueing(
         await ai.close()
 
 
+@pytest.mark.slow
 async def test_a_search_dropped_with_a_reset_pool_still_gets_a_move(
     caplog: pytest.LogCaptureFixture,
 ) -> None:

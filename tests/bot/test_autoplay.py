@@ -3,23 +3,12 @@ through the emulator with a clock the test moves."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from emulator.drivers import Emulator
 from games import Rng
 from tests.bot.clock import ManualClock
-from tests.bot.harness import is_my_turn, play_until_over, running_tapis, text_of
-
-
-async def stored_moves(tapis, table_id: int, at_least: int):  # type: ignore[no-untyped-def]
-    """The move log once it holds `at_least` moves (the write may still be in flight)."""
-    for _ in range(100):
-        moves = await tapis.store.moves(table_id)
-        if len(moves) >= at_least:
-            return moves
-        await asyncio.sleep(0.02)
-    raise AssertionError("moves not stored")
+from tests.bot.harness import is_my_turn, play_until_over, running_tapis, shown_version, text_of
 
 
 async def test_ai_seats_fill_a_table_and_play_a_whole_match(
@@ -67,9 +56,11 @@ async def test_the_timer_warns_then_the_ai_plays_until_the_player_takes_back_the
         assert table.version() == 0
 
         await clock.advance(30)
-        await emulator.wait_for(lambda: table.version() >= 1)
+        # Store, then show: once the table message shows the move, it is in the log.
+        public = tapis.public_message(table_id, where)
+        await emulator.wait_for(lambda: (shown_version(emulator.message(public.id)) or 0) >= 1)
         assert table.seats[seat].autopilot
-        moves = await stored_moves(tapis, table_id, 1)
+        moves = await tapis.store.moves(table_id)
         assert moves[0].seat == seat
 
         # The sleeper comes back: their hand offers "Je reprends la main".

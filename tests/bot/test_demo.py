@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from emulator.drivers import Emulator
 from tests.bot.demo import PublicPrinter, main
 
 
+@pytest.mark.slow
 async def test_demo_plays_a_match_to_its_final_ranking() -> None:
     out = io.StringIO()
     code = await main(["manille"], out=out, colour=False, pace=0)

@@ -328,9 +328,10 @@ async def test_a_slow_database_gets_the_click_acknowledged_first(
         await open_hands(tapis, table_id, where, users)
         user, hand = await mover(tapis, table_id, where, users)
         slow_store = tapis.store.append_move
+        released = asyncio.Event()
 
         async def slow_append(*args, **kwargs):  # type: ignore[no-untyped-def]
-            await asyncio.sleep(2.6)
+            await released.wait()  # the database answers only once the click is acknowledged
             await slow_store(*args, **kwargs)
 
         tapis.store.append_move = slow_append  # type: ignore[method-assign]
@@ -341,6 +342,8 @@ async def test_a_slow_database_gets_the_click_acknowledged_first(
         )
         handle = await emulator.click(user, hand, button)
         await handle.wait_response(timeout=3.5)  # acknowledged within Discord's 3 s
+        assert table.version() == 0 and not await tapis.store.moves(table_id)
+        released.set()
         await emulator.wait_for(lambda: shown_version(emulator.message(hand.id)) == 1, timeout=5)
         assert table.version() == 1
         assert len(await tapis.store.moves(table_id)) == 1

@@ -138,7 +138,7 @@ async def test_variant_characters_are_set_in_the_modal_and_the_rules_between_the
         found = inputs(handle.modal or {})
         assert found["variant_roles"]["type"] == CHECKBOXES
         assert found["miroir_a_la_volee"]["type"] == CHECKBOX  # a lone yes/no option
-        assert len(handle.modal["components"]) == 5  # type: ignore[index]
+        assert len(handle.modal["components"]) == 4  # type: ignore[index]
 
         lonely = {"variant_roles": ["prof"], "variant_mode": "replace"}
         answer = await tapis.run(await emulator.submit_modal(handle, lonely))

@@ -7,6 +7,8 @@ import shutil
 import sys
 from pathlib import Path
 
+import pytest
+
 from emulator.drivers import Emulator
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +35,7 @@ async def run_bot(cwd: Path, env: dict[str, str], timeout: float = 30.0) -> tupl
     return proc.returncode, out.decode(), err.decode()
 
 
+@pytest.mark.slow
 async def test_the_example_settings_as_they_are_give_the_token_guide(tmp_path: Path) -> None:
     """`cp .env.example .env && make run`: every empty value means unset, so the only
     thing missing is the token, and the bot says how to get one."""

@@ -208,6 +208,7 @@ async def test_a_picture_that_cannot_be_drawn_leaves_it_out(
         await pictures.close()
 
 
+@pytest.mark.slow
 async def test_a_worker_process_draws_the_pictures() -> None:
     pictures = Pictures(workers=1)
     try:
@@ -246,6 +247,7 @@ def quick_hand(cards: Sequence[str], playable: Iterable[str], lang: str) -> byte
     return b"\x89PNG hand"
 
 
+@pytest.mark.slow
 async def test_a_clicks_hand_is_drawn_beside_a_busy_background_worker() -> None:
     """Table redraws fill the background worker; the hand a click waits for goes to the
     urgent worker and comes back without waiting for them."""
@@ -272,6 +274,7 @@ def stuck_hand(cards: Sequence[str], playable: Iterable[str], lang: str) -> byte
     return b"\x89PNG never"
 
 
+@pytest.mark.slow
 async def test_a_drawing_cut_short_by_the_bots_stop_is_not_logged_as_an_error(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -286,6 +289,7 @@ async def test_a_drawing_cut_short_by_the_bots_stop_is_not_logged_as_an_error(
     assert "could not draw" not in caplog.text
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling policy only")
 @pytest.mark.parametrize("niceness", [10, None])
 async def test_the_clicks_hands_are_drawn_niced_and_the_rest_at_idle_priority(

@@ -20,6 +20,8 @@ import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
+
 import games
 from bot.service import table_from_record
 from db import Store, TableRecord
@@ -404,6 +406,7 @@ async def test_match_that_ended_at_the_crash_shows_its_result(
     assert await asyncio.to_thread(count_rows, db_path, "matches", table_id) == 1
 
 
+@pytest.mark.slow
 async def test_missing_token_exits_with_a_clear_message(tmp_path: Path) -> None:
     """No DISCORD_TOKEN anywhere (no environment, no .env in the working directory)."""
     proc = await asyncio.create_subprocess_exec(

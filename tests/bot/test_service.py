@@ -64,11 +64,12 @@ async def test_a_finished_match_is_recorded_once_even_if_recorded_again(
     assert [r.matches for r in again.rows] == [1, 1, 1, 1]
 
 
-async def test_fixed_partners_are_recorded_as_the_teams_the_outcome_gives(
+async def test_fixed_partners_ranked_one_by_one_are_recorded_and_rated_one_by_one(
     service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Bianco Mano at four: the engine's outcome carries the sides, the service passes them
-    on to storage as they are (the bot holds no game rule)."""
+    """Bianco Mano at four: partners are fixed in play but the result is individual; the
+    service passes the engine's outcome on as it is (the bot holds no game rule), so
+    storage rates four sides and `/stats` counts each player's own place."""
     recorded: dict[str, Any] = {}
     original = service.store.record_result
 
@@ -90,6 +91,14 @@ async def test_fixed_partners_are_recorded_as_the_teams_the_outcome_gives(
     await service.start(table.id, 10)
     state = await play_to_the_end(service, table)
     out = state.outcome()
-    assert recorded["teams"] == [[0, 2], [1, 3]]
+    assert recorded["teams"] is None
     assert [s.rank for s in recorded["seats"]] == list(out.ranks)
-    assert out.ranks[0] == out.ranks[2] and out.ranks[1] == out.ranks[3]
+    assert [s.score for s in recorded["seats"]] == list(out.scores)
+    # One deal was played: the taker and the partner scored apart, and so ranked apart.
+    assert len(set(out.scores)) > 1 and len(set(out.ranks)) > 2
+    for seat in range(4):
+        user = table.seats[seat].user_id
+        assert user is not None
+        (row,) = [r for r in await service.store.stats(1, user) if r.game == "bianco-mano"]
+        behind = sum(1 for r in out.ranks if r > out.ranks[seat])
+        assert (row.wins, row.points) == (int(out.ranks[seat] == 1), behind), seat

@@ -103,6 +103,7 @@ async def test_a_process_restores_only_the_tables_of_its_shards(tmp_path: Path) 
         assert sorted(t.id for t in await TableService(store).restore()) == sorted(made)
 
 
+@pytest.mark.slow
 async def test_python_m_bot_refuses_part_of_the_shards_on_sqlite(tmp_path: Path) -> None:
     env = {
         "PYTHONPATH": str(ROOT),

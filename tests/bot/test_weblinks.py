@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from bot.config import Settings
@@ -91,6 +92,7 @@ def test_web_links_need_both_settings_valid_as_the_web_wants_them() -> None:
     assert not_http.web_links() is None and "http" in str(not_http.web_problem())
 
 
+@pytest.mark.slow
 def test_the_bot_imports_no_web_framework() -> None:
     """bot/ signs links with web.links, which must not pull FastAPI into the bot process."""
     code = (

@@ -249,6 +249,7 @@ def engine_strings(slug: str, seed: int, lang: str) -> Iterator[str]:
     raise AssertionError(f"{slug}: no end after 3000 moves")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("slug", games.slugs())
 def test_every_line_a_seat_may_read_in_random_matches_reads_right(slug: str) -> None:
     """Beyond what one host saw: every seat's actions and news, in both languages."""

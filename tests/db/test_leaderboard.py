@@ -20,6 +20,7 @@ async def ladder(store: Store, players: int = PLAYERS) -> None:
         await play(store, [user(i), user(i + 1)], [1, 2])
 
 
+@pytest.mark.slow
 async def test_pagination_with_many_players(store: Store) -> None:
     await ladder(store)
     pages: list[LeaderboardPage] = []
@@ -113,6 +114,7 @@ async def test_stats_per_game_and_season(store: Store) -> None:
     assert await store.stats(GUILD + 1, user(1)) == []
 
 
+@pytest.mark.slow
 async def test_every_page_is_a_slice_of_the_full_order(store: Store) -> None:
     """Ranked then unranked, each by rating, points, matches, user id: whatever the page
     boundaries, the pages put together are that one order (ties included)."""

@@ -51,6 +51,7 @@ async def test_upgrade_creates_schema_at_head(db_url: str) -> None:
     assert revision == head_revision()
 
 
+@pytest.mark.slow
 async def test_processes_starting_together_migrate_one_after_the_other(db_url: str) -> None:
     """Bot processes (shards) started at once all upgrade the same empty database: one
     migrates, the others wait for it and find the schema at head."""

@@ -40,6 +40,7 @@ def player_counts(slug: str) -> list[int]:
     return sorted({rules.min_players, rules.max_players, (rules.min_players + 4) // 2})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_level_plays_a_legal_move_and_leaves_the_state_alone(slug: str) -> None:
     for players in player_counts(slug):
@@ -351,6 +352,7 @@ def test_the_search_draws_its_redeals_from_the_profile() -> None:
     assert seen and set(seen) == {seat}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("slug", ["nain-jaune", "blanche-neige"])
 def test_fort_beats_random_in_a_fixed_seeded_sample(slug: str) -> None:
     """Deterministic (seeded, iteration cap binding), so never flaky: the AI seat wins

@@ -580,7 +580,8 @@ def test_deal_scoring_for_made_failed_and_capo(players: int, result: str) -> Non
 
 def test_capo_counts_card_points_even_if_the_defence_took_a_pointless_trick() -> None:
     state = last_trick(3, {0: 75 - 9}, ["MAB", "PAB"], cards=["CHB", "COB", "GCB"])
-    assert state.view(None)["last_winner"] == 1
+    won = [e["seat"] for e in state.view(None)["events"] if e["type"] == "trick_won"]
+    assert won == [1]
     assert state.view(None)["last_deal"]["result"] == "capo"
 
 
@@ -659,7 +660,7 @@ def test_next_deal_is_the_gathered_tricks_and_espion_cut_without_shuffle() -> No
     state = RULES.new(players=3, seed=8, options={"deals": 2})
     first_dealer = state.dealer
     while True:
-        before = state.clone()
+        before = state.copy()
         seat, action = first_legal(state)
         events = state.apply(seat, action)
         if "deal_scored" in types(events):
@@ -731,15 +732,35 @@ def test_tie_on_points_and_contracts_shares_the_rank() -> None:
     assert out.teams is None
 
 
-def test_at_four_players_partners_share_their_teams_rank_by_its_total() -> None:
+def test_at_four_players_each_player_ranks_by_their_own_points() -> None:
+    # The partners are fixed in play, but the book ranks players: 0+2 total 9, 1+3 total -7,
+    # yet seat 2 (3 points) is second behind its partner, not first with it.
     state = RULES.new(players=4, seed=1)
     state.scores = [6, -2, 3, -5]
     out = state.outcome()
-    assert out.teams == ((0, 2), (1, 3)) and RULES.teams(4) == [[0, 2], [1, 3]]
-    assert out.ranks == (1, 2, 1, 2)
-    state.scores = [1, 0, 0, 1]  # 1 against 1: the teams tie
-    assert state.outcome().ranks == (1, 1, 1, 1)
+    assert RULES.teams(4) == [[0, 2], [1, 3]] and out.teams is None
+    assert out.ranks == (1, 3, 2, 4) and out.scores == (6, -2, 3, -5)
+    # The teams' totals tie (1 against 1), the players do not.
+    state.scores = [1, 0, 0, 1]
+    state.contracts_made = [1, 0, 0, 0]
+    assert state.outcome().ranks == (1, 3, 3, 2)
     assert RULES.teams(3) is None and RULES.teams(5) is None
+
+
+def test_a_whole_match_at_four_players_ranks_every_player_apart() -> None:
+    state = RULES.new(players=4, seed=9, options={"deals": 3})
+    pick = Rng(4)
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(seat, pick.choice(state.legal_actions(seat)).id)
+    out = state.outcome()
+    assert out.teams is None and out.scores == tuple(state.scores)
+    made = state.contracts_made
+    for a, b in itertools.permutations(range(4), 2):
+        ahead = (out.scores[a], made[a]) > (out.scores[b], made[b])
+        assert (out.ranks[a] < out.ranks[b]) == ahead, (a, b, out, made)
+    over = next(e for e in state.events if e["type"] == "match_over")
+    assert over["ranks"] == list(out.ranks) and over["scores"] == list(out.scores)
 
 
 # --- views and determinization ----------------------------------------------------------------

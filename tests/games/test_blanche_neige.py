@@ -2,10 +2,15 @@
 
 Seat 0 moves first in every scenario (the dealer is the last seat). A few positions need
 more than a fresh deal can give (an exhausted draw pile, a nearly empty hand): `bury` moves
-cards under the top discard, which keeps every card somewhere.
+cards under the top discard and `hand_out` gives the draw pile to the players, which keeps
+every card somewhere.
 """
 
 from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
 
 import pytest
 from pydantic import ValidationError
@@ -65,6 +70,18 @@ def bury(state: games.GameState, cards: list[str]) -> None:
         if c in state.draw:
             state.draw.remove(c)
     state.discard[:0] = cards
+
+
+def hand_out(state: games.GameState, seat_for: Callable[[str], int]) -> None:
+    """Test-only: give every card of the draw pile to the hand `seat_for(card)`, so that with
+    the top discard alone on its pile nothing can be drawn."""
+    for c in state.draw:
+        state.hands[seat_for(c)].append(c)
+    state.draw = []
+
+
+def is_red(card: str) -> bool:
+    return card[-1] in "HD"
 
 
 def ids(state: games.GameState, seat: int) -> list[str]:
@@ -208,7 +225,6 @@ def test_variant_roles_extend_or_replace_the_pool_of_identities():
         {"roles": ["reine", "reine"]},
         {"deck": DRAW_DECK[:39]},
         {"deck": [*DRAW_DECK[:39], "QH"]},
-        {"max_reshuffles": -1},
     ],
 )
 def test_invalid_options_are_refused(options):
@@ -313,11 +329,23 @@ def test_an_empty_draw_pile_is_rebuilt_from_the_discard_under_the_top():
     bury(s, old)
     assert s.view(0)["draw_size"] == 0 and s.view(0)["can_draw"]
     events = s.apply(0, "draw")
-    assert events[0] == {"type": "reshuffled", "cards": len(old), "reshuffles_left": 2}
+    assert events[0] == {"type": "reshuffled", "cards": len(old)}
     assert s.discard == ["4H"]
     new = [c for c in s.hands[0] if c not in HAND_A]
     assert len(new) == 1 and sorted([*s.draw, *new]) == sorted(old)
-    assert s.view(1)["reshuffles_left"] == 2
+
+
+def test_the_draw_pile_is_rebuilt_as_often_as_it_empties():
+    s = game(["blanche-neige", "reine"], [HAND_A, OTHER], "4H")
+    for _ in range(6):
+        bury(s, list(s.draw))
+        seat = s.to_move()[0]
+        assert s.view(seat)["can_draw"]
+        events = s.apply(seat, "draw")
+        assert events[0]["type"] == "reshuffled"
+        if s.phase == "drawn":
+            s.apply(seat, "keep")
+    assert not s.is_over()
 
 
 def test_the_rebuilt_pile_order_comes_from_the_seed():
@@ -334,9 +362,9 @@ def test_the_rebuilt_pile_order_comes_from_the_seed():
     assert orders[0] == orders[1] != orders[2]
 
 
-def test_once_the_rebuilds_are_used_up_nothing_can_be_drawn_and_pass_replaces_draw():
-    s = game(["blanche-neige", "reine"], [HAND_A, OTHER], "4H", max_reshuffles=0)
-    bury(s, list(s.draw))
+def test_with_the_top_discard_alone_and_no_draw_pile_pass_replaces_draw():
+    s = game(["blanche-neige", "reine"], [HAND_A, OTHER], "4H")
+    hand_out(s, lambda c: 1)
     assert ids(s, 0) == ["play:AH", "pass"]
     assert refusal(s, 0, "draw") == "cannot_draw"
     assert not s.view(0)["can_draw"]
@@ -353,35 +381,109 @@ THREE = [
 
 
 def test_a_full_round_without_a_play_when_nothing_can_be_drawn_ends_the_game():
-    s = game(["blanche-neige", "reine", "sorciere"], THREE, "4H", max_reshuffles=0)
-    bury(s, list(s.draw))
-    s.apply(0, "play:AH")
-    assert s.view(0)["passes"] == 2 and s.to_move() == [0]  # both others passed by force
-    events = s.apply(0, "pass")
+    # The Reine (red on red) holds only black cards, the Sorcière (black on red) only red.
+    s = game(["blanche-neige", "reine", "sorciere"], THREE, "4H")
+    hand_out(s, lambda c: 2 if is_red(c) else 1)
+    assert s.discard == ["4H"] and not s.view(0)["can_draw"]
+    events = s.apply(0, "pass")  # it could play AH, and chooses not to
+    assert [(e["type"], e.get("seat"), e.get("forced")) for e in events[:3]] == [
+        ("passed", 0, False),
+        ("passed", 1, True),
+        ("passed", 2, True),
+    ]
     assert s.is_over() and s.to_move() == []
     over = events[-1]
     assert over["type"] == "game_over" and over["reason"] == "blocked" and over["winner"] is None
-    assert s.outcome() == Outcome(ranks=(1, 2, 2), scores=(6, 7, 7), unit="card")
+    assert s.outcome() == Outcome(ranks=(1, 2, 3), scores=(7, 15, 17), unit="card")
+
+
+def test_a_play_makes_the_discard_pile_a_draw_pile_again():
+    s = game(["blanche-neige", "reine", "sorciere"], THREE, "4H")
+    hand_out(s, lambda c: 2 if is_red(c) else 1)
+    events = s.apply(0, "play:AH")
+    # The Reine cannot play on AH and draws the 4H, rebuilt from the discard under the ace.
+    assert events[1] == {"type": "reshuffled", "cards": 1}
+    assert not s.is_over() and s.to_move() == [1] and s.drawn == "4H"
 
 
 def test_the_game_ends_exactly_when_every_player_has_passed_once_in_a_row():
-    s = game(["blanche-neige", "reine"], [HAND_A, OTHER], "4H", max_reshuffles=0)
-    bury(s, list(s.draw))
+    s = game(["blanche-neige", "reine"], [HAND_A, OTHER], "4H")
+    hand_out(s, lambda c: 1)
     s.apply(0, "pass")
     assert not s.is_over() and ids(s, 1)[0] == "play:3H" and ids(s, 1)[-1] == "pass"
     events = s.apply(1, "pass")
     assert events[0] == {"type": "passed", "seat": 1, "forced": False, "passes": 2}
     assert s.is_over() and s.end == "blocked"
-    assert s.outcome().ranks == (1, 1)
+    assert s.outcome().ranks == (1, 2)
 
 
 def test_a_play_resets_the_count_of_passes():
-    s = game(["blanche-neige", "reine", "sorciere"], THREE, "4H", max_reshuffles=0)
+    # As above, but the Sorcière holds one black card, which it may play on the 4H.
+    s = game(["blanche-neige", "reine", "sorciere"], THREE, "4H")
+    hand_out(s, lambda c: 2 if is_red(c) or c == "AS" else 1)
+    s.apply(0, "pass")
+    assert s.view(2)["passes"] == 2 and s.to_move() == [2]  # the Reine passed by force
+    s.apply(2, "play:AS")
+    assert s.view(0)["passes"] == 0 and s.to_move() == [0]
+
+
+def test_seed_40_finishes_with_a_winner_after_more_than_three_rebuilds():
+    """Two players, seed 40, moves picked by `random.Random(442)`: a match that once ended
+    blocked after its third rebuild of the draw pile, though cards could still be drawn."""
+    s = RULES.new(players=2, seed=40)
+    pick = random.Random(442)
+    rebuilds = 0
+    while not s.is_over():
+        seat = s.to_move()[0]
+        events = s.apply(seat, pick.choice(s.legal_actions(seat)).id)
+        rebuilds += sum(e["type"] == "reshuffled" for e in events)
+    assert rebuilds > 3
+    assert s.end == "empty_hand" and s.winner is not None
+    assert s.outcome().scores[s.winner] == 0
+
+
+def test_the_game_ends_blocked_when_no_hand_can_ever_empty():
+    # The Chasseur (low on low, high on high) holds every 7 and 9; the Dormeur (odd on a low
+    # top, even on a high one) holds even cards. Nobody can ever put a high card on a low
+    # top, so the Chasseur's cards and the Dormeur's even ones can never be played: the
+    # few low cards would go round the draw pile for ever.
+    chasseur = ["7S", "7C", "7H", "7D", "9S", "9C", "9H"]
+    dormeur = ["2S", "4S", "2C", "4C", "AH", "3H", "5H"]
+    s = game(["chasseur", "dormeur"], [chasseur, dormeur], "3C", draw=("6S",))
+    assert s.to_move() == [1] and "6S" in s.hands[0]  # the Chasseur drew and kept by force
+    s.draw.remove("9D")
+    s.hands[0].append("9D")
     bury(s, list(s.draw))
-    s.apply(0, "play:AH")
-    assert s.view(0)["passes"] == 2
-    s.apply(0, "play:2C")  # on the ace (odd) an even card
-    assert s.view(0)["passes"] == 0 and s.to_move() == [1]
+    events = s.apply(1, "play:5H")
+    # The Chasseur cannot play on the 5H and must draw: rather than rebuild the pile, the
+    # game ends.
+    assert s.is_over() and s.end == "blocked" and s.winner is None
+    assert types(events) == ["played", "game_over"]
+    assert s.outcome() == Outcome(ranks=(2, 1), scores=(9, 6), unit="card")
+
+
+def test_the_pile_is_rebuilt_while_some_hand_may_still_empty():
+    chasseur = ["7S", "7C", "7H", "7D", "9S", "9C", "9H"]
+    dormeur = ["2S", "4S", "2C", "4C", "AH", "3H", "5H"]
+    s = game(["chasseur", "dormeur"], [chasseur, dormeur], "3C", draw=("6S",))
+    bury(s, list(s.draw))  # the 9D is among the loose cards: the Dormeur may play it
+    events = s.apply(1, "play:5H")
+    assert not s.is_over() and "reshuffled" in types(events)
+
+
+def test_options_and_snapshots_stored_with_a_rebuild_limit_still_load():
+    options = RULES.Options(max_reshuffles=3, miroir_a_la_volee=True)
+    assert options == RULES.Options(miroir_a_la_volee=True)
+    assert "max_reshuffles" not in options.model_dump()
+    s = RULES.new(players=3, seed=5, options={"max_reshuffles": 0})
+    assert s.options == RULES.Options()
+    old = json.loads(s.to_json())
+    old["options"]["max_reshuffles"] = 3
+    old["data"]["reshuffles"] = 3
+    restored = RULES.from_json(json.dumps(old))
+    assert restored == s
+    seat = restored.to_move()[0]
+    restored.apply(seat, restored.legal_actions(seat)[0].id)
 
 
 def test_the_first_empty_hand_wins_and_the_others_rank_by_cards_left():
@@ -466,8 +568,8 @@ def test_the_next_players_action_lets_the_pair_stand():
 
 
 def test_a_challenge_with_nothing_to_draw_counts_as_a_turn_without_a_play():
-    s = game(VOLEE_ROLES, VOLEE_HANDS, "4D", miroir_a_la_volee=True, max_reshuffles=0)
-    bury(s, list(s.draw))
+    s = game(VOLEE_ROLES, VOLEE_HANDS, "4D", miroir_a_la_volee=True)
+    hand_out(s, lambda c: 2)
     s.apply(0, "play:9H+9D")
     events = s.apply(1, "challenge")
     assert types(events) == ["challenged"]
@@ -482,9 +584,9 @@ def test_a_volee_pair_that_empties_the_hand_waits_for_the_race():
     assert ids(s, 1) == ["challenge", "accept"]
     assert refusal(s, 1, "play:3H") == "pair_pending"
     assert refusal(s, 2, "accept") == "not_your_turn"
-    won = s.clone()
+    won = s.copy()
     assert types(won.apply(1, "accept")) == ["pair_stands", "game_over"] and won.winner == 0
-    shouted = s.clone()
+    shouted = s.copy()
     assert types(shouted.apply(0, "shout")) == ["shout", "game_over"]
     s.apply(2, "challenge")
     assert not s.is_over() and len(s.hands[0]) == 3
@@ -544,8 +646,8 @@ def test_determinize_redeals_hidden_cards_and_keeps_the_drawn_card_playable():
     [
         {},
         {"variant_roles": list(VARIANT_ROLES)},
-        {"variant_roles": list(VARIANT_ROLES), "variant_mode": "replace", "max_reshuffles": 0},
-        {"miroir_a_la_volee": True, "variant_roles": ["grincheux", "prof"], "max_reshuffles": 5},
+        {"variant_roles": list(VARIANT_ROLES), "variant_mode": "replace"},
+        {"miroir_a_la_volee": True, "variant_roles": ["grincheux", "prof"]},
     ],
 )
 def test_random_games_end_and_keep_the_contract(options):

@@ -11,7 +11,9 @@ import games
 from games import IllegalAction, Outcome, Rng
 from games.bonanza import BOXES, BonanzaState
 from games.bonanza.calls import joker_sequence, natural_sequence
-from games.cards import deck53
+from games.bonanza.common import sort_hand
+from games.cards import deck53, faces
+from games.text import zone_line
 
 RULES = games.get("bonanza")
 
@@ -161,7 +163,7 @@ def test_exchange_gives_the_dealer_the_mort_and_kills_his_own_hand() -> None:
     events = act(state, "exchange")
     assert sorted(state.hands[0]) == sorted(mort)
     assert sorted(state.dead) == sorted(old) and state.mort == []
-    assert state.view(0)["known_dead"] == sorted(old)
+    assert state.view(0)["known_dead"] == sort_hand(old)  # sorted as a hand is
     assert state.view(1)["known_dead"] == [] and state.view(1)["dead_count"] == len(old)
     assert of_type(events, "exchange") == [{"type": "exchange", "seat": 0}]
 
@@ -181,7 +183,7 @@ def test_the_auction_goes_round_from_the_dealers_left_and_the_best_bid_pays_the_
     assert of_type(events, "sold") == [{"type": "sold", "seat": 2, "price": 5, "paid_to": "pot"}]
     assert state.wheel["pot"] == 3 + 5 and state.tokens[1:] == [90, 85]  # seat 0 may claim a call
     assert sorted(state.hands[2]) == sorted(mort) and sorted(state.dead) == sorted(old)
-    assert state.view(2)["known_dead"] == sorted(old)
+    assert state.view(2)["known_dead"] == sort_hand(old)
 
 
 def test_a_pass_in_the_auction_is_final() -> None:
@@ -566,10 +568,52 @@ def test_the_first_player_out_takes_the_pot_and_a_token_per_card_from_each_other
     assert deal_end["tokens"] == [90 + 2 - 15, 90 + 2 + 2 + 2 + 2 + 2 + 15]
 
 
+def test_each_payment_to_the_first_player_out_is_an_event_told_in_words() -> None:
+    state = p1_at_phase3(deals=1)
+    events = act(state, "suit:S", "suit:D")
+    pays = of_type(events, "pay")
+    assert pays == [{"type": "pay", "seat": 0, "winner": 1, "amount": 15, "due": 15}]
+    kinds = [e["type"] for e in events]
+    assert kinds.index("bonanza") < kinds.index("pay") < kinds.index("deal_end")
+    names = ["Alice", "Basile"]
+    told = [RULES.words.narrate(e, lang, names, str) for e in pays for lang in ("fr", "en")]
+    assert told == ["Alice paie 15 jetons à Basile", "Alice pays 15 tokens to Basile"]
+
+
+@pytest.mark.parametrize(
+    ("amount", "due", "fr", "en"),
+    [
+        (1, 1, "Alice paie 1 jeton à Basile", "Alice pays 1 token to Basile"),
+        (
+            4,
+            15,
+            "Alice paie 4 jetons à Basile, tout ce qui lui reste (15 jetons dus)",
+            "Alice pays 4 tokens to Basile, all they have left (15 tokens owed)",
+        ),
+        (
+            0,
+            1,
+            "Alice n'a plus de jetons pour payer Basile (1 jeton dû)",
+            "Alice has no tokens left to pay Basile (1 token owed)",
+        ),
+    ],
+)
+def test_a_payment_reads_with_its_plurals_and_says_when_it_falls_short(
+    amount: int, due: int, fr: str, en: str
+) -> None:
+    event = {"type": "pay", "seat": 0, "winner": 1, "amount": amount, "due": due}
+    names = ["Alice", "Basile"]
+    assert RULES.words.narrate(event, "fr", names, str) == fr
+    assert RULES.words.narrate(event, "en", names, str) == en
+
+
 def test_a_player_short_of_tokens_pays_what_he_has() -> None:
     state = p1_at_phase3(starting_tokens=12, deals=3)
     events = act(state, "suit:S", "suit:D")
     assert of_type(events, "bonanza")[0]["paid"] == [4, 0]  # 15 cards, 4 tokens
+    assert of_type(events, "pay") == [
+        {"type": "pay", "seat": 0, "winner": 1, "amount": 4, "due": 15}
+    ]
     assert {"type": "cannot_stake", "seats": [0]} in events
     assert state.is_over() and state.end_reason == "stake"
 
@@ -585,6 +629,45 @@ def test_a_dead_next_card_stops_the_run_and_becomes_public() -> None:
     assert state.view(None)["known_dead"] == ["5S"] and state.view(1)["last"] == "4S"
 
 
+def dead_known(*cards: str) -> BonanzaState:
+    """Two players, the mort unsold (17 dead cards), `cards` of it inferred dead by all."""
+    state = new(2, P1)
+    sell_unsold(state)
+    assert len(state.dead) == 17 and set(cards) <= set(state.dead)
+    state.public_dead = list(cards)
+    return state
+
+
+def test_the_known_dead_cards_are_sorted_as_a_hand_is() -> None:
+    state = dead_known("QC", "3D", "10C", "JK", "2C", "4D", "AC")
+    # Suit by suit (spades, hearts, diamonds, clubs), lowest first with aces high, the joker
+    # last: the order of the hands, not of the card ids.
+    assert state.view(None)["known_dead"] == ["3D", "4D", "2C", "10C", "QC", "AC", "JK"]
+    assert state.view(1)["known_dead"] == state.view(None)["known_dead"]
+
+
+@pytest.mark.parametrize(
+    ("cards", "fr", "en"),
+    [
+        (("QC", "3D", "10C", "2C"), "(4 connues sur 17)", "(4 known of 17)"),
+        (("AC",), "(1 connue sur 17)", "(1 known of 17)"),
+    ],
+)
+def test_the_dead_cards_line_says_how_many_of_them_are_known(
+    cards: tuple[str, ...], fr: str, en: str
+) -> None:
+    state = dead_known(*cards)
+    dead = next(z for z in state.public_facts().zones if z.key == "dead")
+    listed = sort_hand(cards)
+    names = ["Alice", "Basile"]
+    assert zone_line(dead, RULES.words, "fr", names) == f"Cartes mortes : {faces(listed)} {fr}"
+    en_line = f"Dead cards: {faces(listed, 'en')} {en}"
+    assert zone_line(dead, RULES.words, "en", names) == en_line
+    # No card known: the count alone, which then means every dead card.
+    nothing = next(z for z in dead_known().public_facts().zones if z.key == "dead")
+    assert zone_line(nothing, RULES.words, "fr", []) == "Cartes mortes : 17 cartes"
+
+
 def test_the_other_colour_passes_left_to_the_first_player_who_holds_it() -> None:
     state = new(4, P2)
     sell_unsold(state)
@@ -596,6 +679,9 @@ def test_the_other_colour_passes_left_to_the_first_player_who_holds_it() -> None
     assert {"type": "box_won", "box": "QD", "seat": 2, "won": 4} in events
     bonanza = of_type(events, "bonanza")[0]
     assert bonanza == {"type": "bonanza", "seat": 2, "pot": 4, "paid": [7, 11, 0, 11]}
+    # One payment per other player, from the winner's left round the table.
+    pays = [(e["seat"], e["amount"], e["due"]) for e in of_type(events, "pay")]
+    assert pays == [(3, 11, 11), (0, 7, 7), (1, 11, 11)]
     assert of_type(events, "deal_end")[0]["tokens"] == [83, 85, 127, 81]
     assert state.tokens_total() == 400
 

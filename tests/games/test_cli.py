@@ -1,4 +1,6 @@
+import argparse
 import io
+import re
 
 import pytest
 
@@ -21,9 +23,55 @@ def test_terminal_game_plays_to_the_end_with_a_scripted_player() -> None:
 def test_invalid_choice_is_refused_with_the_valid_range_and_asked_again() -> None:
     answers = iter(["99", "abc", "q"])
     out = io.StringIO()
-    state = play("manille", 4, seed=5, ask=lambda _prompt: next(answers), out=out)
+    state = play("manille", 4, seed=10, ask=lambda _prompt: next(answers), out=out)
     assert out.getvalue().count("Choix invalide : tapez un numéro de 1 à") == 2
     assert not state.is_over()
+
+
+def test_a_wrong_answer_reprints_only_the_prompt_not_the_table() -> None:
+    answers = iter(["99", "x", "", "q"])
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    out = io.StringIO()
+    play("manille", 4, seed=10, ask=ask, out=out)
+    assert out.getvalue().count("Votre main :") == 1  # the table was shown once
+    assert len(prompts) == 4 and len(set(prompts)) == 1
+
+
+def test_a_single_choice_is_played_with_enter_and_says_so() -> None:
+    """At seed 5 player 1 holds a single diamond to follow the first trick with."""
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return "" if prompt.startswith("1 seul choix") else "q"
+
+    out = io.StringIO()
+    play("manille", 4, seed=5, ask=ask, out=out)
+    assert prompts[0] == "1 seul choix : appuyez sur Entrée (ou q pour quitter) : "
+    assert "joueur 1 (vous) joue R♦" in out.getvalue()
+    assert not any("1 à 1" in p for p in prompts)
+
+
+# Bonanza's choices are never cards: its race plays the cards itself.
+@pytest.mark.parametrize("slug", [s for s in games.slugs() if s != "bonanza"])
+def test_the_choices_are_listed_in_the_order_of_the_hand(slug: str) -> None:
+    rules = games.get(slug)
+    out = io.StringIO()
+    play(slug, rules.quick_players or rules.min_players, seed=4, ask=lambda _p: "1", out=out)
+    menus = 0
+    for block in out.getvalue().split("Votre main : ")[1:]:
+        hand_line, _, rest = block.partition("\n")
+        faces = hand_line.replace(" · ", " ").split(" ")
+        choices = [m[1] for m in re.finditer(r"^ +\d+\. (.*)$", rest.split("Votre main")[0], re.M)]
+        places = [faces.index(c.split(" ")[0]) for c in choices if c.split(" ")[0] in faces]
+        assert places == sorted(places), (hand_line, choices)
+        menus += len(places) > 1
+    assert menus > 0  # some menu offered several cards
 
 
 def test_cards_and_actions_read_in_the_games_own_french_words() -> None:
@@ -98,3 +146,34 @@ def test_bad_arguments_give_one_line_and_exit_2(
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("lang", "foreign"),
+    [
+        ("fr", ("usage:", "show this", "positional", "the game")),
+        ("en", ("utilisation", "afficher", "le jeu", "défaut")),
+    ],
+)
+def test_help_speaks_one_language_and_explains_every_option(
+    lang: str, foreign: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["play", "--help", "--lang", lang])
+    assert stop.value.code == 0
+    text = capsys.readouterr().out
+    for word in foreign:
+        assert word not in text
+    parser = cli.parser_for(lang)
+    play_parser = next(
+        a for a in parser._actions if isinstance(a, argparse._SubParsersAction)
+    ).choices["play"]
+    for action in play_parser._actions:
+        assert action.help, action.dest
+
+
+def test_argument_errors_are_in_french_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["play", "manille", "--players", "beaucoup"])
+    err = capsys.readouterr().err
+    assert "un nombre entier est attendu" in err and err.count("\n") == 1

@@ -205,10 +205,11 @@ def test_random_legal_play_keeps_the_contract(slug: str, data: st.DataObject) ->
     out = state.outcome()
     assert len(out.ranks) == players and len(out.scores) == players
     assert min(out.ranks) == 1
-    teams = rules.teams(players)
-    assert out.teams == (tuple(tuple(t) for t in teams) if teams else None)
-    if out.teams:  # every member of a side shares its rank
+    if out.teams:  # ranked by side: fixed sides, every member with the side's rank and score
+        teams = rules.teams(players)
+        assert teams and out.teams == tuple(tuple(t) for t in teams)
         assert all(len({out.ranks[s] for s in side}) == 1 for side in out.teams)
+        assert all(len({out.scores[s] for s in side}) == 1 for side in out.teams)
     check_views(state)
     check_facts(state)
     replayed = rules.replay(players, seed, rules.quick_options, moves)

@@ -344,6 +344,55 @@ def test_no_grand_opera_when_the_cards_went_in_two_turns() -> None:
     assert of_type(state2, "out")[0]["grand_opera"] is False
 
 
+def settlement(state: NainJauneState) -> list[tuple[Any, ...]]:
+    """The end-of-deal payments in the order they were made: (type, seat, card, amount)."""
+    kinds = ("pay", "grand_opera", "penalty")
+    return [
+        (e["type"], e["seat"], e.get("card"), e["amount"])
+        for e in state.events
+        if e["type"] in kinds
+    ]
+
+
+def test_after_a_grand_opera_the_penalties_go_into_the_emptied_boxes() -> None:
+    state = new(8, OPERA_8P, OPERA_8P_TALON, deals=1, board_penalty="stake")
+    state.apply(1, "play:AS")
+    steps = settlement(state)
+    # The winner is paid by every other seat first, then sweeps the board, and only then
+    # are the board cards left in hand paid for, into the boxes the sweep emptied.
+    assert [t for t, *_ in steps] == ["pay"] * 7 + ["grand_opera"] + ["penalty"] * 4
+    assert steps[7] == ("grand_opera", 1, None, 80)
+    assert steps[8:] == [
+        ("penalty", 6, "10D", 1),
+        ("penalty", 7, "JC", 2),
+        ("penalty", 7, "QS", 3),
+        ("penalty", 0, "KH", 4),
+    ]
+    assert state.board == {"10D": 1, "JC": 2, "QS": 3, "KH": 4, "7D": 0}
+
+
+def test_a_player_short_of_tokens_pays_the_winner_first_then_the_boxes_in_order() -> None:
+    state = new(8, END_8P, END_8P_TALON, starting_tokens=85)  # 70 left after the stakes
+    state.apply(1, "play:AS")
+    steps = settlement(state)
+    # Seat 7 owes 60 to the winner, then 8 into 10D's box, then 16 into JC's: it has 70.
+    assert [s for s in steps if s[1] == 7] == [
+        ("pay", 7, None, 60),
+        ("penalty", 7, "10D", 8),
+        ("penalty", 7, "JC", 2),
+    ]
+    # Seat 0 owes 60, then 24 into QS's box and 32 into KH's: the king's box gets nothing.
+    assert [s for s in steps if s[1] == 0] == [
+        ("pay", 0, None, 60),
+        ("penalty", 0, "QS", 10),
+        ("penalty", 0, "KH", 0),
+    ]
+    assert state.tokens[7] == state.tokens[0] == 0
+    end = of_type(state, "match_end")[0]
+    assert end["reason"] == "broke" and end["broke"] == [7, 0]
+    assert state.tokens_total() == 8 * 85
+
+
 # --- between deals, match end ---------------------------------------------------------------
 def test_the_player_of_the_first_card_deals_next() -> None:
     state = new(8, END_8P, END_8P_TALON, deals=2, starting_tokens=200)
@@ -528,3 +577,84 @@ def test_tokens_and_cards_are_conserved_under_every_option(
         assert min(state.tokens) >= 0 and min(state.board.values()) >= 0
         assert Counter(c for z in state.zones().values() for c in z) == cards
     assert moves < 5000
+
+
+# Two players, dealer 0: seat 1 leads with 9H and holds no 10; seat 0 holds the four 10s.
+STOP_ON_SANS_2P = {
+    1: "AS 2S 3S 4S 5S 6S 7S 8S 9H JS JH JD JC QS QH QD QC KS KH KD KC AH",
+    0: "10S 10H 10D 10C AD AC 2H 2D 2C 3H 3D 3C 4H 4D 4C 5H 5D 5C 6H 6D 6C 7H",
+}
+STOP_ON_SANS_2P_TALON = "7D 7C 8H 8D 8C 9S 9D 9C"
+
+
+def test_a_player_who_stops_during_a_sans_round_must_then_play_the_rank() -> None:
+    state = new(2, STOP_ON_SANS_2P, STOP_ON_SANS_2P_TALON, may_stop=True)
+    state.apply(1, "play:9H")
+    assert brief(state.events) == [("play", 1, "9H"), ("sans", 1, "10")]
+    assert ids(state, 0) == {"play:10S", "play:10H", "play:10D", "play:10C", "stop"}
+    state.apply(0, "stop")
+    # Nobody else holds a 10: the turn comes back to seat 0, which must play one now.
+    assert brief(state.events) == [("pass", 0, "10")]
+    assert not of_type(state, "missing")
+    assert state.to_move() == [0]
+    assert ids(state, 0) == {"play:10S", "play:10H", "play:10D", "play:10C"}
+    assert state.view(None)["needed"] == "10"
+    with pytest.raises(IllegalAction) as err:
+        state.apply(0, "stop")
+    assert err.value.code == "must_play"
+    state.apply(0, "play:10S")
+    assert brief(state.events) == [("play", 0, "10S"), ("sans", 0, "J")]
+    assert state.to_move() == [1]
+
+
+def test_the_first_player_to_stop_in_a_sans_round_is_the_one_forced() -> None:
+    hands = {
+        1: "AS 2S 3S 4S 5S 6S 7S 8S 9S 9H 9D",
+        2: "10S 10H AH 2H 3H 4H 5H 6H 7H 8H 8D",
+        0: "10D 10C AD 2D 3D 4D 5D 6D 7D KS KH",
+    }
+    talon = "AC 2C 3C 4C 5C 6C 7C"
+    rest = "8C 9C JS JH JD JC QS QH QD QC KD KC"
+    hands[1] += " " + " ".join(rest.split()[:4])
+    hands[2] += " " + " ".join(rest.split()[4:8])
+    hands[0] += " " + " ".join(rest.split()[8:])
+    state = new(3, hands, talon, may_stop=True)
+    state.apply(1, "play:9S")
+    assert brief(state.events) == [("play", 1, "9S"), ("sans", 1, "10")]
+    state.apply(2, "stop")
+    assert state.to_move() == [0]
+    state.apply(0, "stop")
+    # Both stopped: the turn goes back round to seat 2, the first to stop, with no second stop.
+    assert brief(state.events) == [("pass", 0, "10")]
+    assert state.to_move() == [2]
+    assert ids(state, 2) == {"play:10S", "play:10H"}
+
+
+def _rank(card: str) -> str:
+    return card[:-1]
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_with_may_stop_a_rank_is_never_missing_while_a_seat_holds_it(players: int) -> None:
+    stops = missing = 0
+    for seed in range(150):
+        state = RULES.new(players=players, seed=seed, options={"deals": 2, "may_stop": True})
+        pick = Rng(seed * 31 + players)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            # The hands as the action starts; a deal ends only inside an action (after its
+            # `out` event), so they are the hands of every event before that.
+            held = [set(state.hand(s)) for s in range(players)]
+            action = pick.choice(state.legal_actions(seat)).id
+            stops += action == "stop"
+            state.apply(seat, action)
+            for e in state.events:
+                if e["type"] == "out":
+                    break
+                if e["type"] == "play":
+                    held[e["seat"]].remove(e["card"])
+                elif e["type"] == "missing":
+                    missing += 1
+                    holders = [s for s in range(players) if e["rank"] in map(_rank, held[s])]
+                    assert not holders, (seed, e, holders)
+    assert stops > 0 and missing > 0

@@ -247,6 +247,7 @@ def test_describe_gives_category_name_and_rank_ids() -> None:
 card_lists = st.lists(st.sampled_from(DECK), min_size=5, max_size=9, unique=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(card_lists)
 def test_natural_hands_match_a_brute_force_of_every_five_card_choice(cards: list[str]) -> None:
@@ -255,6 +256,7 @@ def test_natural_hands_match_a_brute_force_of_every_five_card_choice(cards: list
     assert value == reference_best(cards) and reference_five(tuple(five)) == value
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(st.lists(st.sampled_from(DECK), min_size=4, max_size=6, unique=True))
 def test_joker_hands_match_a_brute_force_of_every_card_it_may_stand_for(

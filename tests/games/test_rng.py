@@ -57,7 +57,7 @@ def test_random_below_and_shuffle_draw_the_documented_stream_of_next64(seed: int
 
 
 def test_shuffles_of_every_deck_size_draw_the_pinned_stream() -> None:
-    # Pinned before the shuffle was rewritten for speed (issue 17): every deal depends on it.
+    # Pinned before the shuffle was rewritten for speed: every deal depends on it.
     h = hashlib.sha256()
     for seed in (0, 1, 42, 2**63 + 5, 2**64 - 1):
         r = Rng(seed)

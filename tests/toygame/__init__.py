@@ -1,6 +1,6 @@
 """Plus fort (slug `plus-fort`): a toy trick game defined only under tests/.
 
-It follows docs/architecture.md's checklist for adding a game, and registers itself like
+It follows the checklist of docs/adding-a-game.md, and registers itself like
 the built-in games, so the contract suite and the Discord emulator play it with no change
 to bot/ or db/: the proof that a new game touches only its own package.
 """

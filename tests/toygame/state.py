@@ -68,7 +68,7 @@ class ToyState(GameState):
             return []
         return [(self.leader + len(self.trick)) % self.players]
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal(self, seat: int) -> list[Action]:
         if seat not in self.to_move():
             return []
         hand = self.hands[seat]

@@ -68,6 +68,7 @@ def signed_variant(case: Any, seeded: Seeded) -> Any:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
 def test_api_fuzz(api_schema: Any, seeded: Seeded, mode: GenerationMode) -> None:
     @given(case=api_schema.as_strategy(mode))

@@ -62,6 +62,7 @@ def test_refuses_to_start_with_one_clear_line(
     assert captured.out == ""
 
 
+@pytest.mark.slow
 def test_refuses_a_database_the_bot_has_not_migrated(tmp_path: Path) -> None:
     env = {
         "WEB_BASE_URL": "https://t.example",
@@ -75,6 +76,7 @@ def test_refuses_a_database_the_bot_has_not_migrated(tmp_path: Path) -> None:
     assert not (tmp_path / "none.db").exists()  # the web never creates or migrates it
 
 
+@pytest.mark.slow
 def test_serves_signed_pages(tmp_path: Path, seeded: Seeded) -> None:
     port = free_port()
     env = {"WEB_BASE_URL": "http://127.0.0.1", "WEB_SECRET": SECRET, "DATABASE_URL": seeded.url}

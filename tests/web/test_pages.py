@@ -7,6 +7,7 @@ import html
 import re
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 import art
@@ -158,6 +159,7 @@ def test_match_page_tells_the_last_move_and_links_the_deals(
     assert 'data-nav="prev-move" aria-disabled="true"' in start
 
 
+@pytest.mark.slow
 def test_match_page_shows_the_table_in_the_games_words(client: TestClient, seeded: Seeded) -> None:
     """Facts, zones, boxes, roles, scores and marks: what the game's facts say, in its words."""
     for label in ("manille", "bianco", "blanche", "nain", "bonanza", "toy"):
@@ -198,6 +200,7 @@ def test_match_page_shows_the_table_in_the_games_words(client: TestClient, seede
                 assert "{" not in page.split("<main>")[1]  # no placeholder left unfilled
 
 
+@pytest.mark.slow
 def test_every_step_of_every_game_is_narrated_in_its_words(
     client: TestClient, seeded: Seeded
 ) -> None:

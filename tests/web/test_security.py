@@ -212,6 +212,7 @@ def test_only_cards_the_art_draws_are_served(client: TestClient, card: str) -> N
     assert "image" not in response.headers["content-type"]
 
 
+@pytest.mark.slow
 def test_the_replay_shows_the_pictures_with_their_text_face(
     client: TestClient, seeded: Seeded
 ) -> None:

@@ -108,6 +108,17 @@ def test_the_table_is_the_public_facts_in_the_games_words() -> None:
     assert trick.count is None  # every card of the trick shows
 
 
+def test_a_zone_whose_cards_are_some_of_its_count_says_so_in_the_games_words() -> None:
+    bonanza = games.get("bonanza").words
+    dead = Zone("dead", cards=("3D", "QC"), count=13)
+    fr = words.zone_view(bonanza, dead, NAMES, "fr")
+    en = words.zone_view(bonanza, dead, NAMES, "en")
+    assert fr is not None and en is not None
+    assert (fr.count, en.count) == ("2 connues sur 13", "2 known of 13")
+    unknown = words.zone_view(bonanza, Zone("dead", count=13), NAMES, "fr")
+    assert unknown is not None and unknown.count == "13 cartes"
+
+
 def test_boxes_are_named_by_the_game_or_by_their_card() -> None:
     rules = games.get("nain-jaune")
     state = rules.new(players=3, seed=4, options=rules.quick_options)

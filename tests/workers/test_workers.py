@@ -47,6 +47,7 @@ def alive(pid: int) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pool", ["ai", "pictures", "urgent pictures"])
 async def test_workers_end_when_the_bot_is_killed_outright(tmp_path: Path, pool: str) -> None:
     script = tmp_path / "bot_stand_in.py"
