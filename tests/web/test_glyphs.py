@@ -16,6 +16,7 @@ import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 import games
@@ -60,6 +61,7 @@ def seat_names(seeded_names: dict[int, str]) -> list[str]:
     return [*seeded_names.values(), *(f"Robot {i}" for i in range(9))]
 
 
+@pytest.mark.slow
 def test_no_page_sends_a_glyph_its_fonts_may_lack(client: TestClient, seeded: Seeded) -> None:
     """Every step of every match (French and English in turn, both for Bianco Mano, whose
     texts hold family marks), the leaderboards and the players' pages."""

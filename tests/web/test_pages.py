@@ -238,6 +238,7 @@ def test_a_match_that_no_longer_replays_shows_no_card(client: TestClient, seeded
     assert step.status_code == 404
 
 
+@pytest.mark.slow
 def test_every_card_picture_is_drawn_before_the_first_page(seeded: Seeded) -> None:
     """A cold server draws and encodes every face (both languages) while it starts: the
     first replay's pictures are ready, not drawn one by one as the browser asks."""
