@@ -2,17 +2,18 @@
 
 No Discord, no database, no I/O beyond reading the shipped fonts. The public API:
 
-- `face(card, height)`, `card_back(height)`, `identity_card(slug, lang, height)`: cached
-  RGBA faces; `face_png(card, height)`: PNG bytes for an application emoji, and
+- `face(card, height, lang)`, `card_back(height)`, `identity_card(slug, lang, height)`: cached
+  RGBA faces; `face_png(card, height, lang)`: PNG bytes for an application emoji or a page, and
   `emoji_version()`: a digest of the faces to put in emoji names.
 - `draw_table(scene)`: PNG bytes of the table from a `TableScene` of public facts.
-- `draw_hand(cards, playable)`: PNG bytes of a fanned hand, playable cards raised.
+- `draw_hand(cards, playable, lang)`: PNG bytes of a fanned hand, playable cards raised.
 - `warm()`: draw every face and rotation once, e.g. in a worker thread at start-up
   (`warm_card(card)`: one card's).
 """
 
 from __future__ import annotations
 
+from . import hand
 from .cards import (
     ALL_CARDS,
     BACK,
@@ -22,8 +23,10 @@ from .cards import (
     card_back,
     emoji_version,
     face,
+    face_lang,
     face_png,
     identity_card,
+    localised,
 )
 from .hand import draw_hand, draw_hand_image
 from .roles import ROLES
@@ -50,10 +53,13 @@ __all__ = [
     "draw_table_image",
     "emoji_version",
     "face",
+    "face_lang",
     "face_png",
     "fits",
+    "hand",
     "header_fits",
     "identity_card",
+    "localised",
     "warm",
     "warm_card",
 ]
@@ -64,18 +70,20 @@ def warm(langs: tuple[str, ...] = ("fr", "en")) -> None:
     from . import table
 
     for card in (*ALL_CARDS, BACK):
-        warm_card(card)
+        warm_card(card, langs)
     for slug in ROLES:
         for lang in langs:
             identity_card(slug, lang, table.IDENTITY_H)
 
 
-def warm_card(card: str) -> None:
-    """Draw ahead one card's faces at the sizes pictures use and its hand rotations: a
-    caller can warm card by card and let pictures asked meanwhile go first."""
+def warm_card(card: str, langs: tuple[str, ...] = ("fr", "en")) -> None:
+    """Draw ahead one card's faces at the sizes pictures use and its hand rotations, in each
+    language whose face differs: a caller can warm card by card and let pictures asked
+    meanwhile go first."""
     from . import hand, table
 
-    for height in table.FACE_HEIGHTS:
-        face(card, height)
-    for angle in hand.ANGLES:
-        hand.rotated(card, angle)
+    for lang in langs:
+        for height in table.FACE_HEIGHTS:
+            face(card, height, lang)
+        for angle in hand.ANGLES:
+            hand.rotated(card, angle, lang)

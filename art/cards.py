@@ -6,9 +6,11 @@ Two layouts share one style (ivory card, the same pips, fonts and colours):
 - full, from 100 px (hand pictures, the contact sheet): corner indices and the classic
   arrangement of pips, court cards with their emblem in a framed panel.
 
-Card ids: standard `A 2 ... 10 J Q K` + `S H D C` shown with French indices (V, D, R), the
-joker `JK`, the back `BACK`, Bianco Mano character + family (`MAR`, `GCV`). Blanche-Neige's
-identity cards are drawn by `identity_card(slug, lang, height)`.
+Card ids: standard `A 2 ... 10 J Q K` + `S H D C`, the joker `JK`, the back `BACK`, Bianco
+Mano character + family (`MAR`, `GCV`). A face speaks its table's language: French court
+cards read V, D, R and English ones J, Q, K; a full-size Bianco Mano card names its character
+in French or English. Blanche-Neige's identity cards are drawn by
+`identity_card(slug, lang, height)`.
 
 Returned images are shared by the cache: copy one before drawing on it.
 """
@@ -21,6 +23,7 @@ from functools import lru_cache, partial
 from io import BytesIO
 
 from PIL import Image, ImageDraw
+from PIL.ImageFont import FreeTypeFont
 
 from . import roles, shapes
 from .palette import (
@@ -46,6 +49,8 @@ STANDARD_CARDS: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 JOKER = "JK"
 BACK = "BACK"
 FRENCH_INDEX: dict[str, str] = {"J": "V", "Q": "D", "K": "R"}
+COURTS = frozenset(FRENCH_INDEX)
+LANGS: tuple[str, ...] = ("fr", "en")
 
 BM_CHARACTERS: tuple[str, ...] = ("MA", "PA", "AV", "EV", "BA", "CO", "GC", "CH")
 BM_FAMILIES: tuple[str, ...] = ("R", "B", "J", "V")
@@ -56,10 +61,26 @@ BM_NAME: dict[str, str] = {
     "AV": "Avocat",
     "EV": "Évêque",
     "BA": "Banquier",
-    "CO": "Commissaire",
+    "CO": "Commis\u00adsaire",
     "GC": "Garde du corps",
-    "CH": "Chauffeur",
+    "CH": "Chauf\u00adfeur",
 }
+BM_NAME_EN: dict[str, str] = {
+    "MA": "Mamma",
+    "PA": "God\u00adfather",
+    "AV": "Lawyer",
+    "EV": "Bishop",
+    "BA": "Banker",
+    "CO": "Commis\u00adsioner",
+    "GC": "Body\u00adguard",
+    "CH": "Driver",
+}
+DOMINANT: dict[str, str] = {"fr": "{n} si dominante", "en": "{n} if dominant"}
+# A Bianco Mano card's words sit at its left, within the part a fanned hand leaves showing
+# (art.hand keeps at least this much of every card in view): from NAME_X to NAME_RIGHT.
+NAME_X = 0.08
+NAME_RIGHT = 0.56
+SOFT_HYPHEN = "\u00ad"
 # Card points in the rule book; a card of the dominant family counts double.
 BM_POINTS: dict[str, int] = {"MA": 5, "PA": 4, "AV": 3, "EV": 2, "BA": 1, "CO": 0, "GC": 0, "CH": 0}
 BM_EMBLEM: dict[str, shapes.Emblem] = {
@@ -96,19 +117,34 @@ def _check_height(height: int) -> None:
         raise ValueError(f"face height {height} out of 16..1024")
 
 
+def face_lang(card: str, height: int, lang: str) -> str:
+    """The language a face is drawn in: `en` only where the English face differs (court
+    cards; Bianco Mano cards at full size, which name their character), else `fr`, so a
+    face that reads the same in both is drawn and cached once."""
+    if lang != "en":
+        return "fr"
+    if card[:-1] in COURTS and card[-1:] in SUITS:
+        return "en"
+    return "en" if is_bianco_mano(card) and height >= COMPACT_BELOW else "fr"
+
+
+def face(card: str, height: int = 150, lang: str = "fr") -> Image.Image:
+    """The RGBA face of `card` (or `BACK`), `height` px high, as a `lang` table reads it."""
+    return _face(card, height, face_lang(card, height, lang))
+
+
 @lru_cache(maxsize=2048)
-def face(card: str, height: int = 150) -> Image.Image:
-    """The RGBA face of `card` (or `BACK`), `height` px high."""
+def _face(card: str, height: int, lang: str) -> Image.Image:
     _check_height(height)
     if card == BACK:
         return _draw(height, _back)
     if card == JOKER:
         return _draw(height, _joker)
     if is_bianco_mano(card):
-        return _draw(height, partial(_bianco_mano, card=card))
+        return _draw(height, partial(_bianco_mano, card=card, lang=lang))
     rank, suit = card[:-1], card[-1:]
     if rank in RANKS and suit in SUITS:
-        return _draw(height, partial(_standard, rank=rank, suit=suit))
+        return _draw(height, partial(_standard, rank=rank, suit=suit, lang=lang))
     raise ValueError(f"unknown card id {card!r}")
 
 
@@ -126,14 +162,24 @@ def card_back(height: int = 150) -> Image.Image:
     return face(BACK, height)
 
 
+def face_png(card: str, height: int = 64, lang: str = "fr") -> bytes:
+    """PNG bytes of a face for an application emoji or a web page (at most 128 px high, well
+    under 256 KiB), as a `lang` table reads it."""
+    return _face_png(card, height, face_lang(card, height, lang))
+
+
 @lru_cache(maxsize=512)
-def face_png(card: str, height: int = 64) -> bytes:
-    """PNG bytes of a face for an application emoji (at most 128 px high, well under 256 KiB)."""
+def _face_png(card: str, height: int, lang: str) -> bytes:
     if not 16 <= height <= 128:
         raise ValueError("emoji faces are 16 to 128 px high")
     out = BytesIO()
-    face(card, height).save(out, "PNG", optimize=True)
+    _face(card, height, lang).save(out, "PNG", optimize=True)
     return out.getvalue()
+
+
+def localised(height: int) -> tuple[str, ...]:
+    """The cards whose English face at `height` differs from the French one."""
+    return tuple(c for c in ALL_CARDS if face_lang(c, height, "en") == "en")
 
 
 @lru_cache(maxsize=8)
@@ -144,6 +190,9 @@ def emoji_version(height: int = 64) -> str:
     for card in (*ALL_CARDS, BACK):
         digest.update(card.encode())
         digest.update(face(card, height).tobytes())
+    for card in localised(height):
+        digest.update(f"{card}:en".encode())
+        digest.update(face(card, height, "en").tobytes())
     return digest.hexdigest()[:6]
 
 
@@ -180,14 +229,40 @@ def _text(
     max_width: float | None = None,
 ) -> None:
     """Draw `text` with its ink centred on (cx, cy), shrunk to `max_width` if given."""
-    size = max(1, round(size))
-    f = font(size, family)
-    if max_width is not None:
-        while size > 6 and f.getlength(text) > max_width:
-            size -= 1
-            f = font(size, family)
+    f = _sized(text, size, family, max_width)
     x0, y0, x1, y1 = d.textbbox((0, 0), text, font=f, anchor="ls")
     d.text((cx - (x0 + x1) / 2, cy - (y0 + y1) / 2), text, font=f, fill=fill, anchor="ls")
+
+
+def _sized(text: str, size: float, family: str, max_width: float | None) -> FreeTypeFont:
+    """The font `_text` draws `text` in: `size`, shrunk until it is `max_width` wide."""
+    px = max(1, round(size))
+    f = font(px, family)
+    if max_width is not None:
+        while px > 6 and f.getlength(text) > max_width:
+            px -= 1
+            f = font(px, family)
+    return f
+
+
+@lru_cache(maxsize=1024)
+def index_right(card: str, height: int, lang: str = "fr") -> float:
+    """How much of a face, from its left edge in px, must show for it to read when the next
+    card lies over the rest (a row of overlapping cards): a compact standard face's big
+    index (its rank, `10` the widest) and a full face's corner index; the whole face for
+    the others (a Bianco Mano card, the joker: their emblem is the middle of the card)."""
+    w, h = card_size(height)
+    rank, suit = card[:-1], card[-1:]
+    if card in (JOKER, BACK) or is_bianco_mano(card) or rank not in RANKS or suit not in SUITS:
+        return float(w)
+    if height >= COMPACT_BELOW:
+        return 0.24 * w
+    k = 4  # as `_draw` supersamples a compact face
+    W, H = w * k, h * k
+    label = _index_label(rank, face_lang(card, height, lang))
+    f = _sized(label, 0.44 * H if len(label) == 1 else 0.40 * H, SERIF, 0.8 * W)
+    x0, _, x1, _ = f.getbbox(label, anchor="ls")
+    return (W / 2 + (x1 - x0) / 2) / k + 1
 
 
 def _pip(
@@ -212,8 +287,9 @@ def _emblem(
     emblem(Pen(d, cx - size / 2, cy - size / 2, size, size), colour, bg)
 
 
-def _index_label(rank: str) -> str:
-    return FRENCH_INDEX.get(rank, rank)
+def _index_label(rank: str, lang: str) -> str:
+    """A rank as its index prints it: French figures V, D, R; English J, Q, K."""
+    return rank if lang == "en" else FRENCH_INDEX.get(rank, rank)
 
 
 # Pip positions (column, row) inside the central area; rows run 0 (top) to 1 (bottom).
@@ -252,11 +328,18 @@ def _corner_index(
 
 
 def _standard(
-    canvas: Image.Image, d: ImageDraw.ImageDraw, W: int, H: int, compact: bool, rank: str, suit: str
+    canvas: Image.Image,
+    d: ImageDraw.ImageDraw,
+    W: int,
+    H: int,
+    compact: bool,
+    rank: str,
+    suit: str,
+    lang: str,
 ) -> None:
     colour = suit_colour(suit)
-    label = _index_label(rank)
-    court = rank in FRENCH_INDEX
+    label = _index_label(rank, lang)
+    court = rank in COURTS
     if compact:
         if court:
             d.rounded_rectangle(
@@ -273,7 +356,7 @@ def _standard(
     if rank == "A":
         _pip(d, suit, W / 2, H / 2, 0.52 * W)
     elif court:
-        _court_panel(d, W, H, rank, suit)
+        _court_panel(d, W, H, rank, suit, lang)
     else:
         s = 0.13 * H if len(_PIPS[rank]) <= 6 else 0.12 * H
         x0, x1 = 0.36 * W, 0.64 * W
@@ -289,7 +372,7 @@ _COURT_EMBLEM: dict[str, shapes.Emblem] = {
 }
 
 
-def _court_panel(d: ImageDraw.ImageDraw, W: int, H: int, rank: str, suit: str) -> None:
+def _court_panel(d: ImageDraw.ImageDraw, W: int, H: int, rank: str, suit: str, lang: str) -> None:
     colour = suit_colour(suit)
     wash = tint(colour, IVORY, 0.9)
     x0, y0, x1, y1 = 0.25 * W, 0.075 * H, 0.75 * W, 0.925 * H
@@ -303,7 +386,7 @@ def _court_panel(d: ImageDraw.ImageDraw, W: int, H: int, rank: str, suit: str) -
         width=max(1, round(0.008 * W)),
     )
     _emblem(d, _COURT_EMBLEM[rank], W / 2, 0.3 * H, 0.38 * W, colour, wash)
-    _text(d, _index_label(rank), 0.26 * H, W / 2, 0.6 * H, colour, SERIF)
+    _text(d, _index_label(rank, lang), 0.26 * H, W / 2, 0.6 * H, colour, SERIF)
     _pip(d, suit, W / 2, 0.8 * H, 0.11 * H)
 
 
@@ -337,7 +420,13 @@ def _on(family: str) -> RGB:
 
 
 def _bianco_mano(
-    canvas: Image.Image, d: ImageDraw.ImageDraw, W: int, H: int, compact: bool, card: str
+    canvas: Image.Image,
+    d: ImageDraw.ImageDraw,
+    W: int,
+    H: int,
+    compact: bool,
+    card: str,
+    lang: str,
 ) -> None:
     character, family = card[:2], card[2]
     colour, dark, on = FAMILY[family], FAMILY_DARK[family], _on(family)
@@ -366,29 +455,57 @@ def _bianco_mano(
     shapes.family_mark(Pen(d, 0.8 * W - s / 2, 0.13 * H - s / 2, s, s), family, colour)
     _emblem(d, emblem, 0.56 * W, 0.46 * H, 0.52 * W, colour, IVORY)
     if points:
-        _text(
-            d,
-            f"{points * 2} si dominante",
-            0.05 * H,
-            W / 2,
-            0.71 * H,
-            dark,
-            SANS,
-            max_width=0.8 * W,
-        )
+        note = DOMINANT[lang].format(n=points * 2)
+        size = _fitting(note, 0.05 * H, 0.042 * H, (NAME_RIGHT - NAME_X) * W)
+        d.text((NAME_X * W, 0.71 * H), note, font=font(size), fill=dark, anchor="lm")
     band = (inset, 0.77 * H, W - inset, H - inset)
     d.rounded_rectangle(band, radius=0.05 * W, fill=colour)
     d.rectangle((band[0], band[1], band[2], band[1] + 0.05 * W), fill=colour)
-    _text(
-        d,
-        BM_NAME[character],
-        0.085 * H,
-        W / 2,
-        (band[1] + band[3]) / 2,
-        on,
-        SANS,
-        max_width=0.84 * W,
-    )
+    lines, size = name_lines(character, lang, H)
+    middle = (band[1] + band[3]) / 2
+    step = 1.1 * size
+    for i, line in enumerate(lines):
+        y = middle + (i - (len(lines) - 1) / 2) * step
+        d.text((NAME_X * W, y), line, font=font(size), fill=on, anchor="lm")
+
+
+def _fitting(text: str, size: float, least: float, width: float) -> int:
+    """The largest whole size from `size` down to `least` at which `text` is `width` wide
+    at most (`least` if none)."""
+    s = round(size)
+    while s > round(least) and font(s).getlength(text) > width:
+        s -= 1
+    return s
+
+
+def name_lines(character: str, lang: str, height: int) -> tuple[list[str], int]:
+    """A Bianco Mano character's name as its full-size face prints it, `height` px high: the
+    lines (one, or two broken at a space or a soft hyphen) and the font size, so that every
+    line lies between NAME_X and NAME_RIGHT of the card's width."""
+    name = (BM_NAME_EN if lang == "en" else BM_NAME)[character]
+    W = card_size(height)[0]
+    room = (NAME_RIGHT - NAME_X) * W
+    whole = name.replace(SOFT_HYPHEN, "")
+    if font(round(0.075 * height)).getlength(whole) <= room:
+        return [whole], _fitting(whole, 0.085 * height, 0.075 * height, room)
+    breaks = [i for i, ch in enumerate(name) if ch in (" ", SOFT_HYPHEN)]
+    best: tuple[list[str], int] | None = None
+    for i in breaks:
+        first = name[:i].replace(SOFT_HYPHEN, "") + ("-" if name[i] == SOFT_HYPHEN else "")
+        lines = [first, name[i + 1 :].replace(SOFT_HYPHEN, "")]
+        size = min(_fitting(line, 0.075 * height, 0.05 * height, room) for line in lines)
+        if best is None or size >= best[1]:
+            best = lines, size
+    if best is None:
+        return [whole], _fitting(whole, 0.085 * height, 0.05 * height, room)
+    return best
+
+
+def name_right(character: str, lang: str, height: int) -> float:
+    """Where the name's longest line ends, in px from the card's left edge."""
+    lines, size = name_lines(character, lang, height)
+    W = card_size(height)[0]
+    return NAME_X * W + max(font(size).getlength(line) for line in lines)
 
 
 def _identity(

@@ -26,8 +26,9 @@ _MAX_SPREAD_DEG = 18.0
 _MAX_DROP = 16  # how far the outermost cards sink, px
 
 
-# The only angles a card is ever drawn at: all (card, angle) pairs fit the cache (about
-# 20 MB for the 86 faces), so after `art.warm()` no hand waits for a rotation.
+# The only angles a card is ever drawn at: all (card, angle, language) triples fit the
+# cache (about 20 MB for the 86 faces, a little more for the English court and Bianco Mano
+# faces), so after `art.warm()` no hand waits for a rotation.
 ANGLES: tuple[float, ...] = (-8.0, -4.0, 0.0, 4.0, 8.0)
 
 
@@ -35,10 +36,14 @@ def _quantise(angle: float) -> float:
     return min(ANGLES, key=lambda a: abs(a - angle))
 
 
-@lru_cache(maxsize=640)
-def rotated(card: str, angle: float) -> Image.Image:
+def rotated(card: str, angle: float, lang: str = "fr") -> Image.Image:
     """The face with its soft shadow, turned by `angle` degrees (clockwise), centred."""
-    face = cards.face(card, CARD_H)
+    return _rotated(card, angle, cards.face_lang(card, CARD_H, lang))
+
+
+@lru_cache(maxsize=800)
+def _rotated(card: str, angle: float, lang: str) -> Image.Image:
+    face = cards.face(card, CARD_H, lang)
     sh = sprites.shadow(face.width, face.height, 7, 3, 120)
     out = Image.new("RGBA", sh.size, (0, 0, 0, 0))
     out.alpha_composite(sh, (2, 3))
@@ -88,8 +93,9 @@ def _background(width: int, height: int) -> Image.Image:
     return Image.new("RGB", (width, height), FELT)
 
 
-def draw_hand_image(hand: list[str], playable: Iterable[str] = ()) -> Image.Image:
-    """The fanned hand as an RGB image, cards in the caller's order, left to right."""
+def draw_hand_image(hand: list[str], playable: Iterable[str] = (), lang: str = "fr") -> Image.Image:
+    """The fanned hand as an RGB image, cards in the caller's order, left to right, their
+    faces as a `lang` table reads them."""
     if len(hand) > MAX_CARDS:
         raise ValueError(f"a hand picture holds at most {MAX_CARDS} cards")
     ok = set(playable)
@@ -103,11 +109,11 @@ def draw_hand_image(hand: list[str], playable: Iterable[str] = ()) -> Image.Imag
             y -= RAISE * math.cos(a)
             ring = _ring(angle)
             img.paste(ring, (round(x - ring.width / 2), round(y - ring.height / 2)), ring)
-        face = rotated(card, angle)
+        face = rotated(card, angle, lang)
         img.paste(face, (round(x - face.width / 2), round(y - face.height / 2)), face)
     return img
 
 
-def draw_hand(hand: list[str], playable: Iterable[str] = ()) -> bytes:
+def draw_hand(hand: list[str], playable: Iterable[str] = (), lang: str = "fr") -> bytes:
     """PNG bytes of `hand` fanned, the cards in `playable` raised and ringed."""
-    return to_png(draw_hand_image(hand, playable))
+    return to_png(draw_hand_image(hand, playable, lang))

@@ -120,7 +120,7 @@ class TableScene:
     zones: tuple[Zone, ...] = ()
     boxes: tuple[Box, ...] = ()
     facts: tuple[Fact, ...] = ()
-    lang: str = "fr"  # the language of identity cards' rules
+    lang: str = "fr"  # the language of identity cards' rules and of court cards' indices
 
     def __post_init__(self) -> None:
         for name in ("seats", "zones", "boxes", "facts"):

@@ -183,17 +183,17 @@ def _felt() -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _header(title: str, facts: tuple[Fact, ...]) -> Image.Image:
+def _header(title: str, facts: tuple[Fact, ...], lang: str) -> Image.Image:
     img = _felt().crop((0, 0, WIDTH, HEADER)).convert("RGBA")
     x = WIDTH - 12
     for fact in reversed(facts):
-        x = _fact(img, fact, x) - 18
+        x = _fact(img, fact, x, lang) - 18
     title, size = text.fit(title, max(40, x - 14), 18, 13)
     text.paste(img, title, (14, HEADER / 2), size, PLATE_TEXT, "lm")
     return img.convert("RGB")
 
 
-def _fact(img: Image.Image, fact: Fact, right: int) -> int:
+def _fact(img: Image.Image, fact: Fact, right: int, lang: str) -> int:
     """Draw one fact ending at `right`; return where it starts."""
     x = right
     y = HEADER / 2
@@ -201,7 +201,7 @@ def _fact(img: Image.Image, fact: Fact, right: int) -> int:
         box = text.paste(img, fact.value, (x, y), 15, PLATE_TEXT, "rm")
         x = box[0] - 4
     if fact.card:
-        face = cards.face(fact.card, FACT_CARD_H)
+        face = cards.face(fact.card, FACT_CARD_H, lang)
         x -= face.width
         img.alpha_composite(face, (x, round(y - face.height / 2)))
         x -= 5
@@ -280,16 +280,98 @@ def _plate(seat: Seat, lang: str, name: str, name_size: int, w: int) -> Image.Im
     return img
 
 
-def _card_with_shadow(canvas: Image.Image, card: str, x: int, y: int, height: int) -> None:
-    face = cards.face(card, height)
+def _card_with_shadow(
+    canvas: Image.Image, card: str, x: int, y: int, height: int, lang: str
+) -> None:
+    face = cards.face(card, height, lang)
     sh = sprites.shadow(face.width, face.height, max(3, face.width // 14), 3, 120)
     canvas.paste(sh, (x - 6 + 1, y - 6 + 2), sh)
     canvas.paste(face, (x, y), face)
 
 
+CARD_GAP = 6  # between the cards of a row that has room
+TAG_GAP = 4  # between two name tags
+TAG_SIZES = (11, 10, 9)  # name tag sizes tried, largest first
+HIDDEN_TAG_W = 30  # the "+n" tag before a row that shows only its last cards
+
+
+@dataclass(frozen=True)
+class Row:
+    """Where a zone's face-up cards lie, from the left of the zone's picture: the cards
+    shown (the last ones when not all fit), each card's left edge, and each card's name tag
+    (its text and size) when the zone says who played it."""
+
+    shown: tuple[Played, ...]
+    xs: tuple[float, ...]
+    hidden_before: int
+    tags: tuple[tuple[str, int] | None, ...]
+    pile_x: float  # the face-down pile's left edge (when the zone has one)
+
+
+def tag_width(name: str, size: int) -> int:
+    """The width of a name tag (`sprites.pill`) holding `name` at `size`."""
+    return text.width(name, size) + size + 6
+
+
+def row_layout(
+    zone: Zone, names: tuple[str, ...], card_h: int, width: int, lang: str = "fr"
+) -> Row:
+    """Lay out a zone's row of cards in `width`. Cards overlap only as far as leaves each
+    one's index in view (`cards.index_right`), and a tagged row (a trick with who played
+    each card) spaces its cards so that every name tag holds the whole name, shrinking the
+    tags to 9 px before it cuts a name. What cannot fit shows only the last cards."""
+    card_w = cards.card_size(card_h)[0]
+    pile_w = (card_w + 14) if zone.face_down else 0
+    avail = width - pile_w - 8
+    played = zone.cards
+    n = len(played)
+    who = [names[p.seat] if p.seat is not None else None for p in played]
+    tagged = any(w is not None for w in who)
+
+    def widest_tag(size: int, among: tuple[str | None, ...]) -> int:
+        return max((tag_width(w, size) + TAG_GAP for w in among if w is not None), default=0)
+
+    def index_step(among: tuple[Played, ...]) -> float:
+        return max((cards.index_right(p.card, card_h, lang) + 2 for p in among[:-1]), default=0)
+
+    step: float = card_w + CARD_GAP
+    size = TAG_SIZES[0]
+    shown = played
+    hidden_before = 0
+    if tagged:
+        fitting = [s for s in TAG_SIZES if card_w + (n - 1) * widest_tag(s, tuple(who)) <= avail]
+        size = fitting[0] if fitting else TAG_SIZES[-1]
+        step = max(step, widest_tag(size, tuple(who)))
+    if n > 1 and card_w + (n - 1) * step > avail:
+        step = (avail - card_w) / (n - 1)
+        least = max(index_step(played), card_w * 0.8 if tagged else 0.0)
+        if step < least:
+            keep = max(1, int((avail - card_w - HIDDEN_TAG_W) / least) + 1)
+            hidden_before = n - keep
+            shown = played[-keep:]
+            step = least
+    row_w = pile_w + (card_w + (len(shown) - 1) * step if shown else 0)
+    if hidden_before:
+        row_w += HIDDEN_TAG_W
+    left = (width - row_w) / 2
+    x0 = left + pile_w + (HIDDEN_TAG_W if hidden_before else 0)
+    xs = tuple(x0 + i * step for i in range(len(shown)))
+    room = round(step) - TAG_GAP - size - 6  # the text a tag may hold beside its neighbours
+    tags = tuple(
+        text.fit(names[p.seat], max(room, 12), size, TAG_SIZES[-1]) if p.seat is not None else None
+        for p in shown
+    )
+    return Row(shown, xs, hidden_before, tags, left)
+
+
 @lru_cache(maxsize=256)
 def _zone(
-    zone: Zone, names: tuple[str, ...], teams: tuple[int | None, ...], card_h: int, width: int
+    zone: Zone,
+    names: tuple[str, ...],
+    teams: tuple[int | None, ...],
+    card_h: int,
+    width: int,
+    lang: str,
 ) -> Image.Image:
     """One zone: label, then the face-down pile and the row of cards, tags under cards."""
     card_w = cards.card_size(card_h)[0]
@@ -298,31 +380,14 @@ def _zone(
     tag_h = 18 if tagged else 0
     h = label_h + card_h + tag_h + 10
     img = Image.new("RGBA", (width, h), (0, 0, 0, 0))
-    pile_w = (card_w + 14) if zone.face_down else 0
-    n = len(zone.cards)
-    gap = 6
-    avail = width - pile_w - 8
-    shown: tuple[Played, ...] = zone.cards
-    step: float = card_w + gap
-    hidden_before = 0
-    if n > 1 and card_w + (n - 1) * step > avail:
-        step = (avail - card_w) / (n - 1)
-        min_step = card_w * 0.34 if not tagged else card_w * 0.8
-        if step < min_step:
-            keep = max(1, int((avail - card_w - 30) / min_step) + 1)
-            hidden_before = n - keep
-            shown = zone.cards[-keep:]
-            step = min_step
-    row_w = pile_w + (card_w + (len(shown) - 1) * step if shown else 0)
-    if hidden_before:
-        row_w += 30
-    x = (width - row_w) / 2
+    row = row_layout(zone, names, card_h, width, lang)
     top = label_h + 4
     if zone.label:
         text.paste(img, zone.label, (width / 2, label_h / 2), 13, PLATE_LABEL, "mm")
     if zone.face_down:
+        x = row.pile_x
         for i in range(min(3, zone.face_down), 0, -1):
-            _card_with_shadow(img, cards.BACK, round(x + i * 2), top - i * 2 + 2, card_h)
+            _card_with_shadow(img, cards.BACK, round(x + i * 2), top - i * 2 + 2, card_h, lang)
         badge = sprites.disc(
             24,
             (250, 248, 240),
@@ -332,58 +397,89 @@ def _zone(
             11 if zone.face_down < 100 else 9,
         )
         img.alpha_composite(badge, (round(x + card_w - 14), top + card_h - 18))
-        x += pile_w
-    if hidden_before:
-        tag = sprites.pill(f"+{hidden_before}", 11, PLATE_TEXT, (0, 0, 0, 110))
+    if row.hidden_before:
+        tag = sprites.pill(f"+{row.hidden_before}", 11, PLATE_TEXT, (0, 0, 0, 110))
+        x = row.xs[0] - HIDDEN_TAG_W
         img.alpha_composite(tag, (round(x), round(top + card_h / 2 - tag.height / 2)))
-        x += 30
-    for i, played in enumerate(shown):
-        cx = round(x + i * step)
-        _card_with_shadow(img, played.card, cx, top, card_h)
-        if played.seat is not None:
+    for played, x, tagged_as in zip(row.shown, row.xs, row.tags, strict=True):
+        cx = round(x)
+        _card_with_shadow(img, played.card, cx, top, card_h, lang)
+        if played.seat is not None and tagged_as is not None:
             team = teams[played.seat]
             edge = (*TEAM[team], 255) if team is not None else None
-            label, size = text.fit(names[played.seat], min(card_w + 8, round(step) - 14), 11, 9)
+            label, size = tagged_as
             tag = sprites.pill(label, size, PLATE_TEXT, (*PLATE, 230), edge)
             img.alpha_composite(tag, (round(cx + card_w / 2 - tag.width / 2), top + card_h + 4))
     return img
 
 
-BOX_W = 62
+BOX_W = 62  # a box's width, unless its label needs more
+BOX_GAP = 6
+BOX_LABEL_SIZES = (11, 9)  # a box's label, largest and smallest size: never cut
+
+
+def box_label(box: Box, width: int) -> tuple[str, int, int]:
+    """A box's label as drawn, its size and the box's width: the label shrinks from 11 px
+    to 9 px to fit the usual width, and past that the box widens to hold it (up to
+    `width`, the whole row: only there would a label be cut)."""
+    big, small = BOX_LABEL_SIZES
+    label, size = text.fit(box.label, BOX_W - 6, big, small)
+    if label == text.printable(box.label):
+        return label, size, BOX_W
+    w = min(width, text.width(box.label, small) + 8)
+    label, size = text.fit(box.label, w - 6, small, small)
+    return label, size, w
+
+
+def box_rows(boxes: tuple[Box, ...], width: int) -> list[list[int]]:
+    """The boxes (indices) of each row, in order, as many as fit a row's `width`."""
+    rows: list[list[int]] = []
+    used = 0
+    for i, box in enumerate(boxes):
+        w = box_label(box, width)[2]
+        if rows and used + BOX_GAP + w <= width:
+            rows[-1].append(i)
+            used += BOX_GAP + w
+        else:
+            rows.append([i])
+            used = w
+    return rows
+
+
+def _box_h(boxes: tuple[Box, ...]) -> int:
+    return 92 if any(b.card for b in boxes) else 50
 
 
 @lru_cache(maxsize=128)
-def _boxes(boxes: tuple[Box, ...], width: int) -> Image.Image:
-    """Token boxes in one or two rows, each a label, an optional small card and its tokens."""
-    with_card = any(b.card for b in boxes)
-    box_h = 92 if with_card else 50
-    per_row = max(1, min(len(boxes), (width + 6) // (BOX_W + 6)))
-    rows = (len(boxes) + per_row - 1) // per_row
-    img = Image.new("RGBA", (width, rows * (box_h + 6)), (0, 0, 0, 0))
-    for i, box in enumerate(boxes):
-        r, c = divmod(i, per_row)
-        in_row = min(per_row, len(boxes) - r * per_row)
-        x0 = (width - in_row * (BOX_W + 6) + 6) // 2 + c * (BOX_W + 6)
-        y0 = r * (box_h + 6)
-        img.alpha_composite(_box(box, box_h), (x0, y0))
+def _boxes(boxes: tuple[Box, ...], width: int, lang: str) -> Image.Image:
+    """Token boxes in rows, each a label, an optional small card and its tokens."""
+    box_h = _box_h(boxes)
+    rows = box_rows(boxes, width)
+    img = Image.new("RGBA", (width, len(rows) * (box_h + BOX_GAP)), (0, 0, 0, 0))
+    for r, row in enumerate(rows):
+        widths = [box_label(boxes[i], width)[2] for i in row]
+        x = (width - sum(widths) - BOX_GAP * (len(row) - 1)) // 2
+        for i, w in zip(row, widths, strict=True):
+            img.alpha_composite(_box(boxes[i], box_h, lang, width), (x, r * (box_h + BOX_GAP)))
+            x += w + BOX_GAP
     return img
 
 
 @lru_cache(maxsize=256)
-def _box(box: Box, box_h: int) -> Image.Image:
-    img = sprites.rounded(BOX_W, box_h, 8, (0, 0, 0, 70), (*GOLD, 150), 1).copy()
-    label, size = text.fit(box.label, BOX_W - 6, 11, 8)
-    text.paste(img, label, (BOX_W / 2, 10), size, PLATE_MUTED, "mm")
+def _box(box: Box, box_h: int, lang: str, room: int) -> Image.Image:
+    label, size, w = box_label(box, room)
+    img = sprites.rounded(w, box_h, 8, (0, 0, 0, 70), (*GOLD, 150), 1).copy()
+    text.paste(img, label, (w / 2, 10), size, PLATE_MUTED, "mm")
     y = 19
     if box.card:
-        face = cards.face(box.card, BOX_CARD_H)
-        img.alpha_composite(face, ((BOX_W - face.width) // 2, y))
+        face = cards.face(box.card, BOX_CARD_H, lang)
+        img.alpha_composite(face, ((w - face.width) // 2, y))
         y += 48
     stack = sprites.chips(min(4, max(1, (box.tokens + 4) // 5)), 16) if box.tokens else None
     count = str(box.tokens)
     tw = text.width(count, 14)
     total = (stack.width + 4 if stack else 0) + tw
-    x = (BOX_W - total) // 2
+    x = (w - total) // 2
     cy = y + (box_h - y) // 2 - 1
     if stack:
         img.alpha_composite(stack, (x, round(cy - stack.height / 2)))
@@ -411,13 +507,11 @@ def _centre(img: Image.Image, scene: TableScene, rect: Rect, places: list[SeatPl
     rows = [z for z in scene.zones if z not in around]
     room = height - (AROUND_MIN_H if around else 0)
     blocks: list[Image.Image] = []
-    for card_h in ZONE_HEIGHTS:
+    for card_h in zone_heights(scene, rows, names, width, room):
         blocks = []
         if scene.boxes:
-            blocks.append(_boxes(scene.boxes, width))
-        blocks += [_zone(z, names, teams, card_h, width) for z in rows]
-        if sum(b.height for b in blocks) + 6 * (len(blocks) - 1) <= room:
-            break
+            blocks.append(_boxes(scene.boxes, width, scene.lang))
+        blocks += [_zone(z, names, teams, card_h, width, scene.lang) for z in rows]
     total = sum(b.height for b in blocks) + 6 * max(0, len(blocks) - 1)
     y = y0 + (0 if around else max(0, (height - total) // 2))
     for block in blocks:
@@ -429,7 +523,25 @@ def _centre(img: Image.Image, scene: TableScene, rect: Rect, places: list[SeatPl
         card_h = next((h for h in ZONE_HEIGHTS if h <= (area[3] - area[1]) * 0.45), 40)
         for p, (cx, cy) in zip(played, around_spots(played, area, places, card_h), strict=True):
             w, h = cards.card_size(card_h)
-            _card_with_shadow(img, p.card, round(cx - w / 2), round(cy - h / 2), card_h)
+            _card_with_shadow(img, p.card, round(cx - w / 2), round(cy - h / 2), card_h, scene.lang)
+
+
+def zone_heights(
+    scene: TableScene, rows: list[Zone], names: tuple[str, ...], width: int, room: int
+) -> tuple[int, ...]:
+    """The card height the rows are drawn at (a one-item tuple): the largest at which the
+    boxes and rows fit the room, and at which every card of every row shows if one does;
+    the smallest when none fits."""
+    boxes = boxes_height(scene.boxes, width) + 6 if scene.boxes else 0
+    fitting = [
+        h for h in ZONE_HEIGHTS if boxes + sum(zone_height(z, h) + 6 for z in rows) - 6 <= room
+    ]
+    whole = [
+        h
+        for h in fitting
+        if not any(row_layout(z, names, h, width, scene.lang).hidden_before for z in rows)
+    ]
+    return ((whole or fitting or [ZONE_HEIGHTS[-1]])[0],)
 
 
 def zone_height(zone: Zone, card_h: int) -> int:
@@ -440,9 +552,7 @@ def zone_height(zone: Zone, card_h: int) -> int:
 
 def boxes_height(boxes: tuple[Box, ...], width: int) -> int:
     """The height `_boxes` draws the boxes at in `width`."""
-    box_h = 92 if any(b.card for b in boxes) else 50
-    per_row = max(1, min(len(boxes), (width + 6) // (BOX_W + 6)))
-    return ((len(boxes) + per_row - 1) // per_row) * (box_h + 6)
+    return len(box_rows(boxes, width)) * (_box_h(boxes) + BOX_GAP)
 
 
 def fits(scene: TableScene) -> bool:
@@ -482,7 +592,7 @@ def around_spots(
 def draw_table_image(scene: TableScene) -> Image.Image:
     """The table picture as an RGB image (see `draw_table` for the bytes)."""
     img = _felt().copy()
-    img.paste(_header(scene.title, scene.facts), (0, 0))
+    img.paste(_header(scene.title, scene.facts, scene.lang), (0, 0))
     places = seat_layout(scene)
     _centre(img, scene, centre_rect(places), places)
     for place in places:

@@ -3,9 +3,12 @@
 At start the bot lists its application's emojis and uploads the faces it lacks, named
 `tapis_<card>_<version>` where the version is a digest of the faces' pixels
 (`art.emoji_version`): an unchanged set uploads nothing, a redesign uploads the new faces
-and deletes the old ones. It runs in the background: until it is done, and for good if
-Discord refuses (the 2,000-emoji limit, a missing permission, an outage), cards read as
-their text faces and the log says why once. Play never waits for, nor depends on, emojis.
+and deletes the old ones. Emojis are one set per application, and court cards read V, D, R
+in French but J, Q, K in English: those twelve have an English emoji too
+(`tapis_QSen_<version>`), and each message shows its reader's. It runs in the background:
+until it is done, and for good if Discord refuses (the 2,000-emoji limit, a missing
+permission, an outage), cards read as their text faces and the log says why once. Play
+never waits for, nor depends on, emojis.
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ from typing import Protocol
 
 import discord
 
-import art
 from games.cards import face as text_face
 from games.words import Face
 
@@ -30,6 +32,12 @@ EMOJI_HEIGHT = 64  # px: crisp at the sizes Discord shows emojis (22 to 48 px)
 FOLLOW_EVERY = 20.0  # seconds between two looks at the emojis another process uploads
 FOLLOW_ATTEMPTS = 15
 NAME = re.compile(rf"^{PREFIX}(?P<card>[A-Za-z0-9]+)_(?P<version>[0-9a-f]+)$")
+
+
+def emoji_key(card: str, lang: str) -> str:
+    """The key of a card's face in `lang` among the emojis: the card id, `QSen` for an
+    English face (the faces' source sends the English ones under these keys)."""
+    return f"{card}en" if lang == "en" else card
 
 
 def emoji_name(card: str, version: str) -> str:
@@ -43,22 +51,22 @@ class CardFaces:
 
     emojis: Mapping[str, discord.PartialEmoji] = field(default_factory=dict)
 
-    def emoji(self, card: str) -> discord.PartialEmoji | None:
-        return self.emojis.get(card)
+    def emoji(self, card: str, lang: str = "fr") -> discord.PartialEmoji | None:
+        """A card's emoji as a `lang` reader reads it (its English face where it has one)."""
+        return self.emojis.get(emoji_key(card, lang)) or self.emojis.get(card)
 
-    def action_emoji(self, action_id: str) -> discord.PartialEmoji | None:
+    def action_emoji(self, action_id: str, lang: str = "fr") -> discord.PartialEmoji | None:
         """The picture of the card an action plays (the first, for a pair), if any."""
         arg = action_id.partition(":")[2]
-        return self.emojis.get(arg.split("+")[0]) if arg else None
+        return self.emoji(arg.split("+")[0], lang) if arg else None
 
     def text(self, lang: str) -> Face:
         """The face function of the games' words for messages in `lang`."""
-        emojis = self.emojis
-        if not emojis:
+        if not self.emojis:
             return lambda card: text_face(card, lang)
 
         def face(card: str) -> str:
-            emoji = emojis.get(card)
+            emoji = self.emoji(card, lang)
             shown = text_face(card, lang)
             return f"{emoji} {shown}" if emoji is not None else shown
 
@@ -143,11 +151,11 @@ class CardEmojis:
                 self.deleted += 1
             else:
                 current[found["card"]] = emoji
-        for card in art.ALL_CARDS:
+        for card, png in pngs.items():
             if card not in current:
                 name = emoji_name(card, version)
                 await self._slot()
-                current[card] = await client.create_application_emoji(name=name, image=pngs[card])
+                current[card] = await client.create_application_emoji(name=name, image=png)
                 self.uploaded += 1
         log.info(
             "card emojis ready (version %s: %d uploaded, %d stale deleted)",

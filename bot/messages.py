@@ -186,7 +186,7 @@ def hand_parts(
             render.action_label(table, action_id, lang),
             render.action_style(table, action_id),
         )
-        button.item.emoji = faces.action_emoji(action_id)
+        button.item.emoji = faces.action_emoji(action_id, lang)
         button.row = i // ROW_WIDTH
         items.append(button)
     first_select_row = (len(buttons) + ROW_WIDTH - 1) // ROW_WIDTH
@@ -195,7 +195,7 @@ def hand_parts(
             discord.SelectOption(
                 label=render.action_label(table, a, lang)[:100],
                 value=a,
-                emoji=faces.action_emoji(a),
+                emoji=faces.action_emoji(a, lang),
             )
             for a in group
         ]

@@ -47,6 +47,7 @@ from games.facts import Zone as FactZone
 from games.words import Face, Words
 from workers import PipeWorker, WorkerFailed, WorkerGone, exit_with_parent, lower_priority
 
+from .emojis import emoji_key
 from .i18n import count, tr
 from .service import AI_LEVELS, Table
 
@@ -62,7 +63,7 @@ SUITS_AND_FAMILIES = frozenset(SUITS + BM_FAMILIES)
 _LEADING_MARK = re.compile(r"^\W+")  # a suit symbol or family mark before a word
 
 DrawTable = Callable[[art.TableScene], bytes]
-DrawHand = Callable[[Sequence[str], Iterable[str]], bytes]
+DrawHand = Callable[[Sequence[str], Iterable[str], str], bytes]  # cards, playable, language
 # Told what each picture will show as it is taken from a state of the table: (state, None,
 # scene) for the table message, (state, seat, cards) for a hand (tests watch for hidden
 # cards); the state is the table's, or a move's being stored for a hand drawn ahead.
@@ -278,7 +279,10 @@ def describe(scene: art.TableScene, lang: str) -> str:
         shown = " ".join(text_face(p.card, lang) for p in zone.cards)
         if zone.face_down:
             shown = f"{shown} (+{zone.face_down})".strip()
-        parts.append(f"{zone.label or '-'} : {shown}" if lang != "en" else f"{zone.label}: {shown}")
+        if not shown:  # a note on the felt (the lobby's "waiting for players"): its words
+            parts.append(zone.label)
+        else:
+            parts.append(f"{zone.label} : {shown}" if lang != "en" else f"{zone.label}: {shown}")
     for fact in scene.facts:
         if fact.card:
             parts.append(f"{fact.label} {text_face(fact.card, lang)}".strip())
@@ -336,12 +340,23 @@ def start_worker(niceness: int | None = None) -> None:
 
 
 def emoji_faces(height: int) -> tuple[str, dict[str, bytes]]:
-    """In the worker: the faces' version digest and every face as a small PNG (emojis)."""
-    return art.emoji_version(height), {c: art.face_png(c, height) for c in art.ALL_CARDS}
+    """In the worker: the faces' version digest and every face as a small PNG (emojis),
+    keyed by `emoji_key`: each card's French face, and the English face of the cards whose
+    face differs in English (court cards read J, Q, K)."""
+    faces = {c: art.face_png(c, height) for c in art.ALL_CARDS}
+    faces |= {emoji_key(c, "en"): art.face_png(c, height, "en") for c in art.localised(height)}
+    return art.emoji_version(height), faces
 
 
-def draw_hand(cards: Sequence[str], playable: Iterable[str]) -> bytes:
-    return art.draw_hand(list(cards), playable)
+def draw_hand(cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
+    return art.draw_hand(list(cards), playable, lang)
+
+
+def hand_lang(cards: Iterable[str], lang: str) -> str:
+    """The language a hand picture is drawn in: `fr` when its faces read the same in both,
+    so one drawing serves every reader."""
+    shows_words = any(art.face_lang(c, art.hand.CARD_H, lang) == "en" for c in cards)
+    return "en" if shows_words else "fr"
 
 
 def _described(picture: Picture, description: str) -> Picture:
@@ -568,7 +583,8 @@ class Pictures:
             return ready
         cards = cards[:MAX_HAND]
         ordered = tuple(sorted(playable))
-        key = ("hand", cards, ordered)  # the drawing is the same in every language
+        drawn_in = hand_lang(cards, lang)  # the reader's: court cards read V/D/R or J/Q/K
+        key = ("hand", cards, ordered, drawn_in)
         description = describe_hand(cards, playable, lang)
         found = self._hands.get(key)
         if found is not None:
@@ -580,7 +596,9 @@ class Pictures:
                 self._once(
                     key,
                     self._hands,
-                    lambda: self._submit(priority, self._draw_hand, cards, ordered, wanted=wanted),
+                    lambda: self._submit(
+                        priority, self._draw_hand, cards, ordered, drawn_in, wanted=wanted
+                    ),
                     HAND_FILE,
                     description,
                     cards,

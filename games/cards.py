@@ -8,7 +8,9 @@ figures (V, D, R) and suit symbols, Bianco Mano characters by name, in French or
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Literal
 
 from .rng import Rng
@@ -62,6 +64,10 @@ _BM_FAMILY_NAMES = {
     "en": {"R": "red", "B": "blue", "J": "yellow", "V": "green"},
 }
 _BM_FAMILY_MARKS = {"R": "🟥", "B": "🟦", "J": "🟨", "V": "🟩"}
+FAMILY_MARKS: Mapping[str, str] = MappingProxyType(_BM_FAMILY_MARKS)
+"""Each Bianco Mano family's mark in texts (an emoji Discord draws); a page that cannot
+count on an emoji font draws its own shape instead (web/words.py)."""
+JOKER_MARK = "🃏"
 _BM_TINTS: dict[str, Tint] = {"R": "red", "B": "blue", "J": "yellow", "V": "green"}
 
 
@@ -86,7 +92,7 @@ def face(c: str, lang: str = "fr") -> str:
 def _face(c: str, lang: str) -> str:
     """A card id's face never changes: worked out once per language."""
     if c == JOKER:
-        return "🃏 Joker"
+        return f"{JOKER_MARK} Joker"
     if is_bianco_mano(c):
         return f"{_BM_FAMILY_MARKS[c[2]]} {_BM_NAMES[lang][c[:2]]}"
     if is_standard(c):

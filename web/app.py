@@ -85,7 +85,9 @@ def create_app(settings: WebSettings, *, clock: Callable[[], float] | None = Non
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await check_schema(settings.database_url)
-        await asyncio.to_thread(cards.version)  # the art's digest, before the first page
+        # The art's digest and every card picture, before the first page: a page never
+        # shows a hand whose pictures are still being drawn.
+        await asyncio.to_thread(cards.draw_all)
         store = await Store.open(settings.database_url, migrate=False)
         app.state.store = store
         try:
@@ -117,10 +119,13 @@ def create_app(settings: WebSettings, *, clock: Callable[[], float] | None = Non
 
     @app.get("/cards/{card_id}.png", include_in_schema=False)
     def card_picture(
-        request: Request, card_id: str, v: Annotated[str | None, Query(max_length=64)] = None
+        request: Request,
+        card_id: str,
+        v: Annotated[str | None, Query(max_length=64)] = None,
+        lang: Annotated[str | None, Query(max_length=8)] = None,
     ) -> Response:
-        """A card's face from the art (a plain `def`: a first drawing runs in a worker
-        thread, off the event loop)."""
+        """A card's face from the art, as a `lang` page shows it (a plain `def`: a drawing
+        the start did not make runs in a worker thread, off the event loop)."""
         if not cards.knows(card_id):
             raise NotFound(card_id)
         version = cards.version()
@@ -130,7 +135,7 @@ def create_app(settings: WebSettings, *, clock: Callable[[], float] | None = Non
         }
         if request.headers.get("if-none-match") == headers["ETag"]:
             return Response(status_code=304, headers=headers)
-        return Response(cards.png(card_id), media_type="image/png", headers=headers)
+        return Response(cards.png(card_id, lang), media_type="image/png", headers=headers)
 
     @app.exception_handler(NotFound)
     async def on_not_found(request: Request, _exc: NotFound) -> Response:

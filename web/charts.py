@@ -8,12 +8,14 @@ viewBox; the template writes the SVG elements. Each game's line takes the game's
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import games
 
 WIDTH, HEIGHT = 640, 260
-LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 28
+LEFT, RIGHT, TOP, BOTTOM = 60, 14, 12, 34
+"""Room for the axis labels at the size a phone needs (tapis.css: 22 units there)."""
 MAX_POINTS = 400
 """Longer series are thinned to this many points: a chart is ~600 pixels wide."""
 
@@ -129,8 +131,22 @@ def line_chart(series: list[tuple[str, str, list[tuple[int, float]]]], length: i
     while value <= high + step / 2:
         y_ticks.append(Tick(round(y(value), 1), f"{value:g}"))
         value += step
-    x_step = max(1, int(_nice_step(longest, 5)))
-    x_ticks = [Tick(round(x(i - 1), 1), str(i)) for i in range(1, longest + 1, x_step)]
-    if longest > 1 and x_ticks[-1].label != str(longest):
-        x_ticks.append(Tick(round(x(longest - 1), 1), str(longest)))
-    return Chart(WIDTH, HEIGHT, lines, y_ticks, x_ticks, (x0, y0, x1, y1))
+    return Chart(WIDTH, HEIGHT, lines, y_ticks, x_ticks(longest, x), (x0, y0, x1, y1))
+
+
+def x_ticks(length: int, x: Callable[[int], float]) -> list[Tick]:
+    """The match numbers under the chart: evenly spaced whole numbers, every one up to 7
+    matches, else the multiples of a round step (2, 5, 10, 20...) with at most 7 ticks;
+    `x` places the match at index i (number i + 1)."""
+    step = 1
+    while length // step > 7:
+        step = _next_round(step)
+    first = 1 if step == 1 else step
+    return [Tick(round(x(n - 1), 1), str(n)) for n in range(first, length + 1, step)]
+
+
+def _next_round(step: int) -> int:
+    """The round step after `step`: 1, 2, 5, 10, 20, 50..."""
+    digits = str(step)
+    lead, zeros = int(digits[0]), len(digits) - 1
+    return {1: 2, 2: 5, 5: 10}[lead] * 10**zeros

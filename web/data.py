@@ -52,6 +52,7 @@ class Player:
 class Match:
     match: FinishedMatch
     frame: replay.Frame | None  # None when the log no longer replays
+    unit: str | None = None  # what the final scores count (`card`...); None: unknown
 
     @property
     def summary(self) -> MatchSummary:
@@ -146,8 +147,8 @@ async def match(store: Store, guild_id: int, match_id: int, *, step: int | None)
         raise NotFound(f"step {wanted}")
     game, players = found.summary.game, len(found.summary.seats)
     try:
-        starts = replay.deal_starts(game, players, found.seed, found.options, moves)
-        frame = replay.frame(game, players, found.seed, found.options, moves, wanted, starts)
+        walked = replay.walk(game, players, found.seed, found.options, moves)
+        frame = replay.frame(game, players, found.seed, found.options, moves, wanted, walked.starts)
     except replay.ReplayError:
-        frame = None
-    return Match(found, frame)
+        return Match(found, None)
+    return Match(found, frame, walked.unit)

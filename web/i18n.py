@@ -24,6 +24,11 @@ TEXT: dict[str, dict[str, str]] = {
     "matches": {"fr": "Parties", "en": "Matches"},
     "wins": {"fr": "Victoires", "en": "Wins"},
     "points": {"fr": "Points", "en": "Points"},
+    "points_note": {
+        "fr": "Points : dans chaque partie classée, un point par joueur ou équipe qui a fini "
+        "derrière vous.",
+        "en": "Points: in each rated match, one for every player or team that finished behind you.",
+    },
     "unrated": {"fr": "non classé", "en": "unranked"},
     "nobody": {"fr": "Personne n'est encore classé.", "en": "Nobody is ranked yet."},
     "min_matches": {

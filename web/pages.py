@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 
 import games
 from db import MatchSummary, Store
@@ -79,6 +80,21 @@ class Ctx:
         params = dict(self.request.query_params)
         params["lang"] = other
         return self.request.url.path + "?" + urlencode(params)
+
+    def m(self, text: str) -> Markup:
+        """A game's text with its family marks drawn as shapes (no emoji on a page)."""
+        return words.marked(text, self.lang)
+
+    def score(self, m: data.Match, n: int | None) -> str:
+        """A final score with what it counts (`3 cartes`, `152 points`): a bare number
+        reads as points. Empty when there is none; bare only when the unit is unknown (a
+        log that no longer replays)."""
+        if n is None:
+            return ""
+        game = words.words_of(m.summary.game)
+        if game is None or m.unit is None:
+            return str(n)
+        return game.amount(n, m.unit, self.lang)
 
     def game(self, slug: str | None) -> str:
         return words.game_name(slug, self.lang)

@@ -69,10 +69,19 @@ def game_options(stored: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in stored.items() if k != TABLE_SETTINGS_KEY}
 
 
-def deal_starts(
+@dataclass(frozen=True, slots=True)
+class Walk:
+    """What one pass over a whole log finds: where each deal starts (0 first), and what
+    the match's final scores count (the outcome's unit: `point`, `card`, `token`)."""
+
+    starts: tuple[int, ...]
+    unit: str
+
+
+def walk(
     game: str, players: int, seed: int, options: Mapping[str, Any], moves: Sequence[tuple[int, str]]
-) -> tuple[int, ...]:
-    """The steps where each deal starts (0 first), from one pass over the whole log."""
+) -> Walk:
+    """One pass over the whole log: the deals' starts and the outcome's unit."""
     try:
         state = games.get(game).new(players=players, seed=seed, options=game_options(options))
         starts = [0]
@@ -82,11 +91,19 @@ def deal_starts(
                 starts.append(step)
         if not state.is_over():
             raise ReplayError("the move log does not end the match")
+        unit = state.outcome().unit
     except ReplayError:
         raise
     except (KeyError, ValueError, TypeError, games.IllegalAction) as exc:
         raise ReplayError(str(exc)) from exc
-    return tuple(starts)
+    return Walk(tuple(starts), unit)
+
+
+def deal_starts(
+    game: str, players: int, seed: int, options: Mapping[str, Any], moves: Sequence[tuple[int, str]]
+) -> tuple[int, ...]:
+    """The steps where each deal starts (0 first), from one pass over the whole log."""
+    return walk(game, players, seed, options, moves).starts
 
 
 def frame(

@@ -6,6 +6,12 @@ table and how a player holds a hand all come from the registered game: `rules.wo
 from each seat's view, games/facts.py) and the text faces of games/cards.py, so the pages
 say what the bot says on Discord. Card pictures come from the art (web/cards.py) where it
 draws the card. The page furniture (titles, buttons, dates) is web/i18n.py's.
+
+The games' texts mark a Bianco Mano family with a coloured-square emoji (Discord draws
+it). A browser draws an emoji only with an emoji font, which many systems lack, so the
+pages never send one: `marked` turns each family mark into the family's own shape, drawn
+inline in SVG as the card art draws it (circle, square, triangle, diamond), and a card's
+text face names its family in words.
 """
 
 from __future__ import annotations
@@ -14,9 +20,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from markupsafe import Markup, escape
+
 import games
+from games.cards import FAMILY_MARKS, JOKER_MARK, family_name, is_bianco_mano, tint
 from games.cards import face as text_face
-from games.cards import tint
 from games.facts import HandFacts, PublicFacts, SeatFacts, Zone
 from games.text import common
 from games.words import Words
@@ -44,14 +52,58 @@ class Face:
     the text face, which is also the picture's alternative text."""
 
     card: str
-    text: str  # `10♥`, `D♠`, `🟥 Mamma`
+    text: str  # `10♥`, `D♠`, `Mamma (rouge)`: plain text, no emoji
     css: str  # "card red": the colour a player sees first (suit or family)
     src: str | None  # /cards/<id>.png?v=...; None: show `text`
 
 
 def face(card: str, lang: str) -> Face:
     colour = tint(card)
-    return Face(card, text_face(card, lang), f"card {colour or 'plain'}", cards.url(card))
+    return Face(card, plain_face(card, lang), f"card {colour or 'plain'}", cards.url(card, lang))
+
+
+def plain_face(card: str, lang: str) -> str:
+    """A card's text face with no mark a font must draw: `D♠`, `Mamma (rouge)`, `Joker`."""
+    text = unmarked(text_face(card, lang))
+    if is_bianco_mano(card):
+        return f"{text} ({unmarked(family_name(card[2], lang))})"
+    return text
+
+
+# --- family marks -----------------------------------------------------------------------------
+_SHAPES = {
+    "R": '<circle cx="5" cy="5" r="4.2"/>',
+    "B": '<rect x="1.2" y="1.2" width="7.6" height="7.6" rx="0.8"/>',
+    "J": '<polygon points="5,0.6 9.6,8.8 0.4,8.8"/>',
+    "V": '<polygon points="5,0.2 9.8,5 5,9.8 0.2,5"/>',
+}
+"""Each family's shape in a 10 x 10 box, as art.shapes.family_mark draws it on the cards."""
+_FAMILY_OF_MARK = {mark: family for family, mark in FAMILY_MARKS.items()}
+
+
+def unmarked(text: str) -> str:
+    """`text` without family or joker marks (for attributes: alternative text, titles)."""
+    for mark in (*FAMILY_MARKS.values(), JOKER_MARK):
+        text = text.replace(mark + " ", "").replace(mark, "")
+    return text
+
+
+def family_mark(family: str, lang: str) -> Markup:
+    """A family's shape as inline SVG, coloured by the style sheet, named for screen readers."""
+    name = escape(unmarked(family_name(family, lang)))
+    return Markup(
+        f'<svg class="family family-{family}" viewBox="0 0 10 10" role="img" '
+        f'aria-label="{name}">{_SHAPES[family]}</svg>'
+    )
+
+
+def marked(text: str, lang: str) -> Markup:
+    """A game's text as HTML: escaped, each family mark drawn as its shape, the joker's
+    emoji left out (its name follows it)."""
+    html = str(escape(text)).replace(JOKER_MARK + " ", "").replace(JOKER_MARK, "")
+    for mark, family in _FAMILY_OF_MARK.items():
+        html = html.replace(mark, str(family_mark(family, lang)))
+    return Markup(html)
 
 
 def isolated(names: Sequence[str]) -> list[str]:
@@ -102,7 +154,7 @@ class TableView:
     facts: list[str]
     zones: list[ZoneView]
     boxes_label: str
-    boxes: list[tuple[str, int]]  # box name, tokens
+    boxes: list[tuple[str, str]]  # box name, its tokens with their unit (`3 jetons`)
 
 
 def table(words: Words, facts: PublicFacts, names: Sequence[str], lang: str) -> TableView:
@@ -111,7 +163,9 @@ def table(words: Words, facts: PublicFacts, names: Sequence[str], lang: str) -> 
         facts=[words.fact(f, lang, isolated(names)) for f in facts.facts],
         zones=zones,
         boxes_label=common("boxes", lang),
-        boxes=[(words.box(b.key, lang), b.tokens) for b in facts.boxes],
+        boxes=[
+            (words.box(b.key, lang), words.amount(b.tokens, "token", lang)) for b in facts.boxes
+        ],
     )
 
 

@@ -133,11 +133,11 @@ WORDS = Words(
         "2 à 9 joueurs, 53 cartes avec le joker, une roue de 10 cases où chacun mise à chaque "
         "donne. Le donneur échange sa main contre le mort ou le vend aux enchères ; puis "
         "viennent les annonces (Joker, Dame-Valet, Séquence, Dix-Deux), un coup de poker, et "
-        "enfin une course par suites où l'A♠, le R♥, la D♦ et le V♣ raflent leur case et où "
+        "enfin le jeu par suites où l'A♠, le R♥, la D♦ et le V♣ raflent leur case et où "
         "le premier qui se vide rafle le Pot.",
         "2 to 9 players, 53 cards with the joker, a wheel of 10 boxes everyone stakes on each "
         "deal. The dealer swaps hands with the dead hand or auctions it; then come the calls "
-        "(Joker, Queen-Jack, Sequence, Ten-Two), a round of poker, and finally a race in "
+        "(Joker, Queen-Jack, Sequence, Ten-Two), a round of poker, and finally the play in "
         "suits where A♠, K♥, Q♦ and J♣ take their box and the first player out takes the Pot.",
     ),
     events={
@@ -248,12 +248,12 @@ WORDS = Words(
         "auction": T("enchères sur le mort", "auction of the dead hand"),
         "calls": T("annonces", "calls"),
         "poker": T("poker", "poker"),
-        "play": T("course", "race"),
+        "play": T("jeu", "play"),  # the rule book's third phase is its « JEU »
     },
     boxes=_BOXES,
     facts={
         "deal": T("Donne {value[0]} sur {value[1]}", "Deal {value[0]} of {value[1]}"),
-        "call": T("Annonce en cours : {value}", "Current call: {value}"),
+        "call": T("Annonce en cours : {value:term:calls}", "Current call: {value:term:calls}"),
         "pair": T("Cartes demandées : {value}", "Cards called for: {value}"),
         "high_bid": T(
             "Plus haute enchère : {value:count:token}", "Highest bid: {value:count:token}"

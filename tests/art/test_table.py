@@ -194,3 +194,66 @@ def test_header_fits_tells_when_facts_would_cut_the_title() -> None:
     facts = (Fact("Atout", "cœur", suit="H"), Fact("Plis", "3 / 8"))
     assert art.header_fits("Manille", facts)
     assert not art.header_fits("Bonanza · enchères sur le mort", facts * 3)
+
+
+RUN = tuple(
+    f"{rank}C" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_overlapping_cards_leave_each_index_in_view(lang: str) -> None:
+    """A row too long for the felt overlaps its cards, but never over the next card's
+    index (the `10` is the widest): where that cannot be, only the last cards show."""
+    for n in range(2, len(RUN) + 1):
+        for width in range(260, 700, 40):
+            for card_h in table.ZONE_HEIGHTS:
+                zone = Zone("Sur le tapis", RUN[:n])
+                row = table.row_layout(zone, NAMES, card_h, width, lang)
+                assert [p.card for p in row.shown] == list(RUN[n - len(row.shown) : n])
+                for (a, x), (_, nx) in itertools.pairwise(zip(row.shown, row.xs, strict=True)):
+                    assert nx - x >= art.cards.index_right(a.card, card_h, lang), (n, width)
+                card_w = art.cards.card_size(card_h)[0]
+                assert row.xs[-1] + card_w <= width
+
+
+def test_the_tens_index_is_wider_than_an_aces() -> None:
+    """The index measure follows the drawn rank: `10` reaches further than `A`."""
+    for height in table.ZONE_HEIGHTS:
+        w = art.cards.card_size(height)[0]
+        ten, ace = art.cards.index_right("10C", height), art.cards.index_right("AC", height)
+        assert w / 2 < ace < ten < w
+        assert art.cards.index_right("MAR", height) == w  # no index: the emblem is the card
+
+
+def test_a_trick_in_a_row_tags_every_card_with_the_whole_name() -> None:
+    """Under a trick laid in a row (the last trick), each card's tag holds its player's
+    whole name at 9 px or more, and no tag runs into the next one, in the middle of the
+    felt of a table of 3 to 9 seats (344 to 396 px wide)."""
+    names = ("Camille", "Bastien", "Inès", "Théo", "Dominique")
+    rects = [table.centre_rect(table.seat_layout(scene(n))) for n in range(3, 10)]
+    for n in (2, 3, 4, 5):
+        zone = Zone("Dernier pli", tuple(Played(c, i) for i, c in enumerate(RUN[:n])))
+        for width in sorted({x1 - x0 for x0, _, x1, _ in rects}):
+            for card_h in table.ZONE_HEIGHTS:
+                row = table.row_layout(zone, names, card_h, width)
+                assert len(row.shown) == n
+                for played, tag in zip(row.shown, row.tags, strict=True):
+                    assert tag is not None and tag[0] == names[played.seat] and tag[1] >= 9
+                step = row.xs[1] - row.xs[0]
+                widths = [table.tag_width(*tag) for tag in row.tags if tag]
+                assert max(widths) + table.TAG_GAP <= step + 0.5, (n, width, card_h)
+
+
+def test_a_box_label_is_never_cut() -> None:
+    """A box's label keeps every letter at 9 px or more: a long one widens its box."""
+    for label in ("Nain jaune 7♦", "Yellow Dwarf 7♦", "Dame-Valet", "Queen-Jack", "A♠", "Pot"):
+        text_drawn, size, w = table.box_label(Box(label, 3, card="7D"), 400)
+        assert text_drawn == label and size >= 9
+        assert text.width(label, size) <= w - 6
+    boxes = tuple(Box(label, 1) for label in ("Nain jaune 7♦", "10♦", "V♣", "D♠", "R♥"))
+    rows = table.box_rows(boxes, 300)
+    assert sorted(i for row in rows for i in row) == list(range(len(boxes)))
+    for row in rows:
+        widths = [table.box_label(boxes[i], 300)[2] for i in row]
+        assert sum(widths) + table.BOX_GAP * (len(row) - 1) <= 300

@@ -32,8 +32,10 @@ async def test_the_faces_upload_once_and_show_on_buttons_and_in_text(
     async with running_tapis(emulator, tmp_path / "first", card_emojis=True) as tapis:
         await tapis.bot.card_emojis.wait()
         names = {e.name for e in emulator.emojis()}
-        assert names == {emoji_name(c, version) for c in art.ALL_CARDS} | {"logo"}
-        assert (tapis.bot.card_emojis.uploaded, tapis.bot.card_emojis.deleted) == (85, 1)
+        english = {emoji_name(f"{c}en", version) for c in art.localised(EMOJI_HEIGHT)}
+        assert len(english) == 12  # the court cards: J, Q, K where French reads V, D, R
+        assert names == {emoji_name(c, version) for c in art.ALL_CARDS} | english | {"logo"}
+        assert (tapis.bot.card_emojis.uploaded, tapis.bot.card_emojis.deleted) == (85 + 12, 1)
 
         _table, _where, _users, user, hand = await ready_to_play(tapis)
         ids = {e.id for e in emulator.emojis()}
@@ -71,6 +73,20 @@ async def test_a_refused_upload_leaves_text_faces_and_play_goes_on(
         assert "<:tapis_" not in text_of(hand)
         answer = await tapis.run(await click_random_action(emulator, user, hand, Rng(1)))
         assert answer is not None
+
+
+def test_a_court_card_shows_its_readers_letters() -> None:
+    """The queen of spades reads D in French and Q in English: each reader gets the emoji
+    of their own face, and a card whose face is the same in both has one emoji."""
+    french, english, ace = object(), object(), object()
+    faces = CardFaces({"QS": french, "QSen": english, "AS": ace})  # type: ignore[dict-item]
+    assert faces.emoji("QS", "fr") is french and faces.emoji("QS", "en") is english
+    assert faces.emoji("AS", "en") is ace
+    assert faces.action_emoji("play:QS", "en") is english
+    assert faces.text("en")("QS") == f"{english} Q♠" and faces.text("fr")("QS") == f"{french} D♠"
+    png = art.face_png
+    assert png("QS", EMOJI_HEIGHT, "en") != png("QS", EMOJI_HEIGHT, "fr")
+    assert png("AS", EMOJI_HEIGHT, "en") == png("AS", EMOJI_HEIGHT, "fr")
 
 
 def test_an_action_shows_the_card_it_plays() -> None:

@@ -147,10 +147,10 @@ async def test_a_click_does_not_wait_for_a_late_hand_picture_it_follows(
     its words and buttons, and its picture is edited in once drawn."""
     slow = threading.Event()
 
-    def draw_hand(cards: Sequence[str], playable: Iterable[str]) -> bytes:
+    def draw_hand(cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
         if slow.is_set():
             time.sleep(0.6)  # in the drawing thread, as a queue of pictures would
-        return art.draw_hand(list(cards), playable)
+        return art.draw_hand(list(cards), playable, lang)
 
     pictures = Pictures(workers=0, draw_hand=draw_hand)
     async with running_tapis(emulator, tmp_path, pictures=pictures) as tapis:

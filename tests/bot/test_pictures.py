@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import threading
 import time
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -20,6 +22,7 @@ from bot.pictures import (
     Pictures,
     describe,
     hand_cards,
+    hand_lang,
     lobby_scene,
     scene_of,
     table_scene,
@@ -97,6 +100,51 @@ def test_the_lobby_shows_who_sat_down() -> None:
     assert lobby_scene(table) is None  # nobody to draw
 
 
+EMPTY_VALUE = re.compile(r":\s*(\.|$)|\.\s*\.")  # `label : .`, `label:` at the end, `. .`
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_lobby_reads_without_empty_labels(lang: str) -> None:
+    """The lobby's note on the felt is words, not a label of cards: no `… : .` in its
+    description, waiting for players or ready to start."""
+    table = mid_deal("manille", lang=lang)
+    table.state, table.status = None, "lobby"
+    for seats in (table.seats[:1], table.seats):
+        table.seats = list(seats)
+        scene = lobby_scene(table)
+        assert scene is not None
+        text = describe(scene, lang)
+        assert not EMPTY_VALUE.search(text), text
+        assert scene.zones[0].label in text
+
+
+@pytest.mark.parametrize("slug", games.slugs())
+def test_a_table_reads_without_empty_labels(slug: str) -> None:
+    for lang in ("fr", "en"):
+        for moves in (0, 5, 40):
+            scene = scene_of(mid_deal(slug, lang=lang, moves=moves))
+            assert scene is not None
+            text = describe(scene, lang)
+            assert not EMPTY_VALUE.search(text), text
+
+
+@pytest.mark.parametrize("slug", games.slugs())
+def test_every_box_label_of_a_game_is_drawn_whole(slug: str) -> None:
+    """Each box a game puts on the table (Nain Jaune's « Nain jaune 7♦ », Bonanza's
+    « Dame-Valet ») keeps its whole label on the picture, in French and English."""
+    words = games.get(slug).words
+    for lang in ("fr", "en"):
+        table = mid_deal(slug, lang=lang)
+        scene = table_scene(table)
+        assert scene is not None
+        x0, _, x1, _ = art.table.centre_rect(art.table.seat_layout(scene))
+        labels = [b.label for b in scene.boxes]
+        labels += [words.box(key, lang, render.face_for(lang)) for key in words.boxes]
+        for label in labels:
+            drawn, size, _ = art.table.box_label(art.Box(label), x1 - x0)
+            assert drawn == label and size >= 9, (slug, lang, label)
+
+
 def test_a_hand_is_held_as_its_player_sorts_it_with_its_legal_moves() -> None:
     table = mid_deal("bianco-mano")
     state = table.state
@@ -120,7 +168,7 @@ class Recorder:
         self.tables.append(scene)
         return b"\x89PNG table"
 
-    def hand(self, cards: Sequence[str], playable: Iterable[str]) -> bytes:
+    def hand(self, cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
         self.threads.append(threading.get_ident())
         return b"\x89PNG hand"
 
@@ -167,7 +215,8 @@ async def test_a_worker_process_draws_the_pictures() -> None:
         picture = await pictures.table(mid_deal("bonanza"))
         assert picture is not None and picture.png.startswith(b"\x89PNG")
         version, faces = await pictures.emoji_faces(64)
-        assert version == art.emoji_version(64) and set(faces) == set(art.ALL_CARDS)
+        english = {f"{card}en" for card in art.localised(64)}
+        assert version == art.emoji_version(64) and set(faces) == set(art.ALL_CARDS) | english
     finally:
         await pictures.close()
 
@@ -194,7 +243,7 @@ def slow_table(scene: art.TableScene) -> bytes:
     return b"\x89PNG slow table"
 
 
-def quick_hand(cards: Sequence[str], playable: Iterable[str]) -> bytes:
+def quick_hand(cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
     return b"\x89PNG hand"
 
 
@@ -220,7 +269,7 @@ async def test_a_clicks_hand_is_drawn_beside_a_busy_background_worker() -> None:
         await pictures.close()
 
 
-def stuck_hand(cards: Sequence[str], playable: Iterable[str]) -> bytes:
+def stuck_hand(cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
     time.sleep(60)  # still drawing when the bot stops
     return b"\x89PNG never"
 
@@ -262,3 +311,36 @@ async def test_the_clicks_hands_are_drawn_niced_and_the_rest_at_idle_priority(
             assert os.getpriority(os.PRIO_PROCESS, urgent) == min(19, own + niceness)
     finally:
         await pictures.close()
+
+
+async def test_a_hand_picture_speaks_its_readers_language() -> None:
+    """Court cards read V, D, R to a French reader and J, Q, K to an English one: a hand
+    holding one is drawn in its reader's language; a hand without is one drawing for all."""
+    asked: list[tuple[tuple[str, ...], str]] = []
+
+    def draw(cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
+        asked.append((tuple(cards), lang))
+        return b"\x89PNG hand"
+
+    table = mid_deal("manille")
+    assert table.state is not None
+    courts = {r + s for r in "JQK" for s in "SHDC"}
+    seat = next(s for s in range(4) if courts & set(table.state.hand_facts(s).cards))
+    pictures = Pictures(workers=0, draw_hand=draw)
+    try:
+        await pictures.hand(table, seat, "en")
+        await pictures.hand(table, seat, "fr")
+        assert [lang for _, lang in asked] == ["en", "fr"]
+        assert hand_lang(("7S", "AH"), "en") == "fr" and hand_lang(("QS",), "en") == "en"
+    finally:
+        await pictures.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_an_english_table_shows_english_court_cards(lang: str) -> None:
+    table = mid_deal("bonanza", lang=lang)
+    scene = table_scene(table)
+    assert scene is not None and scene.lang == lang
+    other = replace(scene, lang="fr" if lang == "en" else "en")
+    assert {b.card for b in scene.boxes} >= {"QD", "JC"}  # the wheel's Q♦ and J♣ boxes
+    assert art.draw_table(scene) != art.draw_table(other)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+import games
+from games import Rng
 from games.facts import Fact
 from games.words import T, Words, WordsError
 
@@ -98,3 +100,33 @@ def test_actions_refusals_and_facts_have_their_words() -> None:
     assert WORDS.fact(Fact("trump", "suit", "H"), "fr") == "Atout : ♥ cœur"
     assert WORDS.fact(Fact("trump", "suit", "S"), "en") == "Trump: ♠ spades"
     assert WORDS.fact(Fact("taker", "flag"), "fr") == "preneur"
+
+
+def test_every_term_fact_reads_as_its_games_word() -> None:
+    """A fact whose value is a term (Bonanza's current call) reads as the game's word for
+    it (`Poker`, `Dame-Valet`, as its box says), never as the raw key (`poker`,
+    `dame-valet`)."""
+    seen = 0
+    for rules in games.all():
+        for seed in range(4):
+            players = min(rules.max_players, rules.min_players + seed % 2)
+            state = rules.new(players=players, seed=seed, options={})
+            rng = Rng(seed)
+            for _ in range(400):
+                facts = state.public_facts()
+                marks = [m for s in facts.seats for m in s.marks]
+                for fact in (*facts.facts, *marks):
+                    if fact.kind != "term":
+                        continue
+                    seen += 1
+                    groups = [g for g, table in rules.words.terms.items() if fact.value in table]
+                    assert groups, (rules.slug, fact)
+                    for lang in ("fr", "en"):
+                        shown = rules.words.fact(fact, lang)
+                        words = [rules.words.term(g, str(fact.value), lang) for g in groups]
+                        assert any(w in shown for w in words), (rules.slug, shown)
+                if state.is_over():
+                    break
+                seat = state.to_move()[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)).id)
+    assert seen

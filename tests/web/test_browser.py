@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
 import socket
 import threading
@@ -189,6 +190,39 @@ def wait_step(page: Any, step: int) -> None:
     page.wait_for_selector(f'#replay[data-step="{step}"]')
 
 
+CARD_IMAGES = "Array.from(document.querySelectorAll('#replay img.picture'))"
+
+
+def wait_cards(page: Any) -> None:
+    """Until every card picture of the replay is loaded, then check it is: a picture still
+    loading (or broken) shows a hand with a card missing."""
+    page.wait_for_function(f"() => {CARD_IMAGES}.every(i => i.complete)")
+    loaded = page.evaluate(f"() => {CARD_IMAGES}.map(i => i.naturalWidth > 0)")
+    assert loaded and all(loaded)
+
+
+def one_line_seat_heads(page: Any) -> None:
+    """Each seat's head is one line, the name (cut when long) and the score; its chips sit
+    on their own line, each chip on one line."""
+    heads = page.eval_on_selector_all(
+        ".seat-head",
+        """heads => heads.map(h => {
+            const name = h.querySelector('.seat-name').getBoundingClientRect();
+            return [h.getBoundingClientRect().height, name.height, h.scrollWidth - h.clientWidth];
+        })""",
+    )
+    assert heads
+    for height, name, overflow in heads:
+        assert height < 1.6 * name and overflow <= 0
+    chips = page.eval_on_selector_all(
+        ".seat-tags .tag",
+        "tags => tags.map(t => [t.getClientRects().length, t.getBoundingClientRect().height,"
+        " parseFloat(getComputedStyle(t).fontSize)])",
+    )
+    for rects, height, size in chips:
+        assert rects == 1 and height < 2.2 * size
+
+
 def test_leaderboard_player_and_replay_as_a_person_would(
     page: Any, server: str, seeded: Seeded, screens: Path
 ) -> None:
@@ -198,6 +232,16 @@ def test_leaderboard_player_and_replay_as_a_person_would(
     assert page.locator("table.board tbody tr").count() == 4  # season 2: four players
     # A name made of markup is shown as its text, and runs no script.
     assert page.get_by_text(XSS, exact=True).count() >= 1
+    # A player's name is a link and looks like one: underlined, in the links' colour.
+    link = page.eval_on_selector(
+        f'a[data-player="{uid(1)}"]',
+        "a => [getComputedStyle(a).textDecorationLine, getComputedStyle(a).color,"
+        " getComputedStyle(a.closest('tr')).color]",
+    )
+    assert "underline" in link[0] and link[1] != link[2]
+    # The Points column says what its points are.
+    note = page.get_attribute("th[aria-describedby]", "aria-describedby")
+    assert "partie classée" in page.inner_text(f"#{note}")
     shot(screens, page, "leaderboard")
 
     page.click(f'a[data-player="{uid(1)}"]')
@@ -216,6 +260,8 @@ def test_leaderboard_player_and_replay_as_a_person_would(
     page.wait_for_selector("#replay")
     assert current_step(page) == 0
     assert shown_hands(page) == engine_hands(seeded, manille, 0)
+    wait_cards(page)
+    one_line_seat_heads(page)
     shot(screens, page, "replay")
     assert page.watch.dialogs == [] and page.watch.csp == []
 
@@ -252,6 +298,14 @@ def test_replay_steps_with_buttons_and_arrow_keys(
     assert 3 < second_deal < total
     assert shown_hands(page) == engine_hands(seeded, match_id, second_deal)
     assert all(len(hand) > 0 for hand in shown_hands(page))  # a fresh deal: everyone holds cards
+    wait_cards(page)
+    # The families' marks are the cards' own shapes, drawn on the page, never an emoji.
+    story = page.inner_text("#replay .story")
+    assert not any(ord(ch) >= 0x1F000 for ch in story)
+    marks = page.eval_on_selector_all(
+        "#replay svg.family", "marks => marks.map(m => m.getBoundingClientRect().width)"
+    )
+    assert marks and all(width > 4 for width in marks)
     shot(screens, page, "replay-deal")
     page.keyboard.press("Shift+ArrowLeft")
     wait_step(page, 0)
@@ -299,7 +353,21 @@ def test_phone_sized_replay(browser: Any, server: str, seeded: Seeded, screens: 
         phone.goto(server + signed(f"match/{seeded.matches['manille']}") + "?step=6")
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390  # nothing wider than the screen
+        wait_cards(phone)
+        one_line_seat_heads(phone)
         shot(screens, phone, "replay-phone")
+        # The rating chart shrinks to the screen: its labels still read 10 px or more.
+        phone.goto(server + signed(f"player/{uid(1)}") + "?season=1")
+        sizes = phone.eval_on_selector_all(
+            "figure.chart text.axis",
+            """labels => labels.map(t => {
+                const svg = t.ownerSVGElement;
+                const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                return parseFloat(getComputedStyle(t).fontSize) * scale;
+            })""",
+        )
+        assert sizes and min(sizes) >= 10
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
         phone.goto(server + signed())
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
         shot(screens, phone, "leaderboard-phone")
@@ -333,3 +401,50 @@ def test_a_game_the_web_does_not_know_replays_with_its_card_pictures(
     assert loaded and all(loaded)
     assert page.watch.csp == []
     shot(screens, page, "replay-toy")
+
+
+def test_keys_pressed_while_a_step_loads_are_queued(page: Any, server: str, seeded: Seeded) -> None:
+    """Three presses of → while the first step is still loading: all three are done, in
+    turn, none dropped."""
+    match_id = seeded.matches["manille2"]
+    page.goto(server + signed(f"match/{match_id}"))
+    held: list[Any] = []
+
+    def hold_the_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)  # the first step's page waits here
+
+    page.route("**/match/**", hold_the_first)
+    page.keyboard.press("ArrowRight")
+    while not held:  # until the browser asks for it
+        page.evaluate("0")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert current_step(page) == 0
+    held[0].continue_()
+    wait_step(page, 3)
+    assert shown_hands(page) == engine_hands(seeded, match_id, 3)
+    assert "step=3" in page.url
+
+
+def test_an_english_replay_shows_english_cards_and_units(
+    page: Any, server: str, seeded: Seeded
+) -> None:
+    """Court cards read J, Q, K in English, in their pictures too; every score says what it
+    counts (Blanche-Neige's: the cards left, not points)."""
+    page.goto(server + signed(f"match/{seeded.matches['bonanza']}", lang="en"))
+    wait_cards(page)
+    sources = page.eval_on_selector_all(
+        "#replay img.picture", "images => images.map(i => [i.dataset.card, i.src])"
+    )
+    court = {r + s for r in "JQK" for s in "SHDC"}
+    assert any(card in court for card, _ in sources)
+    assert all(("lang=en" in src) == (card in court) for card, src in sources)
+
+    page.goto(server + signed(f"match/{seeded.matches['blanche']}", lang="en"))
+    wait_cards(page)
+    one_line_seat_heads(page)  # roles and marks beside long names
+    scores = page.eval_on_selector_all(".podium .score", "s => s.map(e => e.textContent)")
+    assert scores and all(re.fullmatch(r"\d+ cards?", s) for s in scores)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import games
 from web import charts
 
@@ -63,3 +65,22 @@ def test_a_game_line_takes_its_colour_darkened_until_it_shows_on_the_page() -> N
 def test_series_carry_their_colour() -> None:
     chart = charts.line_chart([("all", "#123456", [(0, 1.0)])], 1)
     assert chart is not None and chart.series[0].colour == "#123456"
+
+
+def test_the_match_numbers_are_evenly_spaced_whole_numbers() -> None:
+    """Under the chart, every tick is a whole match number, the same step apart both in
+    number and on the page, and there are enough of them but not too many."""
+    for length in (*range(1, 160), 199, 200, 201, 399, 400, 999, 1_000, 4_321):
+        chart = charts.line_chart([("all", "#000000", [(i, 1.0) for i in range(length)])], length)
+        assert chart is not None
+        numbers = [int(t.label) for t in chart.x_ticks]
+        assert 1 <= len(numbers) <= 7 and all(1 <= n <= length for n in numbers), length
+        if len(numbers) > 1:
+            gaps = {b - a for a, b in itertools.pairwise(numbers)}
+            assert len(gaps) == 1, (length, numbers)
+            step = gaps.pop()
+            assert numbers[0] == (1 if step == 1 else step) and length - numbers[-1] < step
+            places = [t.position for t in chart.x_ticks]
+            spacing = [round(b - a, 1) for a, b in itertools.pairwise(places)]
+            assert max(spacing) - min(spacing) <= 0.2, (length, spacing)
+        assert len(numbers) >= min(length, 3)

@@ -10,12 +10,14 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import art
 import games
 from db import Store
 from games.cards import face as text_face
-from web import replay, words
+from web import cards, replay, words
+from web.app import create_app
 
-from .conftest import signed
+from .conftest import settings_for, signed
 from .seed import GUILD, Seeded, uid
 
 MIN_MATCHES = 2  # conftest.settings_for
@@ -174,21 +176,27 @@ def test_match_page_shows_the_table_in_the_games_words(client: TestClient, seede
             for lang in ("fr", "en"):
                 url = signed(f"match/{match_id}")
                 page = html.unescape(client.get(url, params={"step": step, "lang": lang}).text)
+
+                def shown(text: str, lang: str = lang) -> str:
+                    """A text as the page draws it: family marks as their shapes."""
+                    return html.unescape(words.marked(text, lang))
+
                 assert f"<h1>{rules.words.name.get(lang)} <small>" in page
                 for fact in facts.facts:
-                    assert f"<li>{rules.words.fact(fact, lang, isolated)}</li>" in page
+                    assert f"<li>{shown(rules.words.fact(fact, lang, isolated))}</li>" in page
                 for zone in facts.zones:
                     if zone.cards:
-                        assert rules.words.label(zone.key, lang) in page
+                        assert shown(rules.words.label(zone.key, lang)) in page
                 for box in facts.boxes:
-                    assert rules.words.box(box.key, lang) in page
+                    assert shown(rules.words.box(box.key, lang)) in page
                 for seat in facts.seats:
                     if seat.score is not None:
-                        assert rules.words.amount(seat.score, seat.unit, lang) in page
+                        assert shown(rules.words.amount(seat.score, seat.unit, lang)) in page
                     if seat.role is not None:
-                        assert f'"tag role">{rules.words.role(seat.role, lang)}<' in page
+                        assert f'"tag role">{shown(rules.words.role(seat.role, lang))}<' in page
                     for mark in seat.marks:
-                        assert f'"tag mark">{rules.words.fact(mark, lang, isolated)}<' in page
+                        told = shown(rules.words.fact(mark, lang, isolated))
+                        assert f'"tag mark">{told}<' in page
                 assert "{" not in page.split("<main>")[1]  # no placeholder left unfilled
 
 
@@ -213,10 +221,10 @@ def test_every_step_of_every_game_is_narrated_in_its_words(
             query: dict[str, str | int] = {"step": step, "lang": "en"}
             page = client.get(signed(f"match/{match_id}"), params=query).text
             last = re.search(r'id="last-move">(.*?)</p>', page, re.S)
-            assert last is not None and html.unescape(last[1]) == told[0], (label, step)
-            assert not re.search(r"[a-z]:\w", last[1])  # no `play:10H` left raw
+            assert last is not None and last[1] == words.marked(told[0], "en"), (label, step)
+            assert not re.search(r"[a-z]:\w", html.unescape(last[1]))  # no `play:10H` left raw
             for line in told[1:]:
-                assert f"<li>{html.escape(line, quote=False)}</li>" in page
+                assert f"<li>{words.marked(line, 'en')}</li>" in page
 
 
 def test_a_match_that_no_longer_replays_shows_no_card(client: TestClient, seeded: Seeded) -> None:
@@ -228,3 +236,30 @@ def test_a_match_that_no_longer_replays_shows_no_card(client: TestClient, seeded
     assert detail["replayable"] is False
     step = client.get(signed(f"matches/{seeded.matches['broken']}/steps/0", api=True))
     assert step.status_code == 404
+
+
+@pytest.mark.slow
+def test_every_card_picture_is_drawn_before_the_first_page(seeded: Seeded) -> None:
+    """A cold server draws and encodes every face (both languages) while it starts: the
+    first replay's pictures are ready, not drawn one by one as the browser asks."""
+    art.cards._face_png.cache_clear()
+    with TestClient(create_app(settings_for(seeded))) as fresh:
+        ready = art.cards._face_png.cache_info().currsize
+        assert ready == len(art.ALL_CARDS) + len(art.localised(cards.HEIGHT))
+        page = fresh.get(signed(f"match/{seeded.matches['bonanza']}"), params={"lang": "en"})
+        for src in set(re.findall(r'src="(/cards/[^"]+)"', page.text)):
+            assert fresh.get(html.unescape(src)).status_code == 200
+        assert art.cards._face_png.cache_info().currsize == ready  # nothing drawn since
+
+
+def test_the_result_says_what_each_score_counts(client: TestClient, seeded: Seeded) -> None:
+    """A bare number reads as points: Blanche-Neige's final scores are the cards left."""
+    found = from_store(seeded, "finished_match", GUILD, seeded.matches["blanche"])
+    for lang, unit in (("fr", r"cartes?"), ("en", r"cards?")):
+        page = client.get(signed(f"match/{seeded.matches['blanche']}"), params={"lang": lang})
+        scores = re.findall(r'<span class="score">([^<]*)</span>', page.text)
+        assert len(scores) == len(found.summary.seats)
+        assert all(re.fullmatch(rf"\d+ {unit}", s) for s in scores), scores
+    page = client.get(signed(f"match/{seeded.matches['manille']}"), params={"lang": "fr"})
+    scores = re.findall(r'class="score">([^<]*)<', page.text)
+    assert scores and all(re.fullmatch(r"\d+ points?", s) for s in scores)

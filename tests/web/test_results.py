@@ -23,7 +23,7 @@ from .seed import GUILD, Seeded, play
 
 SEAT = re.compile(
     r'<li[^>]*>\s*<span class="place">(\d+)</span>.*?<bdi dir="auto">([^<]*)</bdi>.*?'
-    r'<span class="score">(-?\d+)</span>',
+    r'<span class="score">(-?\d+)(?: [^<]*)?</span>',  # the number, then what it counts
     re.S,
 )
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import games
-from games.cards import face as text_face
 from games.facts import Fact, HandFacts, PublicFacts, SeatFacts, Zone
 from games.words import T, Words
 from tests.toygame import RULES as TOY
@@ -24,9 +23,28 @@ def test_a_card_the_art_draws_is_its_picture_with_the_text_face_as_alt() -> None
     assert words.face("10H", "en").css == "card red"
     assert words.face("KD", "en").text == "K♦"
     mamma = words.face("MAR", "fr")
-    assert (mamma.text, mamma.css) == ("🟥 Mamma", "card red")
-    assert words.face("GCV", "en").text == "🟩 Bodyguard"
-    assert words.face("JK", "fr").css == "card plain"
+    assert (mamma.text, mamma.css) == ("Mamma (rouge)", "card red")
+    assert words.face("GCV", "en").text == "Bodyguard (green)"
+    assert (words.face("JK", "fr").text, words.face("JK", "fr").css) == ("Joker", "card plain")
+
+
+def test_an_english_page_shows_english_court_cards() -> None:
+    """An English page links the English face where it differs (Q, not D), and the same
+    picture as a French page for a card that reads the same in both."""
+    assert words.face("QS", "en").src == f"/cards/QS.png?v={cards.version()}&lang=en"
+    assert words.face("7S", "en").src == words.face("7S", "fr").src
+    assert cards.png("QS", "en") != cards.png("QS", "fr")
+    assert cards.png("7S", "en") == cards.png("7S", "fr")
+
+
+def test_a_family_mark_is_drawn_as_its_shape_not_an_emoji() -> None:
+    """Texts mark a family with an emoji for Discord; a page draws the card art's shape."""
+    html = words.marked("Choisir 🟩 verte, carte retournée 🟥 Banquier <b>", "fr")
+    assert "🟩" not in html and "🟥" not in html and "<b>" not in html  # escaped
+    assert html.count("<svg") == 2
+    assert 'class="family family-V"' in html and 'aria-label="verte"' in html
+    assert 'class="family family-R"' in html and "<circle" in html
+    assert words.marked("🃏 Joker", "en") == "Joker"
 
 
 def test_a_card_the_art_does_not_draw_shows_its_text_face() -> None:
@@ -107,8 +125,9 @@ def test_boxes_are_named_by_the_game_or_by_their_card() -> None:
     facts = state.public_facts()
     table = words.table(rules.words, facts, NAMES, "fr")
     assert facts.boxes and table.boxes == [
-        (rules.words.box(b.key, "fr"), b.tokens) for b in facts.boxes
-    ]
+        (rules.words.box(b.key, "fr"), f"{b.tokens} jeton{'s' if b.tokens > 1 else ''}")
+        for b in facts.boxes
+    ]  # every number with its unit: a bare number reads as points
     assert (
         table.boxes_label == "Cases"
         and words.table(rules.words, facts, NAMES, "en").boxes_label == "Boxes"
@@ -169,6 +188,6 @@ def test_every_game_on_the_table_in_both_languages() -> None:
                 for seat_words, hand in zip(shown, hands, strict=True):
                     faces = [f for group in seat_words.hand for f in group]
                     assert [f.card for f in faces] == list(hand.cards)
-                    assert all(f.text == text_face(f.card, lang) for f in faces)
+                    assert all(f.text == words.plain_face(f.card, lang) for f in faces)
             mover = rng.choice(state.to_move())
             state.apply(mover, rng.choice(state.legal_actions(mover)).id)
