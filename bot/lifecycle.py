@@ -25,7 +25,8 @@ import logging
 import signal
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
@@ -34,7 +35,6 @@ from .i18n import lang_of, tr
 if TYPE_CHECKING:
     from db import Store
 
-    from .client import TapisBot
     from .runtime import Runtimes
 
 log = logging.getLogger("tapis.bot")
@@ -181,7 +181,29 @@ async def shut_down(
     return stopped
 
 
-async def run(bot: TapisBot, token: str) -> int:
+class Runnable(Protocol):
+    """What `run` needs of the bot (`bot.client.TapisBot`): a discord.py client that notes
+    how its last stop went."""
+
+    stopped: Stopped | None
+
+    async def __aenter__(self) -> Any: ...
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc_value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None: ...
+
+    async def start(self, token: str, *, reconnect: bool = True) -> None: ...
+
+    async def close(self) -> None: ...
+
+    def is_ready(self) -> bool: ...
+
+
+async def run(bot: Runnable, token: str) -> int:
     """Run the bot until the gateway closes or SIGTERM/SIGINT asks it to stop; the exit
     status: 0 for a clean stop, 1 if the shutdown overran its budget. When the connection
     fails (a refused token, no network), its error is raised once the bot is closed, and
@@ -226,7 +248,7 @@ async def run(bot: TapisBot, token: str) -> int:
             loop.remove_signal_handler(sig)
 
 
-def _report(bot: TapisBot) -> None:
+def _report(bot: Runnable) -> None:
     stopped = bot.stopped
     if stopped is not None and stopped.clean:
         log.info("stopped cleanly in %.1f s", stopped.seconds)
