@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING
 
 from ..redeal import NoDeal, Slot, deal
 from ..rng import Rng
-from .board import ALL_RANKS, RANK_IX, suits_of
+from .rules import ALL_RANKS, RANK_IX, suits_of
 
 if TYPE_CHECKING:
-    from .state import NainJauneState
+    from .state import State
 
 N_RANKS = 13
 
 
-def redeal(state: NainJauneState, seat: int | None, rng: Rng) -> NainJauneState:
+def redeal(state: State, seat: int | None, rng: Rng) -> State:
     """Redeal the hands `seat` cannot see and the talon, keeping hand sizes, the ranks
     each seat is known to lack or hold, and the current choice; fresh generator."""
     new = state.copy()

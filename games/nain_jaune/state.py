@@ -19,7 +19,9 @@ from typing import Any, ClassVar, Final, Literal, Self
 from ..base import Action, GameState, Outcome, plain_copy, rank_by_score
 from ..cards import RANKS, deck52
 from ..rng import Rng
-from .board import (
+from .hidden import redeal
+from .options import Options
+from .rules import (
     BOXES,
     DEAL_SEATS,
     DEAL_TABLE,
@@ -38,8 +40,6 @@ from .board import (
     rank_name,
     suits_of,
 )
-from .hidden import redeal
-from .options import Options
 
 Phase = Literal["play", "over"]
 PLAY: Final = "play"
@@ -159,7 +159,7 @@ def first_holder(suits: list[list[int]], ring: tuple[int, ...], start: int, r: i
     return seat
 
 
-class NainJauneState(GameState):
+class State(GameState):
     """A whole match. Seats are in play order; the seat after the dealer leads a deal."""
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -675,5 +675,5 @@ class NainJauneState(GameState):
             "to_move": self.to_move(),
         }
 
-    def determinize(self, seat: int | None, rng: Rng) -> NainJauneState:
+    def determinize(self, seat: int | None, rng: Rng) -> State:
         return redeal(self, seat, rng)

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 import games
 from games import IllegalAction, Rng
 from games.cards import deck52
-from games.nain_jaune import DEAL_TABLE, NainJauneState
-from games.nain_jaune.board import RANK_IX
+from games.nain_jaune import DEAL_TABLE, State
 from games.nain_jaune.hidden import split
+from games.nain_jaune.rules import RANK_IX
 
 RULES = games.get("nain-jaune")
 
@@ -44,10 +44,10 @@ def stacked(players: int, dealer: int, hands: dict[int, str], talon: str) -> lis
     return deck
 
 
-def new(players: int, hands: dict[int, str], talon: str, **options: Any) -> NainJauneState:
+def new(players: int, hands: dict[int, str], talon: str, **options: Any) -> State:
     deck = stacked(players, 0, hands, talon)
     state = RULES.new(players=players, seed=7, options={"deck": deck, "first_dealer": 0, **options})
-    assert isinstance(state, NainJauneState)
+    assert isinstance(state, State)
     return state
 
 
@@ -64,11 +64,11 @@ def brief(events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     return out
 
 
-def ids(state: NainJauneState, seat: int) -> set[str]:
+def ids(state: State, seat: int) -> set[str]:
     return {a.id for a in state.legal_actions(seat)}
 
 
-def of_type(state: NainJauneState, kind: str) -> list[dict[str, Any]]:
+def of_type(state: State, kind: str) -> list[dict[str, Any]]:
     return [e for e in state.events if e["type"] == kind]
 
 
@@ -346,7 +346,7 @@ def test_no_grand_opera_when_the_cards_went_in_two_turns() -> None:
     assert of_type(state2, "out")[0]["grand_opera"] is False
 
 
-def settlement(state: NainJauneState) -> list[tuple[Any, ...]]:
+def settlement(state: State) -> list[tuple[Any, ...]]:
     """The end-of-deal payments in the order they were made: (type, seat, card, amount)."""
     kinds = ("pay", "grand_opera", "penalty")
     return [
