@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 
 from ..redeal import NoDeal, Slot, deal
 from ..rng import Rng
-from .rules import ALL_RANKS, RANK_IX, suits_of
+from .rules import RANK_IX, piles
 
 if TYPE_CHECKING:
     from .state import State
 
 N_RANKS = 13
+ALL_RANKS = (1 << N_RANKS) - 1  # bit mask of every rank
 
 
 def redeal(state: State, seat: int | None, rng: Rng) -> State:
@@ -31,7 +32,7 @@ def redeal(state: State, seat: int | None, rng: Rng) -> State:
     hidden = [s for s in range(state.players) if s != seat]
     pool = [c for s in hidden for c in state.hand(s)] + state.talon
     sizes = [state.sizes[s] for s in hidden] + [len(state.talon)]
-    voids = state.voids  # built from the engine's `lacks` on each read
+    voids = state.voids
     allowed = [ALL_RANKS & ~voids[s] for s in hidden] + [ALL_RANKS]
     mins = [list(state.mins[s]) for s in hidden] + [[0] * N_RANKS]
     turn, need = state.turn, state.needed
@@ -42,7 +43,7 @@ def redeal(state: State, seat: int | None, rng: Rng) -> State:
         mins[i][need] = max(mins[i][need], least)
     parts = split(pool, sizes, allowed, mins, rng)
     for s, part in zip(hidden, parts, strict=False):
-        new.suits[s] = suits_of(part)
+        new.hands[s] = piles(part)
     new.talon = parts[-1]
     return new
 

@@ -1,15 +1,34 @@
-"""Nain Jaune's fixed tables: the board's boxes and stakes, the dealing table, card values."""
+"""Nain Jaune's tables and the plain rules of the book, each a short function.
+
+The board, the stakes and the dealing table are the book's own; a card is an id such as
+`7D` (see games/cards.py), its rank an index A=0 … K=12.
+"""
 
 from __future__ import annotations
 
 from ..cards import RANKS, deck52
 
-# Board boxes in staking order: card id -> tokens each player stakes on it every deal.
-STAKES: dict[str, int] = {"10D": 1, "JC": 2, "QS": 3, "KH": 4, "7D": 5}
+# --- the board ------------------------------------------------------------------------------
+# Five boxes, each named after the card that takes it.
+TEN_OF_DIAMONDS = "10D"
+JACK_OF_CLUBS = "JC"
+QUEEN_OF_SPADES = "QS"
+KING_OF_HEARTS = "KH"
+NAIN_JAUNE = "7D"  # the yellow dwarf that gives the game its name
+
+# Box -> what each player stakes on it every deal, in the order the book lists them.
+STAKES: dict[str, int] = {
+    TEN_OF_DIAMONDS: 1,
+    JACK_OF_CLUBS: 2,
+    QUEEN_OF_SPADES: 3,
+    KING_OF_HEARTS: 4,
+    NAIN_JAUNE: 5,
+}
 BOXES: tuple[str, ...] = tuple(STAKES)
 STAKE_TOTAL = sum(STAKES.values())  # 15 per player and per deal
 
-# Players -> (cards per player, cards left in the talon), as the rule book's table says.
+# --- the deal -------------------------------------------------------------------------------
+# Players -> (cards per player, cards left in the talon), as the book's table says.
 DEAL_TABLE: dict[int, tuple[int, int]] = {
     2: (22, 8),
     3: (15, 7),
@@ -19,94 +38,72 @@ DEAL_TABLE: dict[int, tuple[int, int]] = {
     7: (7, 3),
     8: (6, 4),
 }
-
-
-def _deal_offsets(players: int) -> tuple[int, ...]:
-    """For each dealt position of the deck, the receiving seat counted from the dealer's left.
-
-    Cards go three at a time round the table; the last round gives what is left (22 = 7x3+1).
-    """
-    each = DEAL_TABLE[players][0]
-    out: list[int] = []
-    given = 0
-    while given < each:
-        k = min(3, each - given)
-        for off in range(players):
-            out.extend([off] * k)
-        given += k
-    return tuple(out)
-
-
-DEAL_OFFSETS: dict[int, tuple[int, ...]] = {n: _deal_offsets(n) for n in DEAL_TABLE}
-# Players -> dealer -> the seat receiving each dealt position of the deck.
-DEAL_SEATS: dict[int, tuple[tuple[int, ...], ...]] = {
-    n: tuple(tuple((d + 1 + off) % n for off in offs) for d in range(n))
-    for n, offs in DEAL_OFFSETS.items()
-}
-KING = 12  # rank index of the king: A=0 … K=12
-ALL_RANKS = (1 << 13) - 1  # bit mask of every rank
-RANK_IX: dict[str, int] = {c: RANKS.index(c[:-1]) for c in deck52()}
-# What a card left in hand costs at the end of a deal: A=1 … 9=9, 10 and figures 10.
-POINTS: dict[str, int] = {c: min(i + 1, 10) for c, i in RANK_IX.items()}
-# Hands are kept sorted by rank, then suit, so a player's view reads naturally.
-SORT_KEY: dict[str, int] = {c: RANK_IX[c] * 4 + "SHDC".index(c[-1]) for c in RANK_IX}
-SORTED_DECK: tuple[str, ...] = tuple(sorted(RANK_IX, key=SORT_KEY.__getitem__))
 DECK: tuple[str, ...] = tuple(deck52())
 
 
-def rank_name(r: int) -> str:
-    """Rank index -> rank string as events and views show it (`10`, `K`)."""
-    return RANKS[r]
+def dealt_to(players: int, dealer: int) -> list[int]:
+    """For each card dealt from the top of the deck, the seat that receives it: three at a
+    time round the table from the dealer's left, the last round giving what is left
+    (22 = 7 x 3 + 1). The cards after these stay in the talon."""
+    each = DEAL_TABLE[players][0]
+    seats: list[int] = []
+    given = 0
+    while given < each:
+        batch = min(3, each - given)
+        for k in range(1, players + 1):
+            seats += [(dealer + k) % players] * batch
+        given += batch
+    return seats
 
 
-# --- hands as suit masks per rank ----------------------------------------------------------
-# The engine keeps a hand as 13 small ints, one per rank: the bit mask of the suits held
-# (S 1, H 2, D 4, C 8). "Does this seat hold the rank, only one card of it?" is then one
-# subscript; the JSON field `hands` (13 lists of cards per seat) is built from it when asked.
-SUIT_BIT: dict[str, int] = {c: 1 << "SHDC".index(c[-1]) for c in RANK_IX}
-# A card as the byte of its rank holding its suit's bit: a hand's values summed (no two
-# alike, so no carry) and read back as 13 bytes are its 13 suit masks, all in C.
-SPREAD: dict[str, int] = {c: SUIT_BIT[c] << 8 * RANK_IX[c] for c in RANK_IX}
+# --- cards and runs -------------------------------------------------------------------------
+ACE, KING = 0, 12
+RANK_IX: dict[str, int] = {c: RANKS.index(c[:-1]) for c in DECK}
+SUIT_ORDER = "SHDC"
 
 
-def _nibble_cards(r: int, suits: int) -> tuple[str, ...]:
-    return tuple(SORTED_DECK[4 * r + s] for s in range(4) if suits >> s & 1)
+def rank_name(rank: int) -> str:
+    """Rank index -> rank as events and views show it (`10`, `K`)."""
+    return RANKS[rank]
 
 
-# Rank -> suit mask -> the cards of that rank it holds, in suit order.
-NIBBLE_CARDS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
-    tuple(_nibble_cards(r, suits) for suits in range(16)) for r in range(13)
-)
-
-# Ranks 2k and 2k + 1 as one byte (low, high nibble) -> the cards it holds, in hand order:
-# a hand is then listed by seven look-ups.
-PAIR_CARDS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
-    tuple(
-        NIBBLE_CARDS[2 * k][b & 15] + (NIBBLE_CARDS[2 * k + 1][b >> 4] if k < 6 else ())
-        for b in range(256 if k < 6 else 16)
-    )
-    for k in range(7)
-)
-# The same bytes -> what their cards cost at the end of a deal.
-PAIR_POINTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sum(POINTS[c] for c in cards) for cards in row) for row in PAIR_CARDS
-)
+def next_rank(rank: int) -> int | None:
+    """The rank a run asks for after `rank`; a king ends the run (None: a new one starts)."""
+    return None if rank == KING else rank + 1
 
 
-def pairs(suits: list[int]) -> tuple[int, int, int, int, int, int, int]:
-    """A hand's 13 suit masks as the seven bytes of the `PAIR_*` tables."""
-    a, b, c, d, e, f, g, h, i, j, k, m, n = suits
-    # `a + 16 * b` is `a | b << 4` (a < 16) on the interpreter's specialized int ops.
-    return (a + 16 * b, c + 16 * d, e + 16 * f, g + 16 * h, i + 16 * j, k + 16 * m, n)
+def points(card: str) -> int:
+    """What a card left in hand costs at the end of a deal: A=1 … 9=9, 10 and figures 10."""
+    return min(RANK_IX[card] + 1, 10)
 
 
-def cards_in(suits: list[int]) -> list[str]:
-    """The cards of a hand given as its 13 suit masks, by rank then suit."""
-    p0, p1, p2, p3, p4, p5, p6 = pairs(suits)
-    c0, c1, c2, c3, c4, c5, c6 = PAIR_CARDS
-    return [*c0[p0], *c1[p1], *c2[p2], *c3[p3], *c4[p4], *c5[p5], *c6[p6]]
+POINTS: dict[str, int] = {c: points(c) for c in DECK}
 
 
-def suits_of(cards: list[str] | tuple[str, ...]) -> list[int]:
-    """A hand holding `cards`, as its 13 suit masks."""
-    return [*sum(map(SPREAD.__getitem__, cards)).to_bytes(13, "little")]
+def hand_order(card: str) -> int:
+    """Where a card sits in a hand: by rank from the ace, then by suit."""
+    return RANK_IX[card] * 4 + SUIT_ORDER.index(card[-1])
+
+
+SORT_KEY: dict[str, int] = {c: hand_order(c) for c in DECK}
+SORTED_DECK: tuple[str, ...] = tuple(sorted(DECK, key=hand_order))
+
+
+def piles(cards: list[str]) -> list[list[str]]:
+    """A hand as a player sorts it: thirteen piles, one per rank from the ace, each by suit."""
+    by_rank: list[list[str]] = [[] for _ in RANKS]
+    for card in sorted(cards, key=hand_order):
+        by_rank[RANK_IX[card]].append(card)
+    return by_rank
+
+
+# --- the end of a deal ----------------------------------------------------------------------
+def is_grand_opera(streak: int, players: int) -> bool:
+    """All of one's cards in one uninterrupted turn: as many in a row as were dealt."""
+    return streak == DEAL_TABLE[players][0]
+
+
+def board_penalty(box: str, in_box: int, penalty: str) -> int:
+    """What a player still holding a box's card pays into it: "doubler la mise" (as much as
+    the box holds now), or with the option `stake` the box's stake."""
+    return in_box if penalty == "double" else STAKES[box]
