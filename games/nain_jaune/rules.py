@@ -56,6 +56,12 @@ def dealt_to(players: int, dealer: int) -> list[int]:
     return seats
 
 
+# Players -> dealer -> `dealt_to` them.
+DEALT_TO: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple(dealt_to(n, dealer)) for dealer in range(n)) for n in DEAL_TABLE
+}
+
+
 # --- cards and runs -------------------------------------------------------------------------
 ACE, KING = 0, 12
 RANK_IX: dict[str, int] = {c: RANKS.index(c[:-1]) for c in DECK}
@@ -95,6 +101,17 @@ def piles(cards: list[str]) -> list[list[str]]:
     for card in sorted(cards, key=hand_order):
         by_rank[RANK_IX[card]].append(card)
     return by_rank
+
+
+def deal(deck: list[str], players: int, dealer: int) -> tuple[list[list[list[str]]], list[str]]:
+    """The hands (each as its `piles`) and the talon that `deck` gives, dealt from the top."""
+    seats = DEALT_TO[players][dealer]
+    seat_of = dict(zip(deck, seats, strict=False))  # the talon's cards go to no seat
+    hands: list[list[list[str]]] = [piles([]) for _ in range(players)]
+    for card in SORTED_DECK:  # walking the sorted deck keeps each hand sorted
+        if (seat := seat_of.get(card)) is not None:
+            hands[seat][RANK_IX[card]].append(card)
+    return hands, deck[len(seats) :]
 
 
 # --- the end of a deal ----------------------------------------------------------------------

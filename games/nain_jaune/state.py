@@ -11,19 +11,21 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final, Literal
 
 from ..base import Action, GameState, Outcome, rank_by_score
-from ..cards import deck52
+from ..cards import RANKS, deck52
 from ..rng import Rng
-from .hidden import redeal
+from .hidden import note_pass, note_play, redeal
 from .options import Options
 from .rules import (
     BOXES,
     DEAL_TABLE,
     DECK,
+    KING,
     POINTS,
     RANK_IX,
+    STAKE_TOTAL,
     STAKES,
     board_penalty,
-    dealt_to,
+    deal,
     is_grand_opera,
     next_rank,
     piles,
@@ -113,13 +115,16 @@ class State(GameState):
         for k in range(1, n + 1):
             seat = (self.dealer + k) % n
             for box, stake in STAKES.items():
-                amount = self._pay(seat, stake)
+                amount = min(stake, self.tokens[seat])
+                self.tokens[seat] -= amount
                 self.board[box] += amount
                 paid[seat] += amount
+            if paid[seat] < STAKE_TOTAL:
+                self.broke.append(seat)
         self.emit("stakes", paid=paid, board=dict(self.board))
 
     def _deal(self) -> None:
-        """Shuffle, then deal three by three from the dealer's left; the rest is the talon."""
+        """Shuffle (the first deal may be stacked by the options), then deal."""
         n = self.players
         stacked = self.options.deck
         if self.deal_no == 1 and stacked is not None:
@@ -127,11 +132,8 @@ class State(GameState):
         else:
             deck = list(DECK)
             self.rng.shuffle(deck)
-        seats = dealt_to(n, self.dealer)
-        dealt = [[c for c, to in zip(deck, seats, strict=False) if to == s] for s in range(n)]
-        self.hands = [piles(cards) for cards in dealt]
-        self.sizes = [len(cards) for cards in dealt]
-        self.talon = deck[len(seats) :]
+        self.hands, self.talon = deal(deck, n, self.dealer)
+        self.sizes = [DEAL_TABLE[n][0]] * n
         self.run, self.played, self.deck = [], [], []
         self._ask(self.last, None)
         each = DEAL_TABLE[n][0]
@@ -150,16 +152,20 @@ class State(GameState):
         while self.phase == PLAY:
             seat, need = self.turn, self.needed
             assert seat is not None
-            # What it may play: any card to start a run, else a card of the needed rank.
-            cards = self.hand(seat) if need is None else self.hands[seat][need]
+            if need is None:  # a new run: any card starts it
+                if self.sizes[seat] > 1:
+                    return
+                self._play(seat, self.hand(seat)[0], chosen=False)
+                continue
+            cards = self.hands[seat][need]
             if not cards:
                 self._pass(seat, stopped=False)
-            elif len(cards) > 1 or (need is not None and self._may_stop()):
+            elif len(cards) > 1 or self.may_stop():
                 return
             else:
                 self._play(seat, cards[0], chosen=False)
 
-    def _may_stop(self) -> bool:
+    def may_stop(self) -> bool:
         """(Option) A player holding the needed rank may stop, unless it already stopped on
         it and nobody else played it."""
         return self.options.may_stop and not self.forced
@@ -173,7 +179,7 @@ class State(GameState):
         """`seat` plays `card` on the run: a board card takes its box, the last card ends the
         deal, and the same player goes on with the next rank (after a king, a new run)."""
         rank = RANK_IX[card]
-        self._learn_from_play(seat, rank, chosen)
+        note_play(self, seat, rank, chosen)
         self.hands[seat][rank].remove(card)
         self.sizes[seat] -= 1
         if self.needed is None:
@@ -182,13 +188,14 @@ class State(GameState):
         self.streak = self.streak + 1 if seat == self.last else 1
         self.last = seat
         self.forced = False
-        self.emit("play", seat=seat, card=card, auto=not chosen)
+        self.events.append({"type": "play", "seat": seat, "card": card, "auto": not chosen})
         if card in STAKES:
             self._collect(seat, card)
         if not self.sizes[seat]:
             self._end_of_deal(seat)
-        else:
-            self._ask(seat, next_rank(rank))
+        else:  # it goes on with the next rank; after a king it starts a new run
+            self.turn, self.asking = seat, False
+            self.needed = None if rank == KING else rank + 1
 
     def _start_run(self, seat: int) -> None:
         """`seat` starts a new run: the last one is set aside. The deal's first card names
@@ -198,35 +205,29 @@ class State(GameState):
         if self.first is None:
             self.first = seat
 
-    def _learn_from_play(self, seat: int, rank: int, chosen: bool) -> None:
-        """What the table learns about the rest of `seat`'s hand when it plays a card of
-        `rank` (for `determinize`)."""
-        known = self.mins[seat]
-        if self.needed is not None and not chosen:  # its only card of the rank needed
-            self.voids[seat] |= 1 << rank
-            known[rank] = 0
-        elif self.needed is not None and not self._may_stop():  # it chose among several
-            known[rank] = max(1, known[rank] - 1)
-        elif known[rank]:  # a run's first card, or a card played rather than stopping
-            known[rank] -= 1
-
     def _pass(self, seat: int, stopped: bool) -> None:
         """`seat` does not play the needed rank: it lacks it, or (option) it stops. The player
-        who played last says "sans"; the others just pass. The next seat is asked, until the
-        turn is back to the player who said "sans"."""
+        who played last says "sans"; another just passes."""
         need = self.needed
         assert need is not None
-        if stopped:
-            self.mins[seat][need] = max(self.mins[seat][need], 1)
-        else:
-            self.voids[seat] |= 1 << need
+        note_pass(self, seat, need, stopped)
         said = "sans" if seat == self.last else "pass"
-        self.emit(said, seat=seat, rank=rank_name(need), stopped=stopped)
-        after = (seat + 1) % self.players
-        if after == self.last:
-            self._sans_answered(need)
-        else:
-            self._ask(after, need)
+        self.events.append({"type": said, "seat": seat, "rank": RANKS[need], "stopped": stopped})
+        self._ask_the_others(seat, need)
+
+    def _ask_the_others(self, seat: int, need: int) -> None:
+        """The seats after `seat` are asked for rank `need` in turn: the first holding it has
+        the turn, one lacking it passes, up to the player who said "sans"."""
+        n, last, rank = self.players, self.last, RANKS[need]
+        seat = (seat + 1) % n
+        while seat != last:
+            if self.hands[seat][need]:
+                self._ask(seat, need)
+                return
+            note_pass(self, seat, need, stopped=False)
+            self.events.append({"type": "pass", "seat": seat, "rank": rank, "stopped": False})
+            seat = (seat + 1) % n
+        self._sans_answered(need)
 
     def _sans_answered(self, need: int) -> None:
         """Every seat was asked for rank `need` after a "sans" and none played it. One still
@@ -242,8 +243,8 @@ class State(GameState):
                     self._ask(seat, need)
                     return
         after = next_rank(need)
-        going_on = None if after is None else rank_name(after)
-        self.emit("missing", seat=last, rank=rank_name(need), next=going_on)
+        going_on = None if after is None else RANKS[after]
+        self.events.append({"type": "missing", "seat": last, "rank": RANKS[need], "next": going_on})
         self._ask(last, after)
 
     def _collect(self, seat: int, box: str) -> None:
@@ -306,8 +307,7 @@ class State(GameState):
         self.emit("penalty", seat=seat, card=box, amount=amount, due=due)
 
     def _pay(self, seat: int, due: int) -> int:
-        """`seat` gives up `due` tokens, or all it has if that is less (it is then broke and
-        the match will end); returns what it gave."""
+        """`seat` gives `due` tokens, or all it has (then it is broke); returns what it gave."""
         amount = min(due, self.tokens[seat])
         self.tokens[seat] -= amount
         if amount < due and seat not in self.broke:
@@ -334,14 +334,14 @@ class State(GameState):
     def to_move(self) -> list[int]:
         return [] if self.turn is None or self.phase != PLAY else [self.turn]
 
-    def _legal(self, seat: int) -> tuple[Action, ...]:
+    def _legal(self, seat: int) -> list[Action]:
         need = self.needed
         if seat != self.turn or self.phase != PLAY:
-            return ()
+            return []
         if need is None:  # any card starts a run
-            return tuple(PLAY_ACTION[c] for c in self.hand(seat))
-        plays = tuple(PLAY_ACTION[c] for c in self.hands[seat][need])
-        return (*plays, STOP_ACTION) if self._may_stop() else plays
+            return [PLAY_ACTION[c] for cards in self.hands[seat] for c in cards]
+        plays = [PLAY_ACTION[c] for c in self.hands[seat][need]]
+        return [*plays, STOP_ACTION] if self.may_stop() else plays
 
     def explain(self, seat: int, action_id: str) -> str:
         verb, _, arg = action_id.partition(":")
