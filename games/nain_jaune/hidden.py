@@ -1,5 +1,4 @@
-"""What the Nain Jaune table learns of the hands as cards are played, and the hands a seat
-cannot see dealt again under it (for the AI).
+"""What a Nain Jaune seat cannot see, dealt again under what the table knows (for the AI).
 
 A determinized state must stay a state the engine could really be in: a seat known to lack
 a rank (it passed on it) must not be dealt one, and a seat known to hold some rank (it was
@@ -23,28 +22,6 @@ N_RANKS = 13
 ALL_RANKS = (1 << N_RANKS) - 1  # bit mask of every rank
 
 
-# --- what the table learns --------------------------------------------------------------------
-def note_play(state: State, seat: int, rank: int, chosen: bool) -> None:
-    """`seat` plays a card of `rank`, as the engine is about to record it."""
-    known = state.mins[seat]
-    if state.needed is not None and not chosen:  # its only card of the rank needed
-        state.voids[seat] |= 1 << rank
-        known[rank] = 0
-    elif state.needed is not None and not state.may_stop():  # it chose among several
-        known[rank] = max(1, known[rank] - 1)
-    elif known[rank]:  # a run's first card, or a card played rather than stopping
-        known[rank] -= 1
-
-
-def note_pass(state: State, seat: int, rank: int, stopped: bool) -> None:
-    """`seat` does not play the needed `rank`: it lacks it, or (option) it stops holding it."""
-    if stopped:
-        state.mins[seat][rank] = max(state.mins[seat][rank], 1)
-    else:
-        state.voids[seat] |= 1 << rank
-
-
-# --- dealing again ----------------------------------------------------------------------------
 def redeal(state: State, seat: int | None, rng: Rng) -> State:
     """Redeal the hands `seat` cannot see and the talon, keeping hand sizes, the ranks
     each seat is known to lack or hold, and the current choice; fresh generator."""

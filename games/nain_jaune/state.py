@@ -1,9 +1,7 @@
 """The Nain Jaune match state: stakes, deals, runs, "sans", payments, match end.
 
 A seat chooses only which card starts a run, which suit of the needed rank it plays, and
-(option) whether to stop. Every other step (a pass, the only card of the needed rank, the
-only card left to start a run) the engine plays itself in `_advance`, so `to_move()` always
-names a seat with a real choice.
+(option) whether to stop. The engine plays every other step itself (`_advance`).
 """
 
 from __future__ import annotations
@@ -13,7 +11,7 @@ from typing import Any, ClassVar, Final, Literal
 from ..base import Action, GameState, Outcome, rank_by_score
 from ..cards import RANKS, deck52
 from ..rng import Rng
-from .hidden import note_pass, note_play, redeal
+from .hidden import redeal
 from .options import Options
 from .rules import (
     BOXES,
@@ -22,7 +20,6 @@ from .rules import (
     KING,
     POINTS,
     RANK_IX,
-    STAKE_TOTAL,
     STAKES,
     board_penalty,
     deal,
@@ -32,7 +29,6 @@ from .rules import (
     rank_name,
 )
 
-Phase = Literal["play", "over"]
 PLAY: Final = "play"
 OVER: Final = "over"
 
@@ -54,7 +50,7 @@ class State(GameState):
     # fmt: on
 
     options: Options
-    phase: Phase  # "play" while a deal runs, "over" once the match has ended
+    phase: Literal["play", "over"]  # "play" while a deal runs, "over" once the match has ended
     deal_no: int  # 1-based number of the current (or last) deal
     dealer: int
     first: int | None  # seat that played the first card of this deal (the next dealer)
@@ -115,12 +111,9 @@ class State(GameState):
         for k in range(1, n + 1):
             seat = (self.dealer + k) % n
             for box, stake in STAKES.items():
-                amount = min(stake, self.tokens[seat])
-                self.tokens[seat] -= amount
+                amount = self._pay(seat, stake)
                 self.board[box] += amount
                 paid[seat] += amount
-            if paid[seat] < STAKE_TOTAL:
-                self.broke.append(seat)
         self.emit("stakes", paid=paid, board=dict(self.board))
 
     def _deal(self) -> None:
@@ -133,16 +126,16 @@ class State(GameState):
             deck = list(DECK)
             self.rng.shuffle(deck)
         self.hands, self.talon = deal(deck, n, self.dealer)
-        self.sizes = [DEAL_TABLE[n][0]] * n
+        each = DEAL_TABLE[n][0]
+        self.sizes = [each] * n
         self.run, self.played, self.deck = [], [], []
         self._ask(self.last, None)
-        each = DEAL_TABLE[n][0]
         self.emit("deal", deal=self.deal_no, dealer=self.dealer, cards=each, talon=len(self.talon))
 
     # --- a move and the steps with no choice that follow it ---------------------------------
     def _apply(self, seat: int, action_id: str) -> None:
         if action_id == STOP:
-            self._pass(seat, stopped=True)
+            self._sans(seat, stopped=True)
         else:
             self._play(seat, action_id.removeprefix("play:"), chosen=True)
         self._advance()
@@ -159,15 +152,14 @@ class State(GameState):
                 continue
             cards = self.hands[seat][need]
             if not cards:
-                self._pass(seat, stopped=False)
+                self._sans(seat, stopped=False)
             elif len(cards) > 1 or self.may_stop():
                 return
             else:
                 self._play(seat, cards[0], chosen=False)
 
     def may_stop(self) -> bool:
-        """(Option) A player holding the needed rank may stop, unless it already stopped on
-        it and nobody else played it."""
+        """(Option) The seat asked may stop, unless it stopped already and nobody played."""
         return self.options.may_stop and not self.forced
 
     def _ask(self, seat: int, need: int | None) -> None:
@@ -179,8 +171,16 @@ class State(GameState):
         """`seat` plays `card` on the run: a board card takes its box, the last card ends the
         deal, and the same player goes on with the next rank (after a king, a new run)."""
         rank = RANK_IX[card]
-        note_play(self, seat, rank, chosen)
         self.hands[seat][rank].remove(card)
+        # What the table learns of the rest of its hand (for `determinize`).
+        known = self.mins[seat]
+        if self.needed is not None and not chosen:  # its only card of the rank needed
+            self.voids[seat] |= 1 << rank
+            known[rank] = 0
+        elif self.needed is not None and not self.may_stop():  # it chose among several
+            known[rank] = max(1, known[rank] - 1)
+        elif known[rank]:  # a run's first card, or a card played rather than stopping
+            known[rank] -= 1
         self.sizes[seat] -= 1
         if self.needed is None:
             self._start_run(seat)
@@ -198,42 +198,39 @@ class State(GameState):
             self.needed = None if rank == KING else rank + 1
 
     def _start_run(self, seat: int) -> None:
-        """`seat` starts a new run: the last one is set aside. The deal's first card names
-        the next dealer."""
+        """`seat` starts a run, the last one set aside; the deal's first names the next dealer."""
         self.played += self.run
         self.run = []
         if self.first is None:
             self.first = seat
 
-    def _pass(self, seat: int, stopped: bool) -> None:
-        """`seat` does not play the needed rank: it lacks it, or (option) it stops. The player
-        who played last says "sans"; another just passes."""
+    def _sans(self, seat: int, stopped: bool) -> None:
+        """`seat` does not play the needed rank: it lacks it, or (option) stops. The last player
+        says "sans", another passes; the next seats are asked in turn: the first holding the
+        rank has the turn, one lacking it passes, up to the player who said "sans"."""
         need = self.needed
         assert need is not None
-        note_pass(self, seat, need, stopped)
-        said = "sans" if seat == self.last else "pass"
-        self.events.append({"type": said, "seat": seat, "rank": RANKS[need], "stopped": stopped})
-        self._ask_the_others(seat, need)
-
-    def _ask_the_others(self, seat: int, need: int) -> None:
-        """The seats after `seat` are asked for rank `need` in turn: the first holding it has
-        the turn, one lacking it passes, up to the player who said "sans"."""
         n, last, rank = self.players, self.last, RANKS[need]
+        if stopped:  # the table knows it holds the rank, and that it lacks it otherwise
+            self.mins[seat][need] = max(self.mins[seat][need], 1)
+        else:
+            self.voids[seat] |= 1 << need
+        said = "sans" if seat == last else "pass"
+        self.events.append({"type": said, "seat": seat, "rank": rank, "stopped": stopped})
         seat = (seat + 1) % n
         while seat != last:
             if self.hands[seat][need]:
                 self._ask(seat, need)
                 return
-            note_pass(self, seat, need, stopped=False)
+            self.voids[seat] |= 1 << need
             self.events.append({"type": "pass", "seat": seat, "rank": rank, "stopped": False})
             seat = (seat + 1) % n
-        self._sans_answered(need)
+        self._sans_round_over(need)
 
-    def _sans_answered(self, need: int) -> None:
-        """Every seat was asked for rank `need` after a "sans" and none played it. One still
-        holding it stopped on it (option): the first to stop, from the player who said "sans",
-        must now play it. Otherwise nobody holds it: the player who said "sans" goes on with
-        the next rank, or after a king starts a new run."""
+    def _sans_round_over(self, need: int) -> None:
+        """Back to the player who said "sans", nobody played rank `need`. If a seat holds it, it
+        stopped (option): the first to stop, from that player, must now play it. Else the rank
+        is missing: that player goes on with the next rank, or after a king a new run."""
         n, last = self.players, self.last
         if self.options.may_stop:
             for k in range(n):
