@@ -38,7 +38,7 @@ def redeal(state: State, seat: int | None, rng: Rng) -> State:
     turn, need = state.turn, state.needed
     if turn in hidden and need is not None:
         # The seat to move has a choice: several of the rank, or one and may stop.
-        least = 1 if state.options.may_stop and not state.forced else 2
+        least = 1 if state.may_stop() else 2
         i = hidden.index(turn)
         mins[i][need] = max(mins[i][need], least)
     parts = split(pool, sizes, allowed, mins, rng)

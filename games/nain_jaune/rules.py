@@ -25,52 +25,12 @@ STAKES: dict[str, int] = {
     NAIN_JAUNE: 5,
 }
 BOXES: tuple[str, ...] = tuple(STAKES)
-STAKE_TOTAL = sum(STAKES.values())  # 15 per player and per deal
-
-# --- the deal -------------------------------------------------------------------------------
-# Players -> (cards per player, cards left in the talon), as the book's table says.
-DEAL_TABLE: dict[int, tuple[int, int]] = {
-    2: (22, 8),
-    3: (15, 7),
-    4: (12, 4),
-    5: (9, 7),
-    6: (8, 4),
-    7: (7, 3),
-    8: (6, 4),
-}
-DECK: tuple[str, ...] = tuple(deck52())
-
-
-def dealt_to(players: int, dealer: int) -> list[int]:
-    """For each card dealt from the top of the deck, the seat that receives it: three at a
-    time round the table from the dealer's left, the last round giving what is left
-    (22 = 7 x 3 + 1). The cards after these stay in the talon."""
-    each = DEAL_TABLE[players][0]
-    seats: list[int] = []
-    given = 0
-    while given < each:
-        batch = min(3, each - given)
-        for k in range(1, players + 1):
-            seats += [(dealer + k) % players] * batch
-        given += batch
-    return seats
-
-
-# Players -> dealer -> `dealt_to` them.
-DEALT_TO: dict[int, tuple[tuple[int, ...], ...]] = {
-    n: tuple(tuple(dealt_to(n, dealer)) for dealer in range(n)) for n in DEAL_TABLE
-}
-
 
 # --- cards and runs -------------------------------------------------------------------------
-ACE, KING = 0, 12
-RANK_IX: dict[str, int] = {c: RANKS.index(c[:-1]) for c in DECK}
+DECK: tuple[str, ...] = tuple(deck52())
+KING = 12
+RANK_IX: dict[str, int] = {c: RANKS.index(c[:-1]) for c in DECK}  # `RANKS[r]` names rank r
 SUIT_ORDER = "SHDC"
-
-
-def rank_name(rank: int) -> str:
-    """Rank index -> rank as events and views show it (`10`, `K`)."""
-    return RANKS[rank]
 
 
 def next_rank(rank: int) -> int | None:
@@ -101,6 +61,40 @@ def piles(cards: list[str]) -> list[list[str]]:
     for card in sorted(cards, key=hand_order):
         by_rank[RANK_IX[card]].append(card)
     return by_rank
+
+
+# --- the deal -------------------------------------------------------------------------------
+# Players -> (cards per player, cards left in the talon), as the book's table says.
+DEAL_TABLE: dict[int, tuple[int, int]] = {
+    2: (22, 8),
+    3: (15, 7),
+    4: (12, 4),
+    5: (9, 7),
+    6: (8, 4),
+    7: (7, 3),
+    8: (6, 4),
+}
+
+
+def dealt_to(players: int, dealer: int) -> list[int]:
+    """For each card dealt from the top of the deck, the seat that receives it: three at a
+    time round the table from the dealer's left, the last round giving what is left
+    (22 = 7 x 3 + 1). The cards after these stay in the talon."""
+    each = DEAL_TABLE[players][0]
+    seats: list[int] = []
+    given = 0
+    while given < each:
+        batch = min(3, each - given)
+        for k in range(1, players + 1):
+            seats += [(dealer + k) % players] * batch
+        given += batch
+    return seats
+
+
+# Players -> dealer -> `dealt_to` them, worked out once.
+DEALT_TO: dict[int, tuple[tuple[int, ...], ...]] = {
+    n: tuple(tuple(dealt_to(n, dealer)) for dealer in range(n)) for n in DEAL_TABLE
+}
 
 
 def deal(deck: list[str], players: int, dealer: int) -> tuple[list[list[list[str]]], list[str]]:

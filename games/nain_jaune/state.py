@@ -26,7 +26,6 @@ from .rules import (
     is_grand_opera,
     next_rank,
     piles,
-    rank_name,
 )
 
 PLAY: Final = "play"
@@ -386,8 +385,8 @@ class State(GameState):
             "board": dict(self.board),
             "run": list(self.run),
             "played": list(self.played),
-            "needed": None if need is None else rank_name(need),
-            "sans": rank_name(need) if self.asking and need is not None else None,
+            "needed": None if need is None else RANKS[need],
+            "sans": RANKS[need] if self.asking and need is not None else None,
             "may_stop": self.options.may_stop,
             "events": self.events_for(seat),
             "to_move": self.to_move(),
