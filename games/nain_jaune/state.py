@@ -176,7 +176,7 @@ class State(GameState):
         if self.needed is not None and not chosen:  # its only card of the rank needed
             self.voids[seat] |= 1 << rank
             known[rank] = 0
-        elif self.needed is not None and not self.may_stop():  # it chose among several
+        elif self.needed is not None and not self.may_stop():  # it chose: one at least is left
             known[rank] = max(1, known[rank] - 1)
         elif known[rank]:  # a run's first card, or a card played rather than stopping
             known[rank] -= 1
