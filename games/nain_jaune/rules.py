@@ -25,6 +25,7 @@ STAKES: dict[str, int] = {
     NAIN_JAUNE: 5,
 }
 BOXES: tuple[str, ...] = tuple(STAKES)
+STAKE_TOTAL = sum(STAKES.values())  # 15 per player and per deal
 
 # --- cards and runs -------------------------------------------------------------------------
 DECK: tuple[str, ...] = tuple(deck52())

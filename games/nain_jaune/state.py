@@ -20,6 +20,7 @@ from .rules import (
     KING,
     POINTS,
     RANK_IX,
+    STAKE_TOTAL,
     STAKES,
     board_penalty,
     deal,
@@ -110,9 +111,12 @@ class State(GameState):
         for k in range(1, n + 1):
             seat = (self.dealer + k) % n
             for box, stake in STAKES.items():
-                amount = self._pay(seat, stake)
+                amount = min(stake, self.tokens[seat])
+                self.tokens[seat] -= amount
                 self.board[box] += amount
                 paid[seat] += amount
+            if paid[seat] < STAKE_TOTAL:
+                self.broke.append(seat)
         self.emit("stakes", paid=paid, board=dict(self.board))
 
     def _deal(self) -> None:
@@ -357,8 +361,7 @@ class State(GameState):
         return self.phase == OVER
 
     def outcome(self) -> Outcome:
-        ranks = tuple(rank_by_score(self.tokens))
-        return Outcome(ranks=ranks, scores=tuple(self.tokens), unit="token")
+        return Outcome(tuple(rank_by_score(self.tokens)), tuple(self.tokens), unit="token")
 
     def tokens_total(self) -> int:
         return sum(self.tokens) + sum(self.board.values())
