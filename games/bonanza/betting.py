@@ -18,10 +18,10 @@ from ..base import Action
 from ..cards import JOKER
 from ..poker import best_five, describe
 from . import phase3
-from .common import amount
+from .rules import amount
 
 if TYPE_CHECKING:
-    from .state import BonanzaState
+    from .state import State
 
 VERBS = frozenset({"check", "bet", "call", "raise", "fold"})
 _CHECK = Action("check")
@@ -35,7 +35,7 @@ _FACING = tuple(
 )
 
 
-def start(st: BonanzaState) -> None:
+def start(st: State) -> None:
     n = st.players
     st.phase = "poker"
     st.bets = [0] * n
@@ -44,7 +44,7 @@ def start(st: BonanzaState) -> None:
     _advance(st, st.dealer, 0)
 
 
-def is_legal(st: BonanzaState, seat: int, action_id: str) -> bool:
+def is_legal(st: State, seat: int, action_id: str) -> bool:
     verb, sep, arg = action_id.partition(":")
     high, room = max(st.bets), st.room
     if st.bets[seat] == high:
@@ -59,7 +59,7 @@ def is_legal(st: BonanzaState, seat: int, action_id: str) -> bool:
     return k is not None and 1 <= k <= room
 
 
-def actions(st: BonanzaState, seat: int) -> tuple[Action, ...]:
+def actions(st: State, seat: int) -> tuple[Action, ...]:
     mine = st.bets[seat]
     for bet in st.bets:  # a loop that stops at the first higher bet: cheaper than max()
         if bet > mine:
@@ -67,7 +67,7 @@ def actions(st: BonanzaState, seat: int) -> tuple[Action, ...]:
     return _OPEN[st.room]
 
 
-def explain(st: BonanzaState, seat: int, verb: str, arg: str) -> str:
+def explain(st: State, seat: int, verb: str, arg: str) -> str:
     high = max(st.bets)
     facing = st.bets[seat] < high
     if verb == "check":
@@ -88,7 +88,7 @@ def explain(st: BonanzaState, seat: int, verb: str, arg: str) -> str:
     return "over_table_limit"
 
 
-def apply(st: BonanzaState, seat: int, action_id: str) -> None:
+def apply(st: State, seat: int, action_id: str) -> None:
     bets = st.bets
     room: int | None = st.room  # a check or a call leaves it as it is
     if action_id == "check":
@@ -120,7 +120,7 @@ def apply(st: BonanzaState, seat: int, action_id: str) -> None:
     _advance(st, seat + 1 if seat + 1 < st.players else 0, high, room)
 
 
-def _advance(st: BonanzaState, q: int, high: int, room: int | None = None) -> None:
+def _advance(st: State, q: int, high: int, room: int | None = None) -> None:
     """Give the turn to the next seat from `q` on that must act, or end the round.
 
     `high` is the highest bet. A seat whose only move is to check has nothing to decide
@@ -151,7 +151,7 @@ def _advance(st: BonanzaState, q: int, high: int, room: int | None = None) -> No
     _showdown(st)
 
 
-def _showdown(st: BonanzaState) -> None:
+def _showdown(st: State) -> None:
     n = st.players
     st.wheel["poker"] += sum(st.bets)
     st.bets = [0] * n

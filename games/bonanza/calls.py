@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 from ..cards import JOKER, SUITS
 from . import betting
-from .common import CALLS, PAIR_CALLS, SUIT_RANK, VALUE, card_at, owners
+from .rules import CALLS, PAIR_CALLS, SUIT_RANK, VALUE, card_at, owners
 
 if TYPE_CHECKING:
-    from .state import BonanzaState
+    from .state import State
 
 # Window starts of a three-card sequence: bit 1 (A-2-3) to bit 12 (Q-K-A); the same in each
 # suit's 16-bit block (a window never reaches the next block: its top bit is at most 14).
@@ -32,17 +32,17 @@ _SEQ_STARTS_ALL = _SEQ_STARTS * 0x0001_0001_0001_0001
 SeqKey = tuple[int, int, int]  # (top value, 1 natural / 0 with the joker, suit rank)
 
 
-def holder(st: BonanzaState, card: str) -> int | None:
+def holder(st: State, card: str) -> int | None:
     return owners(st).get(card)
 
 
-def start(st: BonanzaState) -> None:
+def start(st: State) -> None:
     st.phase = "calls"
     st._owner = None  # the hands are settled from here on
     _run(st, 0)
 
 
-def _run(st: BonanzaState, i: int) -> None:
+def _run(st: State, i: int) -> None:
     """Make the calls from index `i` on, stopping when a joker holder must decide."""
     while i < 4:
         name = CALLS[i]
@@ -57,7 +57,7 @@ def _run(st: BonanzaState, i: int) -> None:
     betting.start(st)
 
 
-def apply(st: BonanzaState, seat: int, action_id: str) -> None:
+def apply(st: State, seat: int, action_id: str) -> None:
     name = st.call
     if name == "joker":
         if action_id == "show":
@@ -88,7 +88,7 @@ def apply(st: BonanzaState, seat: int, action_id: str) -> None:
 
 
 # --- the calls ---------------------------------------------------------------------------
-def _call_joker(st: BonanzaState) -> bool:
+def _call_joker(st: State) -> bool:
     st.joker_public = True  # from now on everybody knows whether someone holds it
     h = holder(st, JOKER)
     if h is None:
@@ -97,7 +97,7 @@ def _call_joker(st: BonanzaState) -> bool:
     return True
 
 
-def _call_pair(st: BonanzaState, name: str) -> bool:
+def _call_pair(st: State, name: str) -> bool:
     a, b = PAIR_CALLS[name]
     ha, hb = holder(st, a), holder(st, b)
     if ha is not None and ha == hb:
@@ -112,7 +112,7 @@ def _call_pair(st: BonanzaState, name: str) -> bool:
     return False
 
 
-def _call_sequence(st: BonanzaState) -> bool:
+def _call_sequence(st: State) -> bool:
     best = natural_sequences(st)
     if st.joker_wild:
         j = holder(st, JOKER)
@@ -137,7 +137,7 @@ _CALL_HANDLERS = (
 )
 
 
-def _settle_natural_sequence(st: BonanzaState, best: tuple[SeqKey, int, list[str]] | None) -> None:
+def _settle_natural_sequence(st: State, best: tuple[SeqKey, int, list[str]] | None) -> None:
     if best is None:
         st.events.append({"type": "no_claim", "call": "sequence", "box": st.wheel["sequence"]})
     else:
@@ -200,7 +200,7 @@ def joker_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:
     return best
 
 
-def natural_sequences(st: BonanzaState) -> tuple[SeqKey, int, list[str]] | None:
+def natural_sequences(st: State) -> tuple[SeqKey, int, list[str]] | None:
     """The winning natural sequence at the table: key, seat, cards."""
     best: tuple[SeqKey, int, list[str]] | None = None
     for p, h in enumerate(st.hands):
@@ -211,14 +211,14 @@ def natural_sequences(st: BonanzaState) -> tuple[SeqKey, int, list[str]] | None:
 
 
 # --- bookkeeping -------------------------------------------------------------------------
-def _win(st: BonanzaState, seat: int, box: str) -> int:
+def _win(st: State, seat: int, box: str) -> int:
     won = st.wheel[box]
     st.wheel[box] = 0
     st.tokens[seat] += won
     return won
 
 
-def _use_joker(st: BonanzaState, seat: int) -> None:
+def _use_joker(st: State, seat: int) -> None:
     """The joker is spent: it leaves the game (and the hand) for the rest of the deal."""
     del owners(st)[JOKER]  # first: a missing table is built from the hands as they are
     st.hands[seat].remove(JOKER)
@@ -226,14 +226,14 @@ def _use_joker(st: BonanzaState, seat: int) -> None:
     st.joker_wild = False
 
 
-def _show(st: BonanzaState, seat: int, cards: list[str]) -> None:
+def _show(st: State, seat: int, cards: list[str]) -> None:
     shown = st.shown[seat]
     for c in cards:
         if c != JOKER and c not in shown:
             shown.append(c)
 
 
-def _claim(st: BonanzaState, call: str, seat: int, cards: list[str]) -> None:
+def _claim(st: State, call: str, seat: int, cards: list[str]) -> None:
     joker = JOKER in cards
     if joker:
         _use_joker(st, seat)

@@ -12,17 +12,17 @@ from typing import TYPE_CHECKING
 
 from ..base import Action
 from . import calls
-from .common import amount, sort_hand
+from .rules import amount, sort_hand
 
 if TYPE_CHECKING:
-    from .state import BonanzaState
+    from .state import State
 
 _PASS = Action("pass")
 # Prebuilt bid actions for the usual amounts; larger bids are built when needed.
 _BIDS = tuple(Action(f"bid:{k}") for k in range(1001))
 
 
-def apply_choice(st: BonanzaState, seat: int, action_id: str) -> None:
+def apply_choice(st: State, seat: int, action_id: str) -> None:
     if action_id == "exchange":
         _swap(st, seat)
         st.events.append({"type": "exchange", "seat": seat})
@@ -38,7 +38,7 @@ def apply_choice(st: BonanzaState, seat: int, action_id: str) -> None:
     _next_bidder(st, seat)
 
 
-def _swap(st: BonanzaState, seat: int) -> None:
+def _swap(st: State, seat: int) -> None:
     """`seat` gives up its hand (now dead, known to it alone) and takes the mort."""
     old = st.hands[seat]
     st.dead.extend(old)
@@ -47,7 +47,7 @@ def _swap(st: BonanzaState, seat: int) -> None:
     st.mort = []
 
 
-def bid_actions(st: BonanzaState, seat: int) -> tuple[Action, ...]:
+def bid_actions(st: State, seat: int) -> tuple[Action, ...]:
     lo = st.high_bid + 1
     hi = st.high_bid + st.options.max_overbid
     if st.tokens[seat] < hi:  # a comparison, cheaper than min() on the hot path
@@ -57,7 +57,7 @@ def bid_actions(st: BonanzaState, seat: int) -> tuple[Action, ...]:
     return (*(Action(f"bid:{n}") for n in range(lo, hi + 1)), _PASS)
 
 
-def is_legal_bid(st: BonanzaState, seat: int, action_id: str) -> bool:
+def is_legal_bid(st: State, seat: int, action_id: str) -> bool:
     if action_id == "pass":
         return True
     if not action_id.startswith("bid:"):
@@ -68,7 +68,7 @@ def is_legal_bid(st: BonanzaState, seat: int, action_id: str) -> bool:
     )
 
 
-def explain_bid(st: BonanzaState, seat: int, arg: str) -> str:
+def explain_bid(st: State, seat: int, arg: str) -> str:
     n = amount(arg)
     if n is None:
         return "malformed"
@@ -79,7 +79,7 @@ def explain_bid(st: BonanzaState, seat: int, arg: str) -> str:
     return "overbid_too_large"
 
 
-def apply_bid(st: BonanzaState, seat: int, action_id: str) -> None:
+def apply_bid(st: State, seat: int, action_id: str) -> None:
     if action_id == "pass":
         st.passed[seat] = True
         st.events.append({"type": "pass", "seat": seat, "auto": False})
@@ -91,7 +91,7 @@ def apply_bid(st: BonanzaState, seat: int, action_id: str) -> None:
     _next_bidder(st, seat)
 
 
-def _next_bidder(st: BonanzaState, seat: int) -> None:
+def _next_bidder(st: State, seat: int) -> None:
     """Hand the auction to the next seat with a real choice, or close it.
 
     A seat that cannot top the high bid has nothing to decide: it passes automatically.
@@ -113,7 +113,7 @@ def _next_bidder(st: BonanzaState, seat: int) -> None:
     _close(st)
 
 
-def _close(st: BonanzaState) -> None:
+def _close(st: State) -> None:
     w = st.high_bidder
     if w is None:
         st.dead.extend(st.mort)

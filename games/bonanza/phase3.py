@@ -19,10 +19,10 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ..cards import JOKER, SUITS
-from .common import CARD_BOXES, OTHER_COLOUR, SUCC, VALUE, owners
+from .rules import CARD_BOXES, OTHER_COLOUR, SUCC, VALUE, owners
 
 if TYPE_CHECKING:
-    from .state import BonanzaState
+    from .state import State
 
 
 _SUIT_OF = itemgetter(-1)
@@ -32,7 +32,7 @@ def _suits(hand: list[str]) -> set[str]:
     return set(map(_SUIT_OF, hand))  # in C, not a comprehension's frame
 
 
-def start(st: BonanzaState) -> None:
+def start(st: State) -> None:
     st.call = None
     st.phase = "play"
     st.joker_wild = False
@@ -49,7 +49,7 @@ def start(st: BonanzaState) -> None:
     _drive(st, d, suits)
 
 
-def explain(st: BonanzaState, seat: int, arg: str) -> str:
+def explain(st: State, seat: int, arg: str) -> str:
     if arg not in SUITS:
         return "malformed"
     if all(c[-1] != arg for c in st.hands[seat]):
@@ -57,12 +57,12 @@ def explain(st: BonanzaState, seat: int, arg: str) -> str:
     return "wrong_colour"
 
 
-def lead(st: BonanzaState, seat: int, action_id: str) -> None:
+def lead(st: State, seat: int, action_id: str) -> None:
     """The seat to move names the suit of its lead (action `suit:<S>`)."""
     _drive(st, seat, [action_id[5:]])
 
 
-def _add_voids(st: BonanzaState, seat: int, suits: list[str] | tuple[str, ...]) -> None:
+def _add_voids(st: State, seat: int, suits: list[str] | tuple[str, ...]) -> None:
     have = st.voids[seat]
     st.voids[seat] = _VOIDS[have]["".join(suits)]
 
@@ -85,7 +85,7 @@ _OTHER: dict[str, tuple[str, str, str]] = {
 _VOID_OF_ONE: dict[str, str] = {s: "".join(t for t in SUITS if t != s) for s in SUITS}
 
 
-def _drive(st: BonanzaState, seat: int, suits: list[str]) -> None:
+def _drive(st: State, seat: int, suits: list[str]) -> None:
     """Play forced leads until a seat has a real choice of suit or the deal ends.
 
     Each lead is `seat`'s lowest card of its one suit; the run goes on with the holder of
@@ -199,7 +199,7 @@ _LEAD, _LEAD_STOP, _FOLLOW, _FOLLOW_STOP = (
 )
 
 
-def _bonanza(st: BonanzaState, p: int) -> None:
+def _bonanza(st: State, p: int) -> None:
     """`p` is out of cards: he takes the Pot, then each other player, from his left, pays
     him a token per card left (what he has if short), one `pay` event each."""
     pot = st.wheel["pot"]

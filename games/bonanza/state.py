@@ -13,9 +13,9 @@ from ..base import Action, GameState, Outcome, rank_by_score
 from ..cards import SUITS
 from ..rng import Rng
 from . import betting, calls, mort, phase3
-from .common import ALL_CARDS, BOXES, PAIR_CALLS, SORT_KEY, sort_hand
 from .hidden import redeal
-from .options import BonanzaOptions
+from .options import Options
+from .rules import ALL_CARDS, BOXES, PAIR_CALLS, SORT_KEY, sort_hand
 
 Phase = Literal["mort", "auction", "calls", "poker", "play", "over"]
 
@@ -30,7 +30,7 @@ _LEAD_ACTIONS: dict[str, tuple[Action, ...]] = {
 }
 
 
-class BonanzaState(GameState):
+class State(GameState):
     FIELDS: ClassVar[tuple[str, ...]] = (
         "phase",
         "dealer",
@@ -64,7 +64,7 @@ class BonanzaState(GameState):
         "end_reason",
     )
 
-    options: BonanzaOptions
+    options: Options
     phase: Phase
     dealer: int
     deal_no: int  # deals started so far (1-based number of the current deal)
@@ -342,7 +342,7 @@ class BonanzaState(GameState):
             "passed": [p for p in range(self.players) if self.passed[p] and p != self.dealer],
         }
 
-    def determinize(self, seat: int | None, rng: Rng) -> BonanzaState:
+    def determinize(self, seat: int | None, rng: Rng) -> State:
         return redeal(self, seat, rng)
 
 

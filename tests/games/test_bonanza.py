@@ -9,9 +9,9 @@ import pytest
 
 import games
 from games import IllegalAction, Outcome, Rng
-from games.bonanza import BOXES, BonanzaState
+from games.bonanza import BOXES, State
 from games.bonanza.calls import joker_sequence, natural_sequence
-from games.bonanza.common import sort_hand
+from games.bonanza.rules import sort_hand
 from games.cards import deck53, faces
 from games.text import zone_line
 
@@ -47,16 +47,16 @@ def stacked(
     return [piles[receivers[j % k]].pop(0) for j in range(53)]
 
 
-def new(players: int, deck: list[str] | None = None, **options: object) -> BonanzaState:
+def new(players: int, deck: list[str] | None = None, **options: object) -> State:
     opts = dict(options)
     if deck is not None:
         opts["deck"] = deck
     state = RULES.new(players=players, seed=7, options=opts)
-    assert isinstance(state, BonanzaState)
+    assert isinstance(state, State)
     return state
 
 
-def act(state: BonanzaState, *moves: str) -> list[dict]:
+def act(state: State, *moves: str) -> list[dict]:
     """Play moves, each by the seat to move; return all the events."""
     out: list[dict] = []
     for move in moves:
@@ -64,7 +64,7 @@ def act(state: BonanzaState, *moves: str) -> list[dict]:
     return out
 
 
-def sell_unsold(state: BonanzaState) -> list[dict]:
+def sell_unsold(state: State) -> list[dict]:
     """The dealer sells the mort and nobody bids: the mort is dead."""
     events = act(state, "sell")
     while state.phase == "auction":
@@ -72,7 +72,7 @@ def sell_unsold(state: BonanzaState) -> list[dict]:
     return events
 
 
-def all_check(state: BonanzaState) -> list[dict]:
+def all_check(state: State) -> list[dict]:
     events: list[dict] = []
     while state.phase == "poker":
         events += act(state, "check")
@@ -114,7 +114,7 @@ P3 = stacked(
 )
 
 
-def p1_at_phase3(**options: object) -> BonanzaState:
+def p1_at_phase3(**options: object) -> State:
     state = new(2, P1, **options)
     sell_unsold(state)
     all_check(state)
@@ -629,7 +629,7 @@ def test_a_dead_next_card_stops_the_run_and_becomes_public() -> None:
     assert state.view(None)["known_dead"] == ["5S"] and state.view(1)["last"] == "4S"
 
 
-def dead_known(*cards: str) -> BonanzaState:
+def dead_known(*cards: str) -> State:
     """Two players, the mort unsold (17 dead cards), `cards` of it inferred dead by all."""
     state = new(2, P1)
     sell_unsold(state)
@@ -751,7 +751,7 @@ def test_determinize_keeps_shown_cards_known_dead_cards_and_known_voids() -> Non
     assert shown3  # seat 3 showed its hand at the showdown
     for salt in range(25):
         other = state.determinize(3, Rng(salt))
-        assert isinstance(other, BonanzaState)
+        assert isinstance(other, State)
         assert other.view(3) == state.view(3)
         for seat in (0, 1):
             assert not [c for c in other.hands[seat] if c[-1] in "HD"]

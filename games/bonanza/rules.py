@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..cards import JOKER, RANKS, SUITS, deck53
 
 if TYPE_CHECKING:
-    from .state import BonanzaState
+    from .state import State
 
 # The ten boxes of the wheel, in the book's order (upper half, then lower half).
 BOXES: tuple[str, ...] = (
@@ -79,7 +79,7 @@ def amount(arg: str) -> int | None:
     return None
 
 
-def owners(st: BonanzaState) -> dict[str, int]:
+def owners(st: State) -> dict[str, int]:
     """The seat holding each card in a hand, from the calls to the end of the deal.
 
     Kept in `st._owner` (built here when missing: a new deal, a copy, a restored state)
