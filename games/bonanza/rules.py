@@ -1,19 +1,17 @@
-"""Bonanza's fixed tables: the wheel, the calls, card values and suit relations.
+"""Bonanza's card tables and the plain rules of the book, each a short function.
 
-Everything here is a module-level constant that is never mutated.
+Nothing here changes during a match: the wheel and its calls, the order of the cards, and
+the rules that read a hand (its suits, its sequences) without looking at the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from ..cards import JOKER, RANKS, SUITS, deck53
 
-if TYPE_CHECKING:
-    from .state import State
-
-# The ten boxes of the wheel, in the book's order (upper half, then lower half).
+# The ten boxes of the wheel, in the book's order: the upper half (the calls of the first
+# two phases), then the lower half (the cards of the third phase and the central Pot).
 BOXES: tuple[str, ...] = (
     "joker",
     "dame-valet",
@@ -26,17 +24,22 @@ BOXES: tuple[str, ...] = (
     "JC",
     "pot",
 )
-# The dealer's calls in phase 1 and 2, in the book's order.
+# « Le donneur annonce successivement Joker, Dame-Valet, Séquence, Dix-Deux, Poker. »
 CALLS: tuple[str, ...] = ("joker", "dame-valet", "sequence", "dix-deux", "poker")
-# The two cards each pair call asks for.
+# The two cards each pair call asks for: « la Dame de Pique et le Valet de Carreau »,
+# « le Dix de Carreau et le Deux de Pique ».
 PAIR_CALLS: dict[str, tuple[str, str]] = {
     "dame-valet": ("QS", "JD"),
     "dix-deux": ("10D", "2S"),
 }
-# Phase 3 cards that take the box of the same name when played.
+# The third phase's cards that take the box of the same name when played.
 CARD_BOXES = frozenset({"AS", "KH", "QD", "JC"})
+# Each player stakes a token on each box of the wheel at every deal.
+STAKE = len(BOXES)
 
-SUIT_RANK: dict[str, int] = {"S": 3, "H": 2, "D": 1, "C": 0}  # Séquence tie-break
+# « Pique, Cœur, Carreau, Trèfle »: the order that breaks a tie between two sequences.
+SUIT_RANK: dict[str, int] = {"S": 3, "H": 2, "D": 1, "C": 0}
+# The two suits of the other colour, led after a stop card.
 OTHER_COLOUR: dict[str, tuple[str, str]] = {
     "S": ("H", "D"),
     "C": ("H", "D"),
@@ -45,31 +48,39 @@ OTHER_COLOUR: dict[str, tuple[str, str]] = {
 }
 
 ALL_CARDS: tuple[str, ...] = tuple(deck53())
-# The tables below name the cards by the very string objects of `ALL_CARDS`, which the
-# deals hand out: a look-up or a search in a hand then stops at identity.
-_CARD = {c: c for c in ALL_CARDS}.__getitem__
-_ACE_HIGH = (*RANKS[1:], "A")  # 2 .. K, A
-# Value with aces high (2..14); the order of phase 3 and of the poker ranks.
-VALUE: dict[str, int] = {_CARD(r + s): v for s in SUITS for v, r in enumerate(_ACE_HIGH, start=2)}
-# Hand display order: by suit (S, H, D, C), then value; the joker last.
+_ACE_HIGH = (*RANKS[1:], "A")  # 2 .. K, A: « les As étant des cartes élevées »
+# Value with aces high (2..14): the order of the third phase, of sequences and of poker.
+VALUE: dict[str, int] = {r + s: v for s in SUITS for v, r in enumerate(_ACE_HIGH, start=2)}
+# A hand is held suit by suit (S, H, D, C), lowest first, the joker last.
 SORT_KEY: dict[str, int] = {c: SUITS.index(c[-1]) * 16 + v for c, v in VALUE.items()} | {JOKER: 99}
-# The next card of the same suit in phase 3 ("" after an ace: no card is "").
-SUCC: dict[str, str] = {
-    _CARD(r + s): (_CARD(_ACE_HIGH[i + 1] + s) if i + 1 < len(_ACE_HIGH) else "")
-    for s in SUITS
-    for i, r in enumerate(_ACE_HIGH)
-}
 
 
 def card_at(value: int, suit: str) -> str:
-    """Card id of a value (1 or 14 is the ace) in a suit."""
+    """The card of a value (1 or 14 is the ace) in a suit."""
     if value in (1, 14):
         return "A" + suit
     return _ACE_HIGH[value - 2] + suit
 
 
+def next_card(card: str) -> str | None:
+    """The card that follows `card` in its suit in the third phase; none after the ace."""
+    value = VALUE[card]
+    return None if value == 14 else card_at(value + 1, card[-1])
+
+
 def sort_hand(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=SORT_KEY.__getitem__)
+
+
+def suits_of(hand: Iterable[str]) -> list[str]:
+    """The suits a hand holds, in S, H, D, C order (the joker has none)."""
+    held = {c[-1] for c in hand if c != JOKER}
+    return [s for s in SUITS if s in held]
+
+
+def lowest_of_suit(hand: Iterable[str], suit: str) -> str:
+    """« Sa carte la plus basse » in a suit the hand holds."""
+    return min((c for c in hand if c != JOKER and c[-1] == suit), key=VALUE.__getitem__)
 
 
 def amount(arg: str) -> int | None:
@@ -79,14 +90,51 @@ def amount(arg: str) -> int | None:
     return None
 
 
-def owners(st: State) -> dict[str, int]:
-    """The seat holding each card in a hand, from the calls to the end of the deal.
+# --- sequences ---------------------------------------------------------------------------
+# « Une série d'au moins trois cartes qui se suivent dans une même couleur »; A-2-3 and
+# Q-K-A count, K-A-2 does not. A sequence ranks by its top card, then a natural sequence
+# beats one with the joker, then by suit. With one deck two sequences never share their top
+# card and suit, so "natural first" only breaks a tie on the top card.
+SeqKey = tuple[int, int, int]  # (top value, 1 natural / 0 with the joker, suit rank)
 
-    Kept in `st._owner` (built here when missing: a new deal, a copy, a restored state)
-    and kept up to date by what changes the hands in those phases: the joker leaving them
-    and the cards played in phase 3.
-    """
-    owner = st._owner
-    if owner is None:
-        owner = st._owner = {c: p for p, h in enumerate(st.hands) for c in h}
-    return owner
+
+def _values(hand: Iterable[str], suit: str) -> set[int]:
+    """The values a hand holds in a suit, the ace both high (14) and low (1)."""
+    held = {VALUE[c] for c in hand if c != JOKER and c[-1] == suit}
+    return held | {1} if 14 in held else held
+
+
+def natural_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:
+    """The best sequence a hand holds without the joker: its key and its cards (the whole
+    run down from its top card, lowest first; an ace counts once)."""
+    best: tuple[SeqKey, list[str]] | None = None
+    for suit in SUITS:
+        held = _values(hand, suit)
+        tops = [v for v in held if v - 1 in held and v - 2 in held]
+        if not tops:
+            continue
+        top = max(tops)
+        key = (top, 1, SUIT_RANK[suit])
+        if best is None or key > best[0]:
+            lowest = 2 if top == 14 else 1  # a run topped by the ace stops at the two
+            low = top
+            while low - 1 >= lowest and low - 1 in held:
+                low -= 1
+            best = key, [card_at(v, suit) for v in range(low, top + 1)]
+    return best
+
+
+def joker_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:
+    """The best three-card sequence the joker can complete in a hand (two of its three
+    cards held), if any: its key and its cards, the joker standing for the missing one."""
+    best: tuple[SeqKey, list[str]] | None = None
+    for suit in SUITS:
+        held = _values(hand, suit)
+        tops = [t for t in range(3, 15) if len({t - 2, t - 1, t} & held) >= 2]
+        if not tops:
+            continue
+        top = max(tops)
+        key = (top, 0, SUIT_RANK[suit])
+        if best is None or key > best[0]:
+            best = key, [card_at(v, suit) if v in held else JOKER for v in (top - 2, top - 1, top)]
+    return best

@@ -1,32 +1,34 @@
-"""The Bonanza match state: fields, the contract methods and the deal cycle.
+"""The Bonanza match state: every fact of the match, the deal cycle and the contract.
 
-The rules of each phase live in their own modules (`mort`, `calls`, `betting`, `phase3`);
-they are plain functions on the state so that the hot path stays free of indirection.
+The rules of each phase are in `phases/`, one class each; the state hands the move of the
+seat to move to the phase it is in (`_phase`).
 """
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any, ClassVar, Literal
 
 from ..base import Action, GameState, Outcome, rank_by_score
-from ..cards import SUITS
+from ..cards import JOKER
 from ..rng import Rng
-from . import betting, calls, mort, phase3
 from .hidden import redeal
 from .options import Options
-from .rules import ALL_CARDS, BOXES, PAIR_CALLS, SORT_KEY, sort_hand
+from .phases import Over, Phase
+from .phases.calls import Calls
+from .phases.jeu import Jeu
+from .phases.mort import Auction, Mort
+from .phases.poker import Poker
+from .rules import ALL_CARDS, BOXES, PAIR_CALLS, STAKE, sort_hand
 
-Phase = Literal["mort", "auction", "calls", "poker", "play", "over"]
-
-_MORT_ACTIONS = (Action("exchange"), Action("sell"))
-_JOKER_CALL_ACTIONS = (Action("show"), Action("keep"))
-_JOKER_USE_ACTIONS = (Action("joker"), Action("pass"))
-# The leads a seat may choose from, by its suits to lead joined in one string.
-_LEAD_ACTIONS: dict[str, tuple[Action, ...]] = {
-    "".join(suits): tuple(Action("suit:" + s) for s in suits)
-    for k in range(5)
-    for suits in combinations(SUITS, k)
+PhaseName = Literal["mort", "auction", "calls", "poker", "play", "over"]
+# The phase class of each value of `State.phase`.
+PHASES: dict[str, type[Phase]] = {
+    "mort": Mort,
+    "auction": Auction,
+    "calls": Calls,
+    "poker": Poker,
+    "play": Jeu,
+    "over": Over,
 }
 
 
@@ -65,7 +67,7 @@ class State(GameState):
     )
 
     options: Options
-    phase: Phase
+    phase: PhaseName
     dealer: int
     deal_no: int  # deals started so far (1-based number of the current deal)
     turn: int | None  # the one seat expected to act
@@ -95,10 +97,6 @@ class State(GameState):
     floors: list[dict[str, int]]  # per seat and suit: lowest value it may still hold
     choice: list[str]  # phase 3: the suits the seat to move may lead
     end_reason: str | None
-    # From the calls on: who holds each card still in a hand (see `common.owners`), so
-    # that a call or a phase 3 run finds a card's holder by one look-up. Derived from
-    # `hands`, never copied or saved: a copy or a restored state has None and builds it.
-    _owner: dict[str, int] | None = None
 
     # --- setup --------------------------------------------------------------------------
     def setup(self) -> None:
@@ -141,7 +139,6 @@ class State(GameState):
         self.voids = [""] * n
         self.floors = [{} for _ in range(n)]
         self.choice = []
-        self._owner = None
 
     def start_deal(self) -> None:
         """Stake, shuffle and deal the next deal, or end the match when it is due."""
@@ -150,8 +147,8 @@ class State(GameState):
             self.finish("deals")
             return
         tokens = self.tokens
-        if min(tokens) < _STAKE:
-            self.emit("cannot_stake", seats=[p for p in range(n) if tokens[p] < _STAKE])
+        if min(tokens) < STAKE:
+            self.emit("cannot_stake", seats=[p for p in range(n) if tokens[p] < STAKE])
             self.finish("stake")
             return
         if self.deal_no:
@@ -159,7 +156,7 @@ class State(GameState):
         self.deal_no += 1
         self._reset_deal()
         for p in range(n):
-            tokens[p] -= _STAKE
+            tokens[p] -= STAKE
         wheel = self.wheel
         for b in BOXES:
             wheel[b] += n
@@ -167,12 +164,14 @@ class State(GameState):
             deck = list(self.options.deck)
         else:
             deck = shuffled_deck(self.rng)
-        # One card at a time from the dealer's left, the mort last in each turn: the k-th
-        # receiver of a turn gets every (n+1)-th card from the k-th on, and is the seat
-        # dealer + 1 + k: the piles in seat order are a rotation of the piles in turn order.
-        piles = [sorted(deck[i :: n + 1], key=_SORT_KEY) for i in range(n)]  # `sort_hand` each
-        r = (n - 1 - self.dealer) % n
-        self.hands = hands = piles[r:] + piles[:r]
+        # « Distribuer les cartes une par une, en commençant à la gauche du donneur et
+        # constituer une main tenant lieu de mort »: in each turn of the deal the k-th card
+        # goes to the k-th seat from the dealer's left, the last to the mort.
+        receivers = self.round_from(self.left_of(self.dealer))
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for i, seat in enumerate(receivers):
+            hands[seat] = sort_hand(deck[i :: n + 1])
+        self.hands = hands
         self.mort = deck[n :: n + 1]
         self.phase = "mort"
         self.turn = self.dealer
@@ -181,7 +180,7 @@ class State(GameState):
                 "type": "deal",
                 "deal": self.deal_no,
                 "dealer": self.dealer,
-                "stake": _STAKE,
+                "stake": STAKE,
                 "hand_sizes": [*map(len, hands)],
                 "mort_size": len(self.mort),
             }
@@ -226,54 +225,49 @@ class State(GameState):
     def hand(self, seat: int) -> list[str]:
         return list(self.hands[seat])
 
+    # --- the move of the seat to move, handed to the phase it is in --------------------
+    def _phase(self) -> Phase:
+        return PHASES[self.phase](self)
+
     def _legal(self, seat: int) -> tuple[Action, ...]:
-        actions: tuple[Action, ...] = ()
-        if seat == self.turn:
-            phase = self.phase
-            if phase == "play":
-                actions = _LEAD_ACTIONS["".join(self.choice)]
-            elif phase == "poker":
-                actions = betting.actions(self, seat)
-            elif phase == "auction":
-                actions = mort.bid_actions(self, seat)
-            elif phase == "calls":
-                actions = _JOKER_CALL_ACTIONS if self.call == "joker" else _JOKER_USE_ACTIONS
-            elif phase == "mort":
-                actions = _MORT_ACTIONS
-        return actions
+        return self._phase().legal(seat) if seat == self.turn else ()
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         """Same answer as membership in `legal_actions`, without building the list."""
-        if seat != self.turn:
-            return False
-        phase = self.phase
-        if phase == "poker":
-            return betting.is_legal(self, seat, action_id)
-        if phase == "play":
-            return action_id.startswith("suit:") and action_id[5:] in self.choice
-        if phase == "auction":
-            return mort.is_legal_bid(self, seat, action_id)
-        if phase == "calls":
-            return action_id in (("show", "keep") if self.call == "joker" else ("joker", "pass"))
-        if phase == "mort":
-            return action_id in ("exchange", "sell")
-        return False
-
-    def _apply(self, seat: int, action_id: str) -> None:
-        _APPLY[self.phase](self, seat, action_id)
+        return seat == self.turn and self._phase().check(seat, action_id)
 
     def explain(self, seat: int, action_id: str) -> str:
-        verb, _, arg = action_id.partition(":")
-        phase = self.phase
-        if phase == "auction" and verb == "bid":
-            return mort.explain_bid(self, seat, arg)
-        if phase == "poker" and verb in betting.VERBS:
-            return betting.explain(self, seat, verb, arg)
-        if phase == "play" and verb == "suit":
-            return phase3.explain(self, seat, arg)
-        if phase == "calls" and verb in ("show", "keep", "joker", "pass"):
-            return "wrong_call"
-        return "unknown_action" if verb not in _KNOWN_VERBS else "wrong_phase"
+        return self._phase().explain(seat, action_id)
+
+    def _apply(self, seat: int, action_id: str) -> None:
+        self._phase().apply(seat, action_id)
+
+    # --- what the phases share ---------------------------------------------------------
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def round_from(self, seat: int) -> list[int]:
+        """Every seat once, in turn from `seat` (« par la gauche »)."""
+        return [(seat + k) % self.players for k in range(self.players)]
+
+    def holder(self, card: str) -> int | None:
+        """The seat whose hand holds `card`, if any."""
+        return next((p for p, hand in enumerate(self.hands) if card in hand), None)
+
+    def win(self, seat: int, box: str) -> int:
+        """`seat` takes the tokens of a box of the wheel; returns how many."""
+        won = self.wheel[box]
+        self.wheel[box] = 0
+        self.tokens[seat] += won
+        return won
+
+    def show(self, seat: int, cards: list[str]) -> None:
+        """`seat` shows `cards` and puts them back in his hand: everybody knows he holds
+        them until he plays them (the joker, shown, leaves the game instead)."""
+        shown = self.shown[seat]
+        for c in cards:
+            if c != JOKER and c not in shown:
+                shown.append(c)
 
     def outcome(self) -> Outcome:
         ranks = tuple(rank_by_score(self.tokens))
@@ -328,10 +322,8 @@ class State(GameState):
             return None
         if self.removed:
             return "out"
-        for p, h in enumerate(self.hands):
-            if h and h[-1] == "JK":
-                return p
-        return "dead"
+        holder = self.holder(JOKER)
+        return "dead" if holder is None else holder
 
     def _auction_view(self) -> dict[str, Any] | None:
         if self.phase != "auction":
@@ -344,24 +336,6 @@ class State(GameState):
 
     def determinize(self, seat: int | None, rng: Rng) -> State:
         return redeal(self, seat, rng)
-
-
-# The rules that take a move, by phase (`apply` has checked the move is legal).
-_APPLY = {
-    "poker": betting.apply,
-    "play": phase3.lead,
-    "auction": mort.apply_bid,
-    "calls": calls.apply,
-    "mort": mort.apply_choice,
-}
-
-_KNOWN_VERBS = frozenset(
-    {"exchange", "sell", "bid", "pass", "show", "keep", "joker", "suit", *betting.VERBS}
-)
-
-
-_STAKE = len(BOXES)  # a token on each box of the wheel
-_SORT_KEY = SORT_KEY.__getitem__
 
 
 def shuffled_deck(rng: Rng) -> list[str]:

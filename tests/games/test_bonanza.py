@@ -10,8 +10,14 @@ import pytest
 import games
 from games import IllegalAction, Outcome, Rng
 from games.bonanza import BOXES, State
-from games.bonanza.calls import joker_sequence, natural_sequence
-from games.bonanza.rules import sort_hand
+from games.bonanza.rules import (
+    joker_sequence,
+    lowest_of_suit,
+    natural_sequence,
+    next_card,
+    sort_hand,
+    suits_of,
+)
 from games.cards import deck53, faces
 from games.text import zone_line
 
@@ -793,8 +799,8 @@ def test_random_default_games_conserve_cards_and_tokens(players: int) -> None:
 
 @pytest.mark.parametrize("players", [3, 6, 9])
 def test_a_copy_or_a_restored_snapshot_plays_on_exactly_like_the_match(players: int) -> None:
-    # The engine keeps derived tables outside the snapshot (who holds which card, from the
-    # calls on): a copy or a restored state must rebuild them, in every phase.
+    # Nothing the engine works out may live outside the snapshot: a copy or a restored
+    # state must play on exactly like the match, in every phase.
     for seed in range(4):
         state = RULES.new(players=players, seed=seed)
         pick = Rng(seed)
@@ -806,3 +812,42 @@ def test_a_copy_or_a_restored_snapshot_plays_on_exactly_like_the_match(players: 
             for twin in twins:
                 assert twin.apply(seat, action) == events
                 assert twin.to_json() == state.to_json()
+
+
+def _near_misses(legal: list[str]) -> set[str]:
+    """Action ids around the legal ones: every verb bare and with amounts just outside
+    and inside the range, malformed amounts, every suit."""
+    ids = set(legal) | {"nonsense", "nonsense:0", "bid", "bet:", "raise:x"}
+    verbs = ["exchange", "sell", "bid", "pass", "show", "keep", "joker"]
+    verbs += ["check", "bet", "call", "raise", "fold", "suit"]
+    ids |= set(verbs)
+    for verb in ("bid", "bet", "raise"):
+        amounts = [int(a.split(":")[1]) for a in legal if a.startswith(verb + ":")] or [1]
+        for n in (-1, 0, 1, min(amounts) - 1, max(amounts), max(amounts) + 1, 10**6):
+            ids |= {f"{verb}:{n}", f"{verb}:0{n}", f"{verb}:+{n}"}
+    ids |= {f"suit:{s}" for s in "SHDCX"} | {"suit:", "suit:SH", "check:1", "fold:"}
+    return ids
+
+
+@pytest.mark.parametrize("players", [2, 4, 9])
+def test_a_move_is_legal_exactly_when_the_phase_lists_it(players: int) -> None:
+    # Each phase answers `check` by its own rule (an amount in range, a suit on offer)
+    # rather than by searching its list: the two must agree on every id, for every seat.
+    for seed in range(3):
+        state = RULES.new(players=players, seed=seed, options={"starting_tokens": 20})
+        pick = Rng(seed)
+        while not state.is_over():
+            for seat in range(players):
+                legal = [a.id for a in state.legal_actions(seat)]
+                for action_id in _near_misses(legal):
+                    assert state.is_legal(seat, action_id) == (action_id in legal), action_id
+            seat = state.to_move()[0]
+            state.apply(seat, pick.choice(state.legal_actions(seat)).id)
+
+
+def test_the_plain_card_rules() -> None:
+    assert [next_card(c) for c in h("2S 10H KD AC")] == ["3S", "JH", "AD", None]
+    assert suits_of(h("2C KH JK 3C")) == ["H", "C"]  # in S, H, D, C order; no joker suit
+    assert lowest_of_suit(h("AD 9D JK 10D 4S"), "D") == "9D"  # aces high
+    assert joker_sequence(h("QS AS 5H")) == ((14, 0, 3), h("QS JK AS"))
+    assert joker_sequence(h("AC 2C 9H")) == ((3, 0, 0), h("AC 2C JK"))  # A-2-3, not K-A-2

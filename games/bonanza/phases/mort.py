@@ -1,0 +1,140 @@
+"""The dead hand (« le mort »): the dealer exchanges it or sells it by auction.
+
+« Le donneur, sans regarder le jeu du mort, choisit soit de se départir de son propre jeu
+en échange de celui-ci, soit de conserver ses cartes et de vendre le mort au plus offrant. »
+In a sale the other seats bid upward from the dealer's left; a pass is final; the best
+bidder pays (into the Pot, or the dealer with `sale_to="dealer"`) and swaps his hand for
+the mort. The hand given up, or an unsold mort, is dead for the rest of the deal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...base import Action
+from ..rules import amount, sort_hand
+from . import Phase
+from .calls import Calls
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+class Mort(Phase):
+    """The dealer, who has not seen the mort, exchanges it for his hand or sells it."""
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        return (Action("exchange"), Action("sell"))
+
+    def apply(self, seat: int, action_id: str) -> None:
+        st = self.state
+        if action_id == "exchange":
+            take_the_mort(st, seat)
+            st.emit("exchange", seat=seat)
+            Calls(st).start()
+        else:
+            st.emit("sale", seat=seat)
+            Auction(st).start()
+
+
+def take_the_mort(st: State, seat: int) -> None:
+    """`seat` gives up its hand (now dead, known to it alone) and takes the mort."""
+    old = st.hands[seat]
+    st.dead.extend(old)
+    st.known_dead[seat] = list(old)
+    st.hands[seat] = sort_hand(st.mort)
+    st.mort = []
+
+
+class Auction(Phase):
+    """The mort for sale: bids go round from the dealer's left until one is left standing.
+
+    A bid tops the highest by 1 to `max_overbid` tokens and never exceeds the bidder's
+    tokens; a pass is final, and the dealer does not bid for his own mort.
+    """
+
+    def start(self) -> None:
+        st = self.state
+        st.phase = "auction"
+        st.high_bid = 0
+        st.high_bidder = None
+        st.passed = [False] * st.players
+        st.passed[st.dealer] = True
+        self._next_bidder(st.dealer)
+
+    def _highest_allowed(self, seat: int) -> int:
+        st = self.state
+        return min(st.high_bid + st.options.max_overbid, st.tokens[seat])
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        bids = range(self.state.high_bid + 1, self._highest_allowed(seat) + 1)
+        return (*(Action(f"bid:{n}") for n in bids), Action("pass"))
+
+    def check(self, seat: int, action_id: str) -> bool:
+        if action_id == "pass":
+            return True
+        verb, _, arg = action_id.partition(":")
+        n = amount(arg) if verb == "bid" else None
+        return n is not None and self.state.high_bid < n <= self._highest_allowed(seat)
+
+    def explain(self, seat: int, action_id: str) -> str:
+        verb, _, arg = action_id.partition(":")
+        if verb != "bid":
+            return super().explain(seat, action_id)
+        n = amount(arg)
+        if n is None:
+            return "malformed"
+        if n <= self.state.high_bid:
+            return "bid_too_low"
+        if n > self.state.tokens[seat]:
+            return "not_enough_tokens"
+        return "overbid_too_large"
+
+    def apply(self, seat: int, action_id: str) -> None:
+        st = self.state
+        if action_id == "pass":
+            st.passed[seat] = True
+            st.emit("pass", seat=seat, auto=False)
+        else:
+            n = int(action_id[4:])
+            st.high_bid = n
+            st.high_bidder = seat
+            st.emit("bid", seat=seat, amount=n)
+        self._next_bidder(seat)
+
+    def _next_bidder(self, seat: int) -> None:
+        """Hand the auction to the next seat after `seat` with a real choice, or close it.
+
+        A seat that cannot top the high bid has nothing to decide: it passes automatically.
+        """
+        st = self.state
+        for q in st.round_from(st.left_of(seat)):
+            if st.passed[q] or q == st.high_bidder:
+                continue
+            if st.tokens[q] <= st.high_bid:
+                st.passed[q] = True
+                st.emit("pass", seat=q, auto=True)
+                continue
+            st.turn = q
+            return
+        self._close()
+
+    def _close(self) -> None:
+        """« Le plus offrant verse dans la case centrale le nombre de jetons ainsi arrêté,
+        se démunit de sa main originale, et s'empare du mort », or the unsold mort is set
+        aside."""
+        st = self.state
+        winner, price = st.high_bidder, st.high_bid
+        if winner is None:
+            st.dead.extend(st.mort)
+            st.mort = []
+            st.emit("unsold")
+        else:
+            st.tokens[winner] -= price
+            if st.options.sale_to == "pot":
+                st.wheel["pot"] += price
+            else:
+                st.tokens[st.dealer] += price
+            take_the_mort(st, winner)
+            st.emit("sold", seat=winner, price=price, paid_to=st.options.sale_to)
+        Calls(st).start()

@@ -1,0 +1,147 @@
+"""The second phase: the Poker call, one betting round from the dealer, then the showdown.
+
+Bets go onto the Poker box (« dépose dans la case marquée Poker, en plus de la mise
+initiale, un ou plusieurs jetons »); they are kept apart in `bets` while the round runs, so
+the view can show each seat's bet, and moved onto the box when it ends. The best hand
+(`games/poker.py`) takes the whole box; an exact tie splits it and the remainder stays.
+
+Nobody can be bet out of the hand: the highest total bet never goes above the smallest
+stack (tokens plus bet) among the players still in, so every call is affordable.
+"""
+
+from __future__ import annotations
+
+from ...base import Action
+from ...poker import best_five, describe
+from ..rules import amount
+from . import Phase
+from .jeu import Jeu
+
+
+class Poker(Phase):
+    """One betting round from the dealer. A seat not facing a bet checks or bets 1 to
+    `room` tokens; a seat facing one calls, raises by 1 to `room` or folds. The round ends
+    when every seat still in has acted since the last bet or raise, or one seat is left."""
+
+    def start(self) -> None:
+        st = self.state
+        n = st.players
+        st.phase = "poker"
+        st.bets = [0] * n
+        st.folded = [False] * n
+        st.need = [True] * n
+        self._next_to_act(st.dealer)
+
+    def _facing(self, seat: int) -> bool:
+        return self.state.bets[seat] < max(self.state.bets)
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        ks = range(1, self.state.room + 1)
+        if self._facing(seat):
+            return (Action("call"), *(Action(f"raise:{k}") for k in ks), Action("fold"))
+        return (Action("check"), *(Action(f"bet:{k}") for k in ks))
+
+    def check(self, seat: int, action_id: str) -> bool:
+        verb, sep, arg = action_id.partition(":")
+        facing = self._facing(seat)
+        if not sep:
+            return verb in (("call", "fold") if facing else ("check",))
+        k = amount(arg) if verb == ("raise" if facing else "bet") else None
+        return k is not None and 1 <= k <= self.state.room
+
+    def explain(self, seat: int, action_id: str) -> str:
+        verb, _, arg = action_id.partition(":")
+        facing = self._facing(seat)
+        refusal = {"check": "cannot_check", "call": "nothing_to_call", "fold": "cannot_fold"}
+        if verb in refusal:
+            return refusal[verb]
+        if verb == "bet" and facing:
+            return "already_bet"
+        if verb == "raise" and not facing:
+            return "nothing_to_raise"
+        if verb not in ("bet", "raise"):
+            return super().explain(seat, action_id)
+        k = amount(arg)
+        if k is None:
+            return "malformed"
+        if k < 1 or k > self.state.options.max_raise:
+            return "amount_out_of_range"
+        return "over_table_limit"
+
+    def apply(self, seat: int, action_id: str) -> None:
+        st = self.state
+        verb, _, arg = action_id.partition(":")
+        st.need[seat] = False
+        if verb == "check":
+            st.emit("check", seat=seat, auto=False)
+        elif verb == "call":
+            paid = self._put_in(seat, max(st.bets) - st.bets[seat])
+            st.emit("call", seat=seat, amount=paid)
+        elif verb == "fold":
+            st.folded[seat] = True
+            st.emit("fold", seat=seat)
+        else:  # a bet or a raise: every other seat still in must act again
+            k = int(arg)
+            self._put_in(seat, max(st.bets) - st.bets[seat] + k)
+            st.need = [not folded and q != seat for q, folded in enumerate(st.folded)]
+            st.emit(verb, seat=seat, amount=k, total=st.bets[seat])
+        self._next_to_act(st.left_of(seat))
+
+    def _put_in(self, seat: int, tokens: int) -> int:
+        self.state.tokens[seat] -= tokens
+        self.state.bets[seat] += tokens
+        return tokens
+
+    def _room(self) -> int:
+        """How much the seat to move may bet or raise: at most the table limit, and never
+        so much that the highest bet would pass the smallest stack still in."""
+        st = self.state
+        high = max(st.bets)
+        stacks = [st.tokens[p] + st.bets[p] for p in range(st.players) if not st.folded[p]]
+        return min(high + st.options.max_raise, *stacks) - high
+
+    def _next_to_act(self, first: int) -> None:
+        """Give the turn to the first seat from `first` on that must act, or end the round.
+        A seat whose only move is to check has nothing to decide and checks by itself."""
+        st = self.state
+        for q in st.round_from(first):
+            if st.folded.count(False) <= 1 or True not in st.need:
+                break
+            if not st.need[q]:
+                continue
+            room = self._room()
+            if room <= 0 and st.bets[q] == max(st.bets):
+                st.need[q] = False
+                st.emit("check", seat=q, auto=True)
+                continue
+            st.turn = q
+            st.room = room
+            return
+        self._showdown()
+
+    def _showdown(self) -> None:
+        """« Le gagnant prend tous les jetons de la case Poker [...] il montre simplement la
+        combinaison gagnante »: every hand still in is shown and the best takes the box."""
+        st = self.state
+        st.wheel["poker"] += sum(st.bets)
+        st.bets = [0] * st.players
+        st.need = [False] * st.players
+        st.room = 0
+        live = [p for p in range(st.players) if not st.folded[p]]
+        winners = live
+        if len(live) > 1:
+            best = {p: best_five(st.hands[p]) for p in live}
+            for p in live:
+                st.show(p, best[p][1])
+            hands = [{"seat": p, "cards": best[p][1], **describe(best[p][0])} for p in live]
+            st.emit("showdown", hands=hands)
+            top = max(value for value, _ in best.values())
+            winners = [p for p in live if best[p][0] == top]
+        share, remainder = divmod(st.wheel["poker"], len(winners))
+        for p in winners:
+            st.tokens[p] += share
+        st.wheel["poker"] = remainder
+        st.emit(
+            "poker_win", seats=winners, share=share, remainder=remainder, showdown=len(live) > 1
+        )
+        Jeu(st).start()
