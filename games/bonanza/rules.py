@@ -7,6 +7,7 @@ the rules that read a hand (its suits, its sequences) without looking at the tab
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import itemgetter
 
 from ..cards import JOKER, RANKS, SUITS, deck53
 
@@ -68,19 +69,28 @@ def next_card(card: str) -> str | None:
     return None if value == 14 else card_at(value + 1, card[-1])
 
 
+NEXT_CARD: dict[str, str | None] = {card: next_card(card) for card in VALUE}  # looked up
+
+
 def sort_hand(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=SORT_KEY.__getitem__)
 
 
-def suits_of(hand: Iterable[str]) -> list[str]:
-    """The suits a hand holds, in S, H, D, C order (the joker has none)."""
-    held = {c[-1] for c in hand if c != JOKER}
-    return [s for s in SUITS if s in held]
+suit_of = itemgetter(-1)  # a card's suit is its last letter ("10D": D)
 
 
-def lowest_of_suit(hand: Iterable[str], suit: str) -> str:
-    """« Sa carte la plus basse » in a suit the hand holds."""
-    return min((c for c in hand if c != JOKER and c[-1] == suit), key=VALUE.__getitem__)
+def suits_of(hand: Iterable[str]) -> set[str]:
+    """The suits a hand holds (the joker, whose last letter is K, has none)."""
+    return set(map(suit_of, hand)) - {JOKER[-1]}
+
+
+def lowest_of_suit(hand: list[str], suit: str) -> str:
+    """« Sa carte la plus basse » in a suit the hand holds: a hand is held sorted, so the
+    first card of that suit."""
+    for card in hand:
+        if card[-1] == suit:
+            return card
+    raise ValueError("no card of that suit")
 
 
 def amount(arg: str) -> int | None:
@@ -98,27 +108,38 @@ def amount(arg: str) -> int | None:
 SeqKey = tuple[int, int, int]  # (top value, 1 natural / 0 with the joker, suit rank)
 
 
-def _values(hand: Iterable[str], suit: str) -> set[int]:
-    """The values a hand holds in a suit, the ace both high (14) and low (1)."""
-    held = {VALUE[c] for c in hand if c != JOKER and c[-1] == suit}
-    return held | {1} if 14 in held else held
+# Per card, the bit of its value in its suit's 16-bit block of one number (S, H, D, C from
+# the lowest bits): bit v for value v, the ace at bit 14 and again at bit 1, so that A-2-3,
+# like Q-K-A, is three bits in a row. The joker has none.
+_BITS: dict[str, int] = {
+    c: (1 << v | (1 << 1 if v == 14 else 0)) << 16 * SUITS.index(c[-1]) for c, v in VALUE.items()
+} | {JOKER: 0}
+
+
+def _held(hand: Iterable[str]) -> dict[str, int]:
+    """Per suit, the values a hand holds as the bits of a number (see `_BITS`)."""
+    whole = sum(map(_BITS.__getitem__, hand))  # a hand holds each card once: the sum is the union
+    return {suit: whole >> 16 * i & 0xFFFF for i, suit in enumerate(SUITS)}
+
+
+# Where a three-card sequence may start: from the ace (A-2-3) to the queen (Q-K-A).
+_STARTS = sum(1 << v for v in range(1, 13))
 
 
 def natural_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:
     """The best sequence a hand holds without the joker: its key and its cards (the whole
     run down from its top card, lowest first; an ace counts once)."""
     best: tuple[SeqKey, list[str]] | None = None
-    for suit in SUITS:
-        held = _values(hand, suit)
-        tops = [v for v in held if v - 1 in held and v - 2 in held]
-        if not tops:
+    for suit, held in _held(hand).items():
+        starts = held & held >> 1 & held >> 2  # bit v: v, v + 1 and v + 2 all held
+        if not starts:
             continue
-        top = max(tops)
+        top = starts.bit_length() + 1  # the highest start, plus two
         key = (top, 1, SUIT_RANK[suit])
         if best is None or key > best[0]:
             lowest = 2 if top == 14 else 1  # a run topped by the ace stops at the two
             low = top
-            while low - 1 >= lowest and low - 1 in held:
+            while low - 1 >= lowest and held >> low - 1 & 1:
                 low -= 1
             best = key, [card_at(v, suit) for v in range(low, top + 1)]
     return best
@@ -128,13 +149,14 @@ def joker_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:
     """The best three-card sequence the joker can complete in a hand (two of its three
     cards held), if any: its key and its cards, the joker standing for the missing one."""
     best: tuple[SeqKey, list[str]] | None = None
-    for suit in SUITS:
-        held = _values(hand, suit)
-        tops = [t for t in range(3, 15) if len({t - 2, t - 1, t} & held) >= 2]
-        if not tops:
+    for suit, held in _held(hand).items():
+        one, two = held >> 1, held >> 2
+        starts = (held & one | held & two | one & two) & _STARTS  # two of v, v + 1, v + 2
+        if not starts:
             continue
-        top = max(tops)
+        top = starts.bit_length() + 1
         key = (top, 0, SUIT_RANK[suit])
         if best is None or key > best[0]:
-            best = key, [card_at(v, suit) if v in held else JOKER for v in (top - 2, top - 1, top)]
+            window = (top - 2, top - 1, top)
+            best = key, [card_at(v, suit) if held >> v & 1 else JOKER for v in window]
     return best

@@ -6,6 +6,7 @@ seat to move to the phase it is in (`_phase`).
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, ClassVar, Literal
 
 from ..base import Action, GameState, Outcome, rank_by_score
@@ -142,59 +143,50 @@ class State(GameState):
 
     def start_deal(self) -> None:
         """Stake, shuffle and deal the next deal, or end the match when it is due."""
-        n = self.players
         if self.deal_no >= self.options.deals:
             self.finish("deals")
             return
-        tokens = self.tokens
-        if min(tokens) < STAKE:
-            self.emit("cannot_stake", seats=[p for p in range(n) if tokens[p] < STAKE])
+        short = [p for p in range(self.players) if self.tokens[p] < STAKE]
+        if short:
+            self.emit("cannot_stake", seats=short)
             self.finish("stake")
             return
-        if self.deal_no:
-            self.dealer = (self.dealer + 1) % n
+        if self.deal_no:  # « La distribution se déplace vers la gauche après chaque tour »
+            self.dealer = (self.dealer + 1) % self.players
         self.deal_no += 1
         self._reset_deal()
-        for p in range(n):
-            tokens[p] -= STAKE
-        wheel = self.wheel
-        for b in BOXES:
-            wheel[b] += n
+        # « Chaque joueur doit alors placer un jeton sur chacune des dix cases. »
+        for p in range(self.players):
+            self.tokens[p] -= STAKE
+        for box in BOXES:
+            self.wheel[box] += self.players
         if self.deal_no == 1 and self.options.deck is not None:
-            deck = list(self.options.deck)
+            self._deal(list(self.options.deck))
         else:
-            deck = shuffled_deck(self.rng)
-        # « Distribuer les cartes une par une, en commençant à la gauche du donneur et
-        # constituer une main tenant lieu de mort »: in each turn of the deal the k-th card
-        # goes to the k-th seat from the dealer's left, the last to the mort.
-        receivers = self.round_from(self.left_of(self.dealer))
-        hands: list[list[str]] = [[] for _ in range(n)]
-        for i, seat in enumerate(receivers):
-            hands[seat] = sort_hand(deck[i :: n + 1])
-        self.hands = hands
+            self._deal(shuffled_deck(self.rng))
+
+    def _deal(self, deck: list[str]) -> None:
+        """« Distribuer les cartes une par une, en commençant à la gauche du donneur et
+        constituer une main tenant lieu de mort »: in each turn of the deal the k-th card
+        goes to the k-th seat from the dealer's left, the last one to the mort."""
+        n = self.players
+        self.hands = [[] for _ in range(n)]
+        for k, seat in enumerate(self.round_from(self.dealer + 1)):
+            self.hands[seat] = sort_hand(deck[k :: n + 1])
         self.mort = deck[n :: n + 1]
         self.phase = "mort"
         self.turn = self.dealer
-        self.events.append(
-            {
-                "type": "deal",
-                "deal": self.deal_no,
-                "dealer": self.dealer,
-                "stake": STAKE,
-                "hand_sizes": [*map(len, hands)],
-                "mort_size": len(self.mort),
-            }
+        self.emit(
+            "deal",
+            deal=self.deal_no,
+            dealer=self.dealer,
+            stake=STAKE,
+            hand_sizes=[len(hand) for hand in self.hands],
+            mort_size=len(self.mort),
         )
 
     def end_deal(self) -> None:
-        self.events.append(
-            {
-                "type": "deal_end",
-                "deal": self.deal_no,
-                "tokens": list(self.tokens),
-                "wheel": dict(self.wheel),
-            }
-        )
+        self.emit("deal_end", deal=self.deal_no, tokens=list(self.tokens), wheel=dict(self.wheel))
         self.start_deal()
 
     def finish(self, reason: str) -> None:
@@ -226,33 +218,38 @@ class State(GameState):
         return list(self.hands[seat])
 
     # --- the move of the seat to move, handed to the phase it is in --------------------
-    def _phase(self) -> Phase:
-        return PHASES[self.phase](self)
+    @cached_property
+    def _phases(self) -> dict[str, Phase]:
+        """The rules of each phase for this state. A phase holds nothing but the state, so
+        this is never copied or saved: a copy or a restored state makes its own."""
+        return {name: rules(self) for name, rules in PHASES.items()}
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
-        return self._phase().legal(seat) if seat == self.turn else ()
+        return self._phases[self.phase].legal(seat) if seat == self.turn else ()
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         """Same answer as membership in `legal_actions`, without building the list."""
-        return seat == self.turn and self._phase().check(seat, action_id)
+        return seat == self.turn and self._phases[self.phase].check(seat, action_id)
 
     def explain(self, seat: int, action_id: str) -> str:
-        return self._phase().explain(seat, action_id)
+        return self._phases[self.phase].explain(seat, action_id)
 
     def _apply(self, seat: int, action_id: str) -> None:
-        self._phase().apply(seat, action_id)
+        self._phases[self.phase].apply(seat, action_id)
 
     # --- what the phases share ---------------------------------------------------------
-    def left_of(self, seat: int) -> int:
-        return (seat + 1) % self.players
-
     def round_from(self, seat: int) -> list[int]:
-        """Every seat once, in turn from `seat` (« par la gauche »)."""
-        return [(seat + k) % self.players for k in range(self.players)]
+        """Every seat once, in turn from `seat` (« par la gauche »); `seat + 1` is the
+        seat on its left."""
+        seat %= self.players
+        return [*range(seat, self.players), *range(seat)]
 
     def holder(self, card: str) -> int | None:
         """The seat whose hand holds `card`, if any."""
-        return next((p for p, hand in enumerate(self.hands) if card in hand), None)
+        for p, hand in enumerate(self.hands):
+            if card in hand:
+                return p
+        return None
 
     def win(self, seat: int, box: str) -> int:
         """`seat` takes the tokens of a box of the wheel; returns how many."""

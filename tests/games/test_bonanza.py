@@ -11,6 +11,8 @@ import games
 from games import IllegalAction, Outcome, Rng
 from games.bonanza import BOXES, State
 from games.bonanza.rules import (
+    VALUE,
+    card_at,
     joker_sequence,
     lowest_of_suit,
     natural_sequence,
@@ -847,7 +849,41 @@ def test_a_move_is_legal_exactly_when_the_phase_lists_it(players: int) -> None:
 
 def test_the_plain_card_rules() -> None:
     assert [next_card(c) for c in h("2S 10H KD AC")] == ["3S", "JH", "AD", None]
-    assert suits_of(h("2C KH JK 3C")) == ["H", "C"]  # in S, H, D, C order; no joker suit
-    assert lowest_of_suit(h("AD 9D JK 10D 4S"), "D") == "9D"  # aces high
+    assert suits_of(h("2C KH JK 3C")) == {"H", "C"}  # the joker has no suit
+    assert lowest_of_suit(sort_hand(h("AD 9D JK 10D 4S")), "D") == "9D"  # aces high
     assert joker_sequence(h("QS AS 5H")) == ((14, 0, 3), h("QS JK AS"))
     assert joker_sequence(h("AC 2C 9H")) == ((3, 0, 0), h("AC 2C JK"))  # A-2-3, not K-A-2
+
+
+def _sequences_by_brute_force(hand: list[str]) -> tuple[tuple, tuple]:
+    """The book's sequences read literally: every window of three values in every suit (the
+    ace high, or low in A-2-3), natural when all three are held, with the joker when two
+    are."""
+    natural, joker = None, None
+    for suit, rank in zip("SHDC", (3, 2, 1, 0), strict=True):
+        values = {VALUE[c] for c in hand if c != "JK" and c[-1] == suit}
+        values |= {1} if 14 in values else set()
+        for top in range(3, 15):
+            window = {top - 2, top - 1, top}
+            if window <= values and (natural is None or (top, 1, rank) > natural[0]):
+                low = top
+                while low - 1 >= (2 if top == 14 else 1) and low - 1 in values:
+                    low -= 1
+                cards = [card_at(v, suit) for v in range(low, top + 1)]
+                natural = ((top, 1, rank), cards)
+            if len(window & values) >= 2 and (joker is None or (top, 0, rank) > joker[0]):
+                cards = [card_at(v, suit) if v in values else "JK" for v in sorted(window)]
+                joker = ((top, 0, rank), cards)
+    return natural, joker
+
+
+def test_the_sequence_rules_agree_with_the_book_read_literally_on_random_hands() -> None:
+    pick = Rng(2024)
+    deck = deck53()
+    for size in range(3, 21):
+        for _ in range(150):
+            pick.shuffle(deck)
+            hand = sort_hand(deck[:size])
+            natural, joker = _sequences_by_brute_force(hand)
+            assert natural_sequence(hand) == natural, hand
+            assert joker_sequence(hand) == joker, hand

@@ -29,6 +29,8 @@ class Phase:
     words translate) and what a move does (`apply`). `start` enters the phase when the one
     before it ends. A phase holds nothing of its own: every fact is in the state."""
 
+    __slots__ = ("state",)
+
     def __init__(self, state: State) -> None:
         self.state = state
 

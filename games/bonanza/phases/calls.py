@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 # The winning natural sequence at the table: its key, its holder and its cards.
 Shown = tuple[SeqKey, int, list[str]]
+SHOW_OR_KEEP = (Action("show"), Action("keep"))  # at the Joker call
+JOKER_OR_PASS = (Action("joker"), Action("pass"))  # at a later call, with the kept joker
 
 
 class Calls(Phase):
@@ -55,9 +57,7 @@ class Calls(Phase):
         Poker(st).start()
 
     def legal(self, seat: int) -> tuple[Action, ...]:
-        if self.state.call == "joker":
-            return (Action("show"), Action("keep"))
-        return (Action("joker"), Action("pass"))
+        return SHOW_OR_KEEP if self.state.call == "joker" else JOKER_OR_PASS
 
     def explain(self, seat: int, action_id: str) -> str:
         if action_id.partition(":")[0] in ("show", "keep", "joker", "pass"):

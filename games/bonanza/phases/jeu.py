@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from ...base import Action
 from ...cards import JOKER, SUITS
-from ..rules import CARD_BOXES, OTHER_COLOUR, VALUE, lowest_of_suit, next_card, suits_of
+from ..rules import CARD_BOXES, NEXT_CARD, OTHER_COLOUR, VALUE, lowest_of_suit, suits_of
 from . import Phase
+
+LEAD = {suit: Action("suit:" + suit) for suit in SUITS}
 
 
 class Jeu(Phase):
@@ -40,7 +42,7 @@ class Jeu(Phase):
         self._leads(st.dealer, self._may_lead(st.dealer, SUITS))
 
     def legal(self, seat: int) -> tuple[Action, ...]:
-        return tuple(Action("suit:" + s) for s in self.state.choice)
+        return tuple(map(LEAD.__getitem__, self.state.choice))
 
     def explain(self, seat: int, action_id: str) -> str:
         verb, _, suit = action_id.partition(":")
@@ -59,9 +61,10 @@ class Jeu(Phase):
     def _may_lead(self, seat: int, asked: tuple[str, ...]) -> list[str]:
         """The suits of `asked` that `seat` holds. Unless it has a choice, everybody sees
         that it lacks the others."""
-        held = [s for s in suits_of(self.state.hands[seat]) if s in asked]
+        suits = suits_of(self.state.hands[seat])
+        held = [s for s in asked if s in suits]
         if len(held) < 2:
-            self._add_voids(seat, [s for s in asked if s not in held])
+            self._add_voids(seat, asked, held)
         return held
 
     def _leads(self, seat: int, suits: list[str]) -> None:
@@ -85,11 +88,23 @@ class Jeu(Phase):
         st.floors[seat][suit] = VALUE[card] + 1
         player, lead = seat, True
         while True:
-            nxt = next_card(card)
+            nxt = NEXT_CARD[card]
             follower = None if nxt is None else st.holder(nxt)
-            self._play(player, card, lead=lead, stop=follower is None)
-            if not st.hands[player]:
-                st.last, st.stop = card, follower is None
+            # `player` plays `card` face up; A♠, K♥, Q♦ and J♣ take their box.
+            hand = st.hands[player]
+            hand.remove(card)
+            if card in st.shown[player]:
+                st.shown[player].remove(card)
+            st.table.append(card)
+            stop = follower is None
+            st.events.append(
+                {"type": "play", "seat": player, "card": card, "lead": lead, "stop": stop}
+            )
+            if card in CARD_BOXES:
+                won = st.win(player, card)
+                st.events.append({"type": "box_won", "box": card, "seat": player, "won": won})
+            if not hand:
+                st.last, st.stop = card, stop
                 self._bonanza(player)
                 return None
             if nxt is None or follower is None:
@@ -100,18 +115,6 @@ class Jeu(Phase):
         if nxt in st.dead and nxt not in st.public_dead:
             st.public_dead.append(nxt)
         return player
-
-    def _play(self, seat: int, card: str, *, lead: bool, stop: bool) -> None:
-        """`seat` plays `card` face up; A♠, K♥, Q♦ and J♣ take their box of the wheel."""
-        st = self.state
-        st.hands[seat].remove(card)
-        if card in st.shown[seat]:
-            st.shown[seat].remove(card)
-        st.table.append(card)
-        st.emit("play", seat=seat, card=card, lead=lead, stop=stop)
-        if card in CARD_BOXES:
-            won = st.win(seat, card)
-            st.emit("box_won", box=card, seat=seat, won=won)
 
     def _after_stop(self, stopper: int, suit: str) -> tuple[int, list[str]]:
         """Who leads after a stop card of `suit`, and the suits he may lead: « sa carte la
@@ -129,9 +132,11 @@ class Jeu(Phase):
         st.emit("colour_passes", seats=st.round_from(stopper), leader=stopper)
         return stopper, self._may_lead(stopper, SUITS)
 
-    def _add_voids(self, seat: int, suits: list[str]) -> None:
-        known = self.state.voids[seat]
-        self.state.voids[seat] = "".join(s for s in SUITS if s in known or s in suits)
+    def _add_voids(self, seat: int, suits: tuple[str, ...], but: list[str]) -> None:
+        """`seat` is seen to lack `suits` but those in `but` (`voids` lists a seat's known
+        voids in S, H, D, C order)."""
+        voids = self.state.voids
+        voids[seat] = "".join(s for s in SUITS if s in voids[seat] or (s in suits and s not in but))
 
     def _bonanza(self, winner: int) -> None:
         """« Le premier qui réussit à se débarrasser de ses cartes, crie BONANZA et ramasse
@@ -142,7 +147,7 @@ class Jeu(Phase):
         pot = st.win(winner, "pot")
         paid = [0] * st.players
         payments = []
-        for q in st.round_from(st.left_of(winner))[:-1]:
+        for q in st.round_from(winner + 1)[:-1]:
             due = len(st.hands[q])
             paid[q] = min(due, st.tokens[q])
             st.tokens[q] -= paid[q]

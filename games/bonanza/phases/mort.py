@@ -19,12 +19,17 @@ from .calls import Calls
 if TYPE_CHECKING:
     from ..state import State
 
+EXCHANGE_OR_SELL = (Action("exchange"), Action("sell"))
+PASS = Action("pass")
+# The bids up to 1000 tokens, built once; a larger one is built when it is offered.
+BIDS = tuple(Action(f"bid:{n}") for n in range(1001))
+
 
 class Mort(Phase):
     """The dealer, who has not seen the mort, exchanges it for his hand or sells it."""
 
     def legal(self, seat: int) -> tuple[Action, ...]:
-        return (Action("exchange"), Action("sell"))
+        return EXCHANGE_OR_SELL
 
     def apply(self, seat: int, action_id: str) -> None:
         st = self.state
@@ -67,8 +72,10 @@ class Auction(Phase):
         return min(st.high_bid + st.options.max_overbid, st.tokens[seat])
 
     def legal(self, seat: int) -> tuple[Action, ...]:
-        bids = range(self.state.high_bid + 1, self._highest_allowed(seat) + 1)
-        return (*(Action(f"bid:{n}") for n in bids), Action("pass"))
+        low, high = self.state.high_bid + 1, self._highest_allowed(seat)
+        if high < len(BIDS):
+            return (*BIDS[low : high + 1], PASS)
+        return (*(Action(f"bid:{n}") for n in range(low, high + 1)), PASS)
 
     def check(self, seat: int, action_id: str) -> bool:
         if action_id == "pass":
@@ -94,12 +101,12 @@ class Auction(Phase):
         st = self.state
         if action_id == "pass":
             st.passed[seat] = True
-            st.emit("pass", seat=seat, auto=False)
+            st.events.append({"type": "pass", "seat": seat, "auto": False})
         else:
             n = int(action_id[4:])
             st.high_bid = n
             st.high_bidder = seat
-            st.emit("bid", seat=seat, amount=n)
+            st.events.append({"type": "bid", "seat": seat, "amount": n})
         self._next_bidder(seat)
 
     def _next_bidder(self, seat: int) -> None:
@@ -108,12 +115,12 @@ class Auction(Phase):
         A seat that cannot top the high bid has nothing to decide: it passes automatically.
         """
         st = self.state
-        for q in st.round_from(st.left_of(seat)):
+        for q in st.round_from(seat + 1):
             if st.passed[q] or q == st.high_bidder:
                 continue
             if st.tokens[q] <= st.high_bid:
                 st.passed[q] = True
-                st.emit("pass", seat=q, auto=True)
+                st.events.append({"type": "pass", "seat": q, "auto": True})
                 continue
             st.turn = q
             return

@@ -17,6 +17,16 @@ from ..rules import amount
 from . import Phase
 from .jeu import Jeu
 
+# The moves of a seat by its room (0 to the largest `max_raise`), built once: not facing a
+# bet (check, or bet 1 to room), or facing one (call, raise by 1 to room, or fold).
+_OPEN = [
+    (Action("check"), *(Action(f"bet:{k}") for k in range(1, room + 1))) for room in range(101)
+]
+_FACING = [
+    (Action("call"), *(Action(f"raise:{k}") for k in range(1, room + 1)), Action("fold"))
+    for room in range(101)
+]
+
 
 class Poker(Phase):
     """One betting round from the dealer. A seat not facing a bet checks or bets 1 to
@@ -36,10 +46,8 @@ class Poker(Phase):
         return self.state.bets[seat] < max(self.state.bets)
 
     def legal(self, seat: int) -> tuple[Action, ...]:
-        ks = range(1, self.state.room + 1)
-        if self._facing(seat):
-            return (Action("call"), *(Action(f"raise:{k}") for k in ks), Action("fold"))
-        return (Action("check"), *(Action(f"bet:{k}") for k in ks))
+        facing = self.state.bets[seat] < max(self.state.bets)
+        return (_FACING if facing else _OPEN)[self.state.room]
 
     def check(self, seat: int, action_id: str) -> bool:
         verb, sep, arg = action_id.partition(":")
@@ -73,46 +81,48 @@ class Poker(Phase):
         verb, _, arg = action_id.partition(":")
         st.need[seat] = False
         if verb == "check":
-            st.emit("check", seat=seat, auto=False)
+            st.events.append({"type": "check", "seat": seat, "auto": False})
         elif verb == "call":
-            paid = self._put_in(seat, max(st.bets) - st.bets[seat])
-            st.emit("call", seat=seat, amount=paid)
+            paid = max(st.bets) - st.bets[seat]
+            st.tokens[seat] -= paid
+            st.bets[seat] += paid
+            st.events.append({"type": "call", "seat": seat, "amount": paid})
         elif verb == "fold":
             st.folded[seat] = True
-            st.emit("fold", seat=seat)
+            st.events.append({"type": "fold", "seat": seat})
         else:  # a bet or a raise: every other seat still in must act again
             k = int(arg)
-            self._put_in(seat, max(st.bets) - st.bets[seat] + k)
+            paid = max(st.bets) - st.bets[seat] + k
+            st.tokens[seat] -= paid
+            st.bets[seat] += paid
             st.need = [not folded and q != seat for q, folded in enumerate(st.folded)]
-            st.emit(verb, seat=seat, amount=k, total=st.bets[seat])
-        self._next_to_act(st.left_of(seat))
-
-    def _put_in(self, seat: int, tokens: int) -> int:
-        self.state.tokens[seat] -= tokens
-        self.state.bets[seat] += tokens
-        return tokens
+            st.events.append({"type": verb, "seat": seat, "amount": k, "total": st.bets[seat]})
+        self._next_to_act(seat + 1)
 
     def _room(self) -> int:
         """How much the seat to move may bet or raise: at most the table limit, and never
         so much that the highest bet would pass the smallest stack still in."""
         st = self.state
         high = max(st.bets)
-        stacks = [st.tokens[p] + st.bets[p] for p in range(st.players) if not st.folded[p]]
-        return min(high + st.options.max_raise, *stacks) - high
+        cap = high + st.options.max_raise
+        for p in range(st.players):
+            if not st.folded[p] and st.tokens[p] + st.bets[p] < cap:
+                cap = st.tokens[p] + st.bets[p]
+        return cap - high
 
     def _next_to_act(self, first: int) -> None:
         """Give the turn to the first seat from `first` on that must act, or end the round.
         A seat whose only move is to check has nothing to decide and checks by itself."""
         st = self.state
+        room, high = self._room(), max(st.bets)  # no automatic check changes them
         for q in st.round_from(first):
             if st.folded.count(False) <= 1 or True not in st.need:
                 break
             if not st.need[q]:
                 continue
-            room = self._room()
-            if room <= 0 and st.bets[q] == max(st.bets):
+            if room <= 0 and st.bets[q] == high:
                 st.need[q] = False
-                st.emit("check", seat=q, auto=True)
+                st.events.append({"type": "check", "seat": q, "auto": True})
                 continue
             st.turn = q
             st.room = room
