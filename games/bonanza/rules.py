@@ -116,10 +116,10 @@ _BITS: dict[str, int] = {
 } | {JOKER: 0}
 
 
-def _held(hand: Iterable[str]) -> dict[str, int]:
+def _held(hand: Iterable[str]) -> list[tuple[str, int]]:
     """Per suit, the values a hand holds as the bits of a number (see `_BITS`)."""
     whole = sum(map(_BITS.__getitem__, hand))  # a hand holds each card once: the sum is the union
-    return {suit: whole >> 16 * i & 0xFFFF for i, suit in enumerate(SUITS)}
+    return [(suit, whole >> 16 * i & 0xFFFF) for i, suit in enumerate(SUITS)]
 
 
 # Where a three-card sequence may start: from the ace (A-2-3) to the queen (Q-K-A).
@@ -130,7 +130,7 @@ def natural_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:
     """The best sequence a hand holds without the joker: its key and its cards (the whole
     run down from its top card, lowest first; an ace counts once)."""
     best: tuple[SeqKey, list[str]] | None = None
-    for suit, held in _held(hand).items():
+    for suit, held in _held(hand):
         starts = held & held >> 1 & held >> 2  # bit v: v, v + 1 and v + 2 all held
         if not starts:
             continue
@@ -149,7 +149,7 @@ def joker_sequence(hand: list[str]) -> tuple[SeqKey, list[str]] | None:
     """The best three-card sequence the joker can complete in a hand (two of its three
     cards held), if any: its key and its cards, the joker standing for the missing one."""
     best: tuple[SeqKey, list[str]] | None = None
-    for suit, held in _held(hand).items():
+    for suit, held in _held(hand):
         one, two = held >> 1, held >> 2
         starts = (held & one | held & two | one & two) & _STARTS  # two of v, v + 1, v + 2
         if not starts:

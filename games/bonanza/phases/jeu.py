@@ -64,7 +64,7 @@ class Jeu(Phase):
         suits = suits_of(self.state.hands[seat])
         held = [s for s in asked if s in suits]
         if len(held) < 2:
-            self._add_voids(seat, asked, held)
+            self._add_voids(seat, [s for s in asked if s not in suits])
         return held
 
     def _leads(self, seat: int, suits: list[str]) -> None:
@@ -132,11 +132,11 @@ class Jeu(Phase):
         st.emit("colour_passes", seats=st.round_from(stopper), leader=stopper)
         return stopper, self._may_lead(stopper, SUITS)
 
-    def _add_voids(self, seat: int, suits: tuple[str, ...], but: list[str]) -> None:
-        """`seat` is seen to lack `suits` but those in `but` (`voids` lists a seat's known
-        voids in S, H, D, C order)."""
-        voids = self.state.voids
-        voids[seat] = "".join(s for s in SUITS if s in voids[seat] or (s in suits and s not in but))
+    def _add_voids(self, seat: int, suits: list[str]) -> None:
+        """Everybody now knows that `seat` lacks `suits` (`voids` lists a seat's known voids
+        in S, H, D, C order)."""
+        known = self.state.voids[seat]
+        self.state.voids[seat] = "".join(s for s in SUITS if s in known or s in suits)
 
     def _bonanza(self, winner: int) -> None:
         """« Le premier qui réussit à se débarrasser de ses cartes, crie BONANZA et ramasse

@@ -115,18 +115,17 @@ class Poker(Phase):
         A seat whose only move is to check has nothing to decide and checks by itself."""
         st = self.state
         room, high = self._room(), max(st.bets)  # no automatic check changes them
-        for q in st.round_from(first):
-            if st.folded.count(False) <= 1 or True not in st.need:
-                break
-            if not st.need[q]:
-                continue
-            if room <= 0 and st.bets[q] == high:
-                st.need[q] = False
-                st.events.append({"type": "check", "seat": q, "auto": True})
-                continue
-            st.turn = q
-            st.room = room
-            return
+        if st.folded.count(False) > 1:  # else the one player left wins
+            for q in st.round_from(first):
+                if not st.need[q]:
+                    continue
+                if room <= 0 and st.bets[q] == high:
+                    st.need[q] = False
+                    st.events.append({"type": "check", "seat": q, "auto": True})
+                    continue
+                st.turn = q
+                st.room = room
+                return
         self._showdown()
 
     def _showdown(self) -> None:
