@@ -21,8 +21,9 @@ from .phases.mort import Auction, Mort
 from .phases.poker import Poker
 from .rules import ALL_CARDS, BOXES, PAIR_CALLS, STAKE, sort_hand
 
+# The phase names stored in snapshots; "play" is the third phase, « jeu ».
 PhaseName = Literal["mort", "auction", "calls", "poker", "play", "over"]
-# The phase class of each value of `State.phase`.
+# The rules of each phase (`State.phase`).
 PHASES: dict[str, type[Phase]] = {
     "mort": Mort,
     "auction": Auction,
@@ -34,6 +35,9 @@ PHASES: dict[str, type[Phase]] = {
 
 
 class State(GameState):
+    """A Bonanza match: the wheel, the tokens and the deal under way, with what each seat
+    has shown or let everybody infer. A move goes to the rules of the phase it is in."""
+
     FIELDS: ClassVar[tuple[str, ...]] = (
         "phase",
         "dealer",
