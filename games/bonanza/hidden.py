@@ -84,7 +84,13 @@ def redeal(st: State, seat: int | None, rng: Rng) -> State:
         return copy
     for owner, cards in placed.items():
         kept.setdefault(owner, []).extend(cards)
-    for owner, cards in kept.items():
+    _lay_out(copy, kept, me)
+    return copy
+
+
+def _lay_out(copy: State, cards_of: dict[Owner, list[str]], me: int | None) -> None:
+    """Put the redealt cards where they now lie."""
+    for owner, cards in cards_of.items():
         if owner == "dead":
             copy.dead = cards
         elif owner == "mort":
@@ -92,10 +98,9 @@ def redeal(st: State, seat: int | None, rng: Rng) -> State:
         else:
             copy.hands[int(owner)] = sort_hand(cards)
     # The one seat that knows the dead pile (the hand it gave up) knows all of it.
-    for q in range(n):
-        if q != me and st.known_dead[q]:
+    for q in range(copy.players):
+        if q != me and copy.known_dead[q]:
             copy.known_dead[q] = list(copy.dead)
-    return copy
 
 
 def _general(st: State, q: int, exclude: frozenset[str]) -> Callable[[str], bool]:
