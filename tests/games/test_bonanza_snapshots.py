@@ -1,10 +1,9 @@
-"""Bonanza snapshots stored by earlier code still load and play on exactly as they did.
+"""Bonanza snapshots stored by an earlier engine still load and play on exactly as they did.
 
-`snapshots/bonanza.json` was written by `make_data` below with the engine as it was
-before its phases became classes: one snapshot per kind of moment (each phase, each call,
-the joker kept, known voids and dead cards, two and nine players), with the legal actions
-the seat to move had then and a digest of the next moves played from it. Do not regenerate
-it: its point is to hold the old shape.
+`snapshots/bonanza.json` holds snapshots made by `make_data` below with an earlier version
+of the engine: one per kind of moment (each phase, each call, the joker kept, known voids
+and dead cards, two and nine players), with the legal actions the seat to move had then and
+a digest of the next moves played from it. Do not regenerate it: it keeps the old shape.
 """
 
 from __future__ import annotations
