@@ -6,7 +6,6 @@ seat to move to the phase it is in (`_phase`).
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any, ClassVar, Literal
 
 from ..base import Action, GameState, Outcome, rank_by_score
@@ -24,13 +23,13 @@ from .rules import ALL_CARDS, BOXES, PAIR_CALLS, STAKE, sort_hand
 # The phase names stored in snapshots; "play" is the third phase, « jeu ».
 PhaseName = Literal["mort", "auction", "calls", "poker", "play", "over"]
 # The rules of each phase (`State.phase`).
-PHASES: dict[str, type[Phase]] = {
-    "mort": Mort,
-    "auction": Auction,
-    "calls": Calls,
-    "poker": Poker,
-    "play": Jeu,
-    "over": Over,
+PHASES: dict[str, Phase] = {
+    "mort": Mort(),
+    "auction": Auction(),
+    "calls": Calls(),
+    "poker": Poker(),
+    "play": Jeu(),
+    "over": Over(),
 }
 
 
@@ -222,24 +221,18 @@ class State(GameState):
         return list(self.hands[seat])
 
     # --- the move of the seat to move, handed to the phase it is in --------------------
-    @cached_property
-    def _phases(self) -> dict[str, Phase]:
-        """The rules of each phase for this state. A phase holds nothing but the state, so
-        this is never copied or saved: a copy or a restored state makes its own."""
-        return {name: rules(self) for name, rules in PHASES.items()}
-
     def _legal(self, seat: int) -> tuple[Action, ...]:
-        return self._phases[self.phase].legal(seat) if seat == self.turn else ()
+        return PHASES[self.phase].legal(self, seat) if seat == self.turn else ()
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         """Same answer as membership in `legal_actions`, without building the list."""
-        return seat == self.turn and self._phases[self.phase].check(seat, action_id)
+        return seat == self.turn and PHASES[self.phase].check(self, seat, action_id)
 
     def explain(self, seat: int, action_id: str) -> str:
-        return self._phases[self.phase].explain(seat, action_id)
+        return PHASES[self.phase].explain(self, seat, action_id)
 
     def _apply(self, seat: int, action_id: str) -> None:
-        self._phases[self.phase].apply(seat, action_id)
+        PHASES[self.phase].apply(self, seat, action_id)
 
     # --- what the phases share ---------------------------------------------------------
     def round_from(self, seat: int) -> list[int]:

@@ -24,27 +24,22 @@ VERBS = frozenset(
 
 
 class Phase:
-    """The rules while a phase lasts: what the seat to move may do (`legal`), whether an
-    action id is one of those moves (`check`), why it is refused (`explain`, a code the
-    words translate) and what a move does (`apply`). `start` enters the phase when the one
-    before it ends. A phase holds nothing of its own: every fact is in the state."""
+    """The rules while a phase lasts, for the match `st`: what the seat to move may do
+    (`legal`), whether an action id is one of those moves (`check`), why it is refused
+    (`explain`, a code the words translate) and what a move does (`apply`). `start` enters
+    the phase when the one before it ends. A phase holds nothing: every fact is in `st`."""
 
-    __slots__ = ("state",)
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-
-    def legal(self, seat: int) -> tuple[Action, ...]:
+    def legal(self, st: State, seat: int) -> tuple[Action, ...]:
         return ()
 
-    def check(self, seat: int, action_id: str) -> bool:
-        return Action(action_id) in self.legal(seat)
+    def check(self, st: State, seat: int, action_id: str) -> bool:
+        return Action(action_id) in self.legal(st, seat)
 
-    def explain(self, seat: int, action_id: str) -> str:
+    def explain(self, st: State, seat: int, action_id: str) -> str:
         verb = action_id.partition(":")[0]
         return "wrong_phase" if verb in VERBS else "unknown_action"
 
-    def apply(self, seat: int, action_id: str) -> None:
+    def apply(self, st: State, seat: int, action_id: str) -> None:
         raise AssertionError("a move the phase does not list")  # the state checked it
 
 

@@ -18,10 +18,15 @@ played (`public_dead`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...base import Action
 from ...cards import JOKER, SUITS
 from ..rules import CARD_BOXES, NEXT_CARD, OTHER_COLOUR, VALUE, lowest_of_suit, suits_of
 from . import Phase
+
+if TYPE_CHECKING:
+    from ..state import State
 
 LEAD = {suit: Action("suit:" + suit) for suit in SUITS}
 
@@ -29,8 +34,7 @@ LEAD = {suit: Action("suit:" + suit) for suit in SUITS}
 class Jeu(Phase):
     """The seat to move names the suit of its lead among `state.choice`."""
 
-    def start(self) -> None:
-        st = self.state
+    def start(self, st: State) -> None:
         st.call = None
         st.phase = "play"
         st.joker_wild = False
@@ -39,73 +43,72 @@ class Jeu(Phase):
             st.hands[holder].remove(JOKER)
             st.removed.append(JOKER)
             st.emit("joker_out", seat=holder)
-        self._leads(st.dealer, self._may_lead(st.dealer, SUITS))
+        self._leads(st, st.dealer, self._may_lead(st, st.dealer, SUITS))
 
-    def legal(self, seat: int) -> tuple[Action, ...]:
-        return tuple(map(LEAD.__getitem__, self.state.choice))
+    def legal(self, st: State, seat: int) -> tuple[Action, ...]:
+        return tuple(map(LEAD.__getitem__, st.choice))
 
-    def explain(self, seat: int, action_id: str) -> str:
+    def explain(self, st: State, seat: int, action_id: str) -> str:
         verb, _, suit = action_id.partition(":")
         if verb != "suit":
-            return super().explain(seat, action_id)
+            return super().explain(st, seat, action_id)
         if suit not in SUITS:
             return "malformed"
-        if suit not in suits_of(self.state.hands[seat]):
+        if suit not in suits_of(st.hands[seat]):
             return "suit_not_held"
         return "wrong_colour"
 
-    def apply(self, seat: int, action_id: str) -> None:
-        self._leads(seat, [action_id.removeprefix("suit:")])
+    def apply(self, st: State, seat: int, action_id: str) -> None:
+        self._leads(st, seat, [action_id.removeprefix("suit:")])
 
     # --- the play ------------------------------------------------------------------------
-    def _may_lead(self, seat: int, asked: tuple[str, ...]) -> list[str]:
+    def _may_lead(self, st: State, seat: int, asked: tuple[str, ...]) -> list[str]:
         """The suits of `asked` that `seat` holds. Unless it has a choice, everybody sees
         that it lacks the others."""
-        suits = suits_of(self.state.hands[seat])
+        suits = suits_of(st.hands[seat])
         held = [s for s in asked if s in suits]
         if len(held) < 2:
-            self._add_voids(seat, [s for s in asked if s not in suits])
+            self._add_voids(st, seat, [s for s in asked if s not in suits])
         return held
 
-    def _leads(self, seat: int, suits: list[str]) -> None:
+    def _leads(self, st: State, seat: int, suits: list[str]) -> None:
         """Play the leads that offer no choice, until a seat may lead two suits or more
         (it is asked) or the deal ends."""
-        st = self.state
         while len(suits) == 1:
-            stopper = self._run(seat, suits[0])
+            stopper = self._run(st, seat, suits[0])
             if stopper is None:
                 return
-            seat, suits = self._after_stop(stopper, suits[0])
+            seat, suits = self._after_stop(st, stopper, suits[0])
         st.turn = seat
         st.choice = suits
 
-    def _run(self, seat: int, suit: str) -> int | None:
+    def _run(self, st: State, seat: int, suit: str) -> int | None:
         """`seat` leads its lowest card of `suit`; the holders of the next cards follow up
         to the stop card. Returns who played the stop card, or None when somebody ran out
         of cards (the deal is over)."""
-        st = self.state
-        card = lowest_of_suit(st.hands[seat], suit)
+        hands, shown, events = st.hands, st.shown, st.events
+        card = lowest_of_suit(hands[seat], suit)
         st.floors[seat][suit] = VALUE[card] + 1
         player, lead = seat, True
         while True:
             nxt = NEXT_CARD[card]
             follower = None if nxt is None else st.holder(nxt)
             # `player` plays `card` face up; A♠, K♥, Q♦ and J♣ take their box.
-            hand = st.hands[player]
+            hand = hands[player]
             hand.remove(card)
-            if card in st.shown[player]:
-                st.shown[player].remove(card)
+            if card in shown[player]:
+                shown[player].remove(card)
             st.table.append(card)
             stop = follower is None
-            st.events.append(
+            events.append(
                 {"type": "play", "seat": player, "card": card, "lead": lead, "stop": stop}
             )
             if card in CARD_BOXES:
                 won = st.win(player, card)
-                st.events.append({"type": "box_won", "box": card, "seat": player, "won": won})
+                events.append({"type": "box_won", "box": card, "seat": player, "won": won})
             if not hand:
                 st.last, st.stop = card, stop
-                self._bonanza(player)
+                self._bonanza(st, player)
                 return None
             if nxt is None or follower is None:
                 break
@@ -116,34 +119,32 @@ class Jeu(Phase):
             st.public_dead.append(nxt)
         return player
 
-    def _after_stop(self, stopper: int, suit: str) -> tuple[int, list[str]]:
+    def _after_stop(self, st: State, stopper: int, suit: str) -> tuple[int, list[str]]:
         """Who leads after a stop card of `suit`, and the suits he may lead: « sa carte la
         plus basse dans n'importe laquelle des deux couleurs opposées »; « si le joueur
         n'est pas en mesure de répondre à cette exigence, le jeu passe à la gauche »; and
         when nobody can, the stopper leads any suit he has left."""
-        st = self.state
         other = OTHER_COLOUR[suit]
         for k, seat in enumerate(st.round_from(stopper)):
-            suits = self._may_lead(seat, other)
+            suits = self._may_lead(st, seat, other)
             if suits:
                 if k:
                     st.emit("colour_passes", seats=st.round_from(stopper)[:k], leader=seat)
                 return seat, suits
         st.emit("colour_passes", seats=st.round_from(stopper), leader=stopper)
-        return stopper, self._may_lead(stopper, SUITS)
+        return stopper, self._may_lead(st, stopper, SUITS)
 
-    def _add_voids(self, seat: int, suits: list[str]) -> None:
+    def _add_voids(self, st: State, seat: int, suits: list[str]) -> None:
         """Everybody now knows that `seat` lacks `suits` (`voids` lists a seat's known voids
         in S, H, D, C order)."""
-        known = self.state.voids[seat]
-        self.state.voids[seat] = "".join(s for s in SUITS if s in known or s in suits)
+        known = st.voids[seat]
+        st.voids[seat] = "".join(s for s in SUITS if s in known or s in suits)
 
-    def _bonanza(self, winner: int) -> None:
+    def _bonanza(self, st: State, winner: int) -> None:
         """« Le premier qui réussit à se débarrasser de ses cartes, crie BONANZA et ramasse
         les jetons de la case centrale. Chacun des autres joueurs doit alors lui donner un
         jeton pour chacune des cartes restant dans sa main » (what he has, if short), one
         `pay` event each from the winner's left. « Ceci termine le tour. »"""
-        st = self.state
         pot = st.win(winner, "pot")
         paid = [0] * st.players
         payments = []

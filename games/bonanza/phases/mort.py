@@ -28,18 +28,17 @@ BIDS = tuple(Action(f"bid:{n}") for n in range(1001))
 class Mort(Phase):
     """The dealer, who has not seen the mort, exchanges it for his hand or sells it."""
 
-    def legal(self, seat: int) -> tuple[Action, ...]:
+    def legal(self, st: State, seat: int) -> tuple[Action, ...]:
         return EXCHANGE_OR_SELL
 
-    def apply(self, seat: int, action_id: str) -> None:
-        st = self.state
+    def apply(self, st: State, seat: int, action_id: str) -> None:
         if action_id == "exchange":
             take_the_mort(st, seat)
             st.emit("exchange", seat=seat)
-            Calls(st).start()
+            Calls().start(st)
         else:
             st.emit("sale", seat=seat)
-            Auction(st).start()
+            Auction().start(st)
 
 
 def take_the_mort(st: State, seat: int) -> None:
@@ -58,47 +57,44 @@ class Auction(Phase):
     tokens; a pass is final, and the dealer does not bid for his own mort.
     """
 
-    def start(self) -> None:
-        st = self.state
+    def start(self, st: State) -> None:
         st.phase = "auction"
         st.high_bid = 0
         st.high_bidder = None
         st.passed = [False] * st.players
         st.passed[st.dealer] = True
-        self._next_bidder(st.dealer)
+        self._next_bidder(st, st.dealer)
 
-    def _highest_allowed(self, seat: int) -> int:
-        st = self.state
+    def _highest_allowed(self, st: State, seat: int) -> int:
         return min(st.high_bid + st.options.max_overbid, st.tokens[seat])
 
-    def legal(self, seat: int) -> tuple[Action, ...]:
-        low, high = self.state.high_bid + 1, self._highest_allowed(seat)
+    def legal(self, st: State, seat: int) -> tuple[Action, ...]:
+        low, high = st.high_bid + 1, self._highest_allowed(st, seat)
         if high < len(BIDS):
             return (*BIDS[low : high + 1], PASS)
         return (*(Action(f"bid:{n}") for n in range(low, high + 1)), PASS)
 
-    def check(self, seat: int, action_id: str) -> bool:
+    def check(self, st: State, seat: int, action_id: str) -> bool:
         if action_id == "pass":
             return True
         verb, _, arg = action_id.partition(":")
         n = amount(arg) if verb == "bid" else None
-        return n is not None and self.state.high_bid < n <= self._highest_allowed(seat)
+        return n is not None and st.high_bid < n <= self._highest_allowed(st, seat)
 
-    def explain(self, seat: int, action_id: str) -> str:
+    def explain(self, st: State, seat: int, action_id: str) -> str:
         verb, _, arg = action_id.partition(":")
         if verb != "bid":
-            return super().explain(seat, action_id)
+            return super().explain(st, seat, action_id)
         n = amount(arg)
         if n is None:
             return "malformed"
-        if n <= self.state.high_bid:
+        if n <= st.high_bid:
             return "bid_too_low"
-        if n > self.state.tokens[seat]:
+        if n > st.tokens[seat]:
             return "not_enough_tokens"
         return "overbid_too_large"
 
-    def apply(self, seat: int, action_id: str) -> None:
-        st = self.state
+    def apply(self, st: State, seat: int, action_id: str) -> None:
         if action_id == "pass":
             st.passed[seat] = True
             st.events.append({"type": "pass", "seat": seat, "auto": False})
@@ -107,14 +103,13 @@ class Auction(Phase):
             st.high_bid = n
             st.high_bidder = seat
             st.events.append({"type": "bid", "seat": seat, "amount": n})
-        self._next_bidder(seat)
+        self._next_bidder(st, seat)
 
-    def _next_bidder(self, seat: int) -> None:
+    def _next_bidder(self, st: State, seat: int) -> None:
         """Hand the auction to the next seat after `seat` with a real choice, or close it.
 
         A seat that cannot top the high bid has nothing to decide: it passes automatically.
         """
-        st = self.state
         for q in st.round_from(seat + 1):
             if st.passed[q] or q == st.high_bidder:
                 continue
@@ -124,13 +119,12 @@ class Auction(Phase):
                 continue
             st.turn = q
             return
-        self._close()
+        self._close(st)
 
-    def _close(self) -> None:
+    def _close(self, st: State) -> None:
         """« Le plus offrant verse dans la case centrale le nombre de jetons ainsi arrêté,
         se démunit de sa main originale, et s'empare du mort », or the unsold mort is set
         aside."""
-        st = self.state
         winner, price = st.high_bidder, st.high_bid
         if winner is None:
             st.dead.extend(st.mort)
@@ -144,4 +138,4 @@ class Auction(Phase):
                 st.tokens[st.dealer] += price
             take_the_mort(st, winner)
             st.emit("sold", seat=winner, price=price, paid_to=st.options.sale_to)
-        Calls(st).start()
+        Calls().start(st)

@@ -11,11 +11,16 @@ stack (tokens plus bet) among the players still in, so every call is affordable.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...base import Action
 from ...poker import best_five, describe
 from ..rules import amount
 from . import Phase
 from .jeu import Jeu
+
+if TYPE_CHECKING:
+    from ..state import State
 
 # The moves of a seat by its room (0 to the largest `max_raise`), built once: not facing a
 # bet (check, or bet 1 to room), or facing one (call, raise by 1 to room, or fold).
@@ -33,33 +38,32 @@ class Poker(Phase):
     `room` tokens; a seat facing one calls, raises by 1 to `room` or folds. The round ends
     when every seat still in has acted since the last bet or raise, or one seat is left."""
 
-    def start(self) -> None:
-        st = self.state
+    def start(self, st: State) -> None:
         n = st.players
         st.phase = "poker"
         st.bets = [0] * n
         st.folded = [False] * n
         st.need = [True] * n
-        self._next_to_act(st.dealer)
+        self._next_to_act(st, st.dealer)
 
-    def _facing(self, seat: int) -> bool:
-        return self.state.bets[seat] < max(self.state.bets)
+    def _facing(self, st: State, seat: int) -> bool:
+        return st.bets[seat] < max(st.bets)
 
-    def legal(self, seat: int) -> tuple[Action, ...]:
-        facing = self.state.bets[seat] < max(self.state.bets)
-        return (_FACING if facing else _OPEN)[self.state.room]
+    def legal(self, st: State, seat: int) -> tuple[Action, ...]:
+        facing = st.bets[seat] < max(st.bets)
+        return (_FACING if facing else _OPEN)[st.room]
 
-    def check(self, seat: int, action_id: str) -> bool:
+    def check(self, st: State, seat: int, action_id: str) -> bool:
         verb, sep, arg = action_id.partition(":")
-        facing = self._facing(seat)
+        facing = self._facing(st, seat)
         if not sep:
             return verb in (("call", "fold") if facing else ("check",))
         k = amount(arg) if verb == ("raise" if facing else "bet") else None
-        return k is not None and 1 <= k <= self.state.room
+        return k is not None and 1 <= k <= st.room
 
-    def explain(self, seat: int, action_id: str) -> str:
+    def explain(self, st: State, seat: int, action_id: str) -> str:
         verb, _, arg = action_id.partition(":")
-        facing = self._facing(seat)
+        facing = self._facing(st, seat)
         refusal = {"check": "cannot_check", "call": "nothing_to_call", "fold": "cannot_fold"}
         if verb in refusal:
             return refusal[verb]
@@ -68,16 +72,15 @@ class Poker(Phase):
         if verb == "raise" and not facing:
             return "nothing_to_raise"
         if verb not in ("bet", "raise"):
-            return super().explain(seat, action_id)
+            return super().explain(st, seat, action_id)
         k = amount(arg)
         if k is None:
             return "malformed"
-        if k < 1 or k > self.state.options.max_raise:
+        if k < 1 or k > st.options.max_raise:
             return "amount_out_of_range"
         return "over_table_limit"
 
-    def apply(self, seat: int, action_id: str) -> None:
-        st = self.state
+    def apply(self, st: State, seat: int, action_id: str) -> None:
         verb, _, arg = action_id.partition(":")
         st.need[seat] = False
         if verb == "check":
@@ -97,41 +100,40 @@ class Poker(Phase):
             st.bets[seat] += paid
             st.need = [not folded and q != seat for q, folded in enumerate(st.folded)]
             st.events.append({"type": verb, "seat": seat, "amount": k, "total": st.bets[seat]})
-        self._next_to_act(seat + 1)
+        self._next_to_act(st, seat + 1)
 
-    def _room(self) -> int:
+    def _room(self, st: State) -> int:
         """How much the seat to move may bet or raise: at most the table limit, and never
         so much that the highest bet would pass the smallest stack still in."""
-        st = self.state
-        high = max(st.bets)
+        tokens, bets, folded = st.tokens, st.bets, st.folded
+        high = max(bets)
         cap = high + st.options.max_raise
         for p in range(st.players):
-            if not st.folded[p] and st.tokens[p] + st.bets[p] < cap:
-                cap = st.tokens[p] + st.bets[p]
+            if not folded[p] and tokens[p] + bets[p] < cap:
+                cap = tokens[p] + bets[p]
         return cap - high
 
-    def _next_to_act(self, first: int) -> None:
+    def _next_to_act(self, st: State, first: int) -> None:
         """Give the turn to the first seat from `first` on that must act, or end the round.
         A seat whose only move is to check has nothing to decide and checks by itself."""
-        st = self.state
-        room, high = self._room(), max(st.bets)  # no automatic check changes them
+        room, high = self._room(st), max(st.bets)  # no automatic check changes them
+        need = st.need
         if st.folded.count(False) > 1:  # else the one player left wins
             for q in st.round_from(first):
-                if not st.need[q]:
+                if not need[q]:
                     continue
                 if room <= 0 and st.bets[q] == high:
-                    st.need[q] = False
+                    need[q] = False
                     st.events.append({"type": "check", "seat": q, "auto": True})
                     continue
                 st.turn = q
                 st.room = room
                 return
-        self._showdown()
+        self._showdown(st)
 
-    def _showdown(self) -> None:
+    def _showdown(self, st: State) -> None:
         """« Le gagnant prend tous les jetons de la case Poker [...] il montre simplement la
         combinaison gagnante »: every hand still in is shown and the best takes the box."""
-        st = self.state
         st.wheel["poker"] += sum(st.bets)
         st.bets = [0] * st.players
         st.need = [False] * st.players
@@ -153,4 +155,4 @@ class Poker(Phase):
         st.emit(
             "poker_win", seats=winners, share=share, remainder=remainder, showdown=len(live) > 1
         )
-        Jeu(st).start()
+        Jeu().start(st)
