@@ -69,7 +69,8 @@ def next_card(card: str) -> str | None:
     return None if value == 14 else card_at(value + 1, card[-1])
 
 
-NEXT_CARD: dict[str, str | None] = {card: next_card(card) for card in VALUE}  # looked up
+# `next_card` of every card, worked out once: the third phase asks it card after card.
+NEXT_CARD: dict[str, str | None] = {card: next_card(card) for card in VALUE}
 
 
 def sort_hand(cards: Iterable[str]) -> list[str]:

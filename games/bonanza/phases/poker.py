@@ -50,8 +50,7 @@ class Poker(Phase):
         return st.bets[seat] < max(st.bets)
 
     def legal(self, st: State, seat: int) -> tuple[Action, ...]:
-        facing = st.bets[seat] < max(st.bets)
-        return (_FACING if facing else _OPEN)[st.room]
+        return (_FACING if self._facing(st, seat) else _OPEN)[st.room]
 
     def check(self, st: State, seat: int, action_id: str) -> bool:
         verb, sep, arg = action_id.partition(":")
