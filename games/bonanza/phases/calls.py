@@ -33,7 +33,7 @@ JOKER_OR_PASS = (Action("joker"), Action("pass"))  # at a later call, with the k
 
 class Calls(Phase):
     """The calls one after the other, each waiting for the joker's holder when he has a
-    choice to make (`state.call` is the call under way)."""
+    choice to make (`st.call` is the call under way)."""
 
     def start(self, st: State) -> None:
         st.phase = "calls"

@@ -32,7 +32,7 @@ LEAD = {suit: Action("suit:" + suit) for suit in SUITS}
 
 
 class Jeu(Phase):
-    """The seat to move names the suit of its lead among `state.choice`."""
+    """The seat to move names the suit of its lead among `st.choice`."""
 
     def start(self, st: State) -> None:
         st.call = None
