@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from games.ai.bianco_mano import PROFILE
+from games.bianco_mano.ai import PROFILE
 from games.base import GameState
 from games.rng import Rng
 

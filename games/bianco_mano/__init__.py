@@ -13,7 +13,7 @@ from ..base import GameState, Rules
 from ..facts import FactsOf
 from ..options import BaseOptions
 from . import facts
-from .logic import TEAMS_OF_FOUR
+from .rules import TEAMS_OF_FOUR
 from .options import Options
 from .state import BiancoManoState
 from .words import WORDS
@@ -34,7 +34,7 @@ class BiancoManoRules(Rules):
     # Two deals, with the optional announcement so random play exercises it too.
     quick_options: ClassVar[dict[str, Any]] = {"deals": 2, "bianco_mano_bonus": True}
     quick_players: ClassVar[int | None] = 4
-    ai: ClassVar[str | None] = "games.ai.bianco_mano"
+    ai: ClassVar[str | None] = "games.bianco_mano.ai"
 
     def teams(self, players: int) -> list[list[int]] | None:
         return [list(t) for t in TEAMS_OF_FOUR] if players == 4 else None

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..redeal import Owner, Slot, deal
 from ..rng import Rng
-from .logic import STRENGTH
+from .rules import STRENGTH
 
 if TYPE_CHECKING:
     from .state import BiancoManoState

@@ -14,7 +14,7 @@ from ..cards import cut
 from ..rng import Rng
 from ..tricks import Trick, gather
 from .hidden import redeal
-from .logic import (
+from .rules import (
     ANNOUNCE,
     BONUS,
     CALL,

@@ -15,7 +15,7 @@ from ..facts import FactsOf
 from ..options import BaseOptions
 from . import facts
 from .options import Options
-from .roles import ALL_ROLES, CLASSIC_ROLES, IDENTITY_CARD, VARIANT_ROLES
+from .rules import ALL_ROLES, CLASSIC_ROLES, IDENTITY_CARD, VARIANT_ROLES
 from .state import BlancheNeigeState
 from .words import WORDS
 
@@ -45,7 +45,7 @@ class BlancheNeigeRules(Rules):
     # option is on so the shared property suite also sees several seats to move at once.
     quick_options: ClassVar[dict[str, Any]] = {"miroir_a_la_volee": True}
     quick_players: ClassVar[int | None] = 3
-    ai: ClassVar[str | None] = "games.ai.blanche_neige"
+    ai: ClassVar[str | None] = "games.blanche_neige.ai"
 
 
 RULES = BlancheNeigeRules()

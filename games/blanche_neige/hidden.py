@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..redeal import NoDeal, Slot, deal
 from ..rng import Rng
-from .roles import ALLOWED
+from .rules import ALLOWED
 
 if TYPE_CHECKING:
     from .state import BlancheNeigeState

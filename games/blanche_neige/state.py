@@ -16,7 +16,7 @@ from ..base import Action, GameState, Outcome
 from ..rng import Rng
 from .hidden import redeal
 from .options import Options
-from .roles import (
+from .rules import (
     ACCEPT,
     ALLOWED,
     CHALLENGE,

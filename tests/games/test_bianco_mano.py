@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import games
 from games import IllegalAction, Rng
-from games.bianco_mano.logic import FAMILIES, ORDER, trick_winner
+from games.bianco_mano.rules import FAMILIES, ORDER, trick_winner
 from games.cards import BM_CHARACTERS, bianco_mano_deck
 from games.tricks import gather
 
