@@ -1,33 +1,35 @@
 """Bianco Mano (slug `bianco-mano`): a 32-card contract game for 3, 4 or 5 players.
 
 The rules as implemented, the rulings and the view/event/action vocabulary are documented in
-docs/rules/bianco-mano.md.
+docs/rules/bianco-mano.md. `rules.py` holds the cards and the play conditions, `deals.py`
+the match's fields and automatic steps, `state.py` the players' moves, `hidden.py` what a
+seat can infer and the redeal, `ai.py` the AI's heuristic and evaluation.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .. import register
-from ..base import GameState, Rules
+from .. import base, register
+from ..base import GameState
 from ..facts import FactsOf
 from ..options import BaseOptions
 from . import facts
-from .rules import TEAMS_OF_FOUR
 from .options import Options
-from .state import BiancoManoState
+from .rules import TEAMS_OF_FOUR
+from .state import State
 from .words import WORDS
 
-__all__ = ["RULES", "BiancoManoRules", "BiancoManoState", "Options"]
+__all__ = ["RULES", "Options", "Rules", "State"]
 
 
-class BiancoManoRules(Rules):
+class Rules(base.Rules):
     slug: ClassVar[str] = "bianco-mano"
     name: ClassVar[str] = "Bianco Mano"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
     Options: ClassVar[type[BaseOptions]] = Options
-    State: ClassVar[type[GameState]] = BiancoManoState
+    State: ClassVar[type[GameState]] = State
     words = WORDS
     facts: ClassVar[FactsOf] = facts
     colour: ClassVar[int] = 0xC62828
@@ -40,6 +42,6 @@ class BiancoManoRules(Rules):
         return [list(t) for t in TEAMS_OF_FOUR] if players == 4 else None
 
 
-RULES = BiancoManoRules()
-BiancoManoState.rules = RULES
+RULES = Rules()
+State.rules = RULES
 register(RULES)
