@@ -161,9 +161,8 @@ class Deals(GameState):
         self.trick_points = [0] * n
         self.phase, self.bidder = "bid", first
         self.emit("deal", dealer=self.dealer, deal_number=self.deal_number, turned=self.turned)
-        events = self.events
         for s in range(n):
-            events.append({"type": "dealt", "cards": list(hands[s]), "to": s})
+            self.emit("dealt", to=s, cards=list(hands[s]))
 
     def _new_deal(self, deck: list[str]) -> None:
         """Deals after the first: the gathered pack is cut, shuffled only by option."""
@@ -216,10 +215,9 @@ class Deals(GameState):
             pos += size
         if n != 4:
             got[seat].append(stock[pos])  # the last card, face down, to the taker
-        events = self.events
         for s in range(n):
             self.hands[s].extend(got[s])
-            events.append({"type": "received", "cards": got[s], "to": s})
+            self.emit("received", to=s, cards=got[s])
         self.deck = []
         if HAS_ESPION[n]:
             self.phase = "espion"

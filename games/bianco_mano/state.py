@@ -88,7 +88,8 @@ class State(Deals):
         return [CALL[c] for c in self._callable()]
 
     def is_legal(self, seat: int, action_id: str) -> bool:
-        """Fast path for the play phase; the generic check elsewhere."""
+        """A card is checked against the play conditions alone; other moves against the
+        list of legal actions."""
         if self.phase == "play" and seat == self.turn:
             if action_id[:5] == "play:":
                 dom = self.dominant
@@ -195,35 +196,30 @@ class State(Deals):
         self._start_play()
 
     def _play(self, seat: int, card: str) -> None:
-        # The hottest path of the engine: events are appended directly, not through emit().
         self.hands[seat].remove(card)
         trick = self.trick
         trick.append([seat, card])
-        events = self.events
-        events.append({"type": "play", "seat": seat, "card": card})
+        self.emit("play", seat=seat, card=card)
         if card == self.called:
             self.revealed = True
-            events.append({"type": "partner_revealed", "seat": seat, "card": card})
-        n = self.players
-        if len(trick) < n:
-            self.turn = seat + 1 if seat + 1 < n else 0
-            return
-        dom = self.dominant
-        assert dom is not None
+            self.emit("partner_revealed", seat=seat, card=card)
+        if len(trick) < self.players:
+            self.turn = (seat + 1) % self.players
+        else:
+            self._close_trick()
+
+    def _close_trick(self) -> None:
+        """The best dominant, else the best card of the family led, takes the trick and
+        leads the next; the last trick ends the deal."""
+        trick, dom = self.trick, self._dominant()
         winner = trick[trick_winner(trick, dom)][0]
-        values = POINTS[dom]
-        points = 0
-        for _, c in trick:
-            points += values[c]
+        points = sum(POINTS[dom][c] for _, c in trick)
         self.trick_points[winner] += points
-        tricks = self.tricks
-        tricks.append(trick)
+        self.tricks.append(trick)
         self.last_trick, self.last_winner = trick, winner
         self.trick = []
         self.leader = self.turn = winner
-        events.append(
-            {"type": "trick_won", "seat": winner, "points": points, "number": len(tricks)}
-        )
+        self.emit("trick_won", seat=winner, points=points, number=len(self.tricks))
         if not self.hands[winner]:
             self._score_deal()
 

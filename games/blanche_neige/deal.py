@@ -121,9 +121,8 @@ class Deal(GameState):
         elif (void := self.shown_void[seat]) is not None:
             void[1] += 1
         self.passes = 0
-        events = self.events
-        events.append({"type": "drew", "seat": seat, "reason": reason})
-        events.append({"type": "drawn_card", "seat": seat, "card": card, "to": seat})
+        self.emit("drew", seat=seat, reason=reason)
+        self.emit("drawn_card", to=seat, seat=seat, card=card)
         if reason != "penalty":
             self.phase = "drawn"
             self.drawn = card
@@ -131,16 +130,14 @@ class Deal(GameState):
     def _keep(self, seat: int, forced: bool) -> None:
         self.phase = "play"
         self.drawn = None
-        self.events.append({"type": "kept", "seat": seat, "forced": forced})
+        self.emit("kept", seat=seat, forced=forced)
         self.turn = (seat + 1) % self.players
 
     def _pass(self, seat: int, forced: bool) -> None:
         if forced:
             self.shown_void[seat] = [self.discard[-1], 0]
         self.passes += 1
-        self.events.append(
-            {"type": "passed", "seat": seat, "forced": forced, "passes": self.passes}
-        )
+        self.emit("passed", seat=seat, forced=forced, passes=self.passes)
         if self.passes >= self.players:
             self._finish(None, "blocked")
         else:

@@ -29,7 +29,6 @@ from .rules import (
     PAIR_FIRST,
     PASS,
     PLAY,
-    PLAYED,
     SHOUT,
     SORT_KEY,
 )
@@ -77,7 +76,7 @@ class State(Deal):
         return self._turn_actions(seat)
 
     def is_legal(self, seat: int, action_id: str) -> bool:
-        # Same answer as the base class; actions compare as tuples, so `in` runs in C.
+        # During a race every seat may act, so the answer comes from the moves of that seat.
         return Action(action_id) in self._moves(seat)
 
     def _turn_actions(self, seat: int) -> list[Action]:
@@ -157,12 +156,7 @@ class State(Deal):
     def _apply(self, seat: int, action_id: str) -> None:
         p = self.pending
         if p is None:
-            # A card or a pair is most moves: its cards come from a table, not a split.
-            cards = PLAYED.get(action_id)
-            if cards is not None:
-                self._play(seat, [*cards])
-            else:
-                self._turn(seat, action_id)
+            self._turn(seat, action_id)
         elif action_id == "shout":
             self._shout(p)
         elif action_id == "challenge":
@@ -206,10 +200,7 @@ class State(Deal):
         self.drawn = None
         before = self.passes
         self.passes = 0
-        # The frequent events are appended as literals rather than through emit().
-        self.events.append(
-            {"type": "played", "seat": seat, "cards": cards, "after_draw": after_draw}
-        )
+        self.emit("played", seat=seat, cards=cards, after_draw=after_draw)
         nxt = (seat + 1) % self.players
         if len(cards) == 2:
             if self.options.miroir_a_la_volee:

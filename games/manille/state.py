@@ -176,8 +176,7 @@ class State(GameState):
             self.best = len(trick)
         self.hands[seat].remove(card)
         trick.append([seat, card])
-        # The hottest path: the event is appended as a literal rather than through emit().
-        self.events.append({"type": "card_played", "seat": seat, "card": card})
+        self.emit("card_played", seat=seat, card=card)
         if len(trick) == PLAYERS:
             self._close_trick()
 
@@ -185,22 +184,18 @@ class State(GameState):
         trick = self.trick
         winner = trick[self.best][0]
         team = winner % 2
-        points = 0
-        for _, c in trick:
-            points += POINTS[c]
+        points = sum(POINTS[c] for _, c in trick)
         self.deal_points[team] += points
         self.tricks_won[team] += 1
         self.tricks.append(trick)
         self.trick_winners.append(winner)
-        self.events.append(
-            {
-                "type": "trick_won",
-                "seat": winner,
-                "team": team,
-                "points": points,
-                "trick_number": len(self.tricks),
-                "cards": list(map(list, trick)),
-            }
+        self.emit(
+            "trick_won",
+            seat=winner,
+            team=team,
+            points=points,
+            trick_number=len(self.tricks),
+            cards=[list(p) for p in trick],
         )
         self.trick = []
         self.best = 0
