@@ -22,7 +22,6 @@ from .rules import (
     DISCARD,
     FAMILIES,
     PASS,
-    PLAY,
     PLAY_OF,
     POINTS,
     TAKE,
@@ -52,51 +51,30 @@ class State(Deals):
         return sort_hand(self.hands[seat])
 
     def _legal(self, seat: int) -> list[Action]:
-        # The play phase first (it is nearly every call): the playable cards' actions.
-        if (
-            self.phase == "play"
-            and seat == self.turn
-            and not (self.options.bianco_mano_bonus and seat == self.taker)
-        ):
-            dom = self.dominant
-            assert dom is not None
-            return [*map(PLAY_OF, playable(self.hands[seat], self.trick, dom))]
-        return self._moves(seat)
-
-    def _moves(self, seat: int) -> list[Action]:
-        phase = self.phase
-        if phase == "play":
-            if seat != self.turn:
-                return []
-            dom = self.dominant
-            assert dom is not None
-            moves = list(map(PLAY.__getitem__, playable(self.hands[seat], self.trick, dom)))
-            if self.options.bianco_mano_bonus and self._can_announce(seat):
-                moves.append(ANNOUNCE)
-            return moves
-        if phase == "bid":
-            if seat != self.bidder:
-                return []
-            if self.bid_round == 1:
-                return [TAKE, PASS]
-            turned_family = self._turned()[2]
-            return [*(CHOOSE[f] for f in FAMILIES if f != turned_family), PASS]
-        if phase == "over" or seat != self.taker:
+        if seat not in self.to_move():
             return []
-        if phase == "espion":
+        if self.phase == "play":
+            return self._play_moves(seat)
+        if self.phase == "bid":
+            return self._bids()
+        if self.phase == "espion":
             return [DISCARD[c] for c in self.hands[seat]]
         return [CALL[c] for c in self._callable()]
 
-    def is_legal(self, seat: int, action_id: str) -> bool:
-        """A card is checked against the play conditions alone; other moves against the
-        list of legal actions."""
-        if self.phase == "play" and seat == self.turn:
-            if action_id[:5] == "play:":
-                dom = self.dominant
-                assert dom is not None
-                return action_id[5:] in playable(self.hands[seat], self.trick, dom)
-            return action_id == "announce" and self._can_announce(seat)
-        return any(a.id == action_id for a in self.legal_actions(seat))
+    def _bids(self) -> list[Action]:
+        """Round 1: take the turned card's family or pass; round 2: name another family."""
+        if self.bid_round == 1:
+            return [TAKE, PASS]
+        turned_family = self._turned()[2]
+        return [*(CHOOSE[f] for f in FAMILIES if f != turned_family), PASS]
+
+    def _play_moves(self, seat: int) -> list[Action]:
+        """The cards the play conditions allow, and the announcement while it may be made."""
+        cards = playable(self.hands[seat], self.trick, self._dominant())
+        moves = [*map(PLAY_OF, cards)]
+        if self._can_announce(seat):
+            moves.append(ANNOUNCE)
+        return moves
 
     def _can_announce(self, seat: int) -> bool:
         if not (self.options.bianco_mano_bonus and seat == self.taker) or self.announced:

@@ -63,8 +63,9 @@ def duties(trick: Trick, best: int, seat: int, trump: str) -> list[Duty]:
 
     - fournir: follow the suit led;
     - monter: beat an opponent who wins with a card of the suit led;
-    - couper: void in that suit, trump an opponent who wins with it;
-    - surcouper: void, beat an opponent's trump with a higher one (never under-trump).
+    - couper: void in the suit led, trump when an opponent wins without a trump;
+    - surcouper: void, beat an opponent's trump with a higher one if one can (nobody has
+      to under-trump).
 
     The partner's exception: when the partner wins the trick, following is the only duty."""
     led = SUIT[trick[0][1]]

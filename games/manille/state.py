@@ -147,13 +147,7 @@ class State(GameState):
         return legal_cards(self.hands[seat], self.trick, self.best, seat, self.trump)
 
     def _legal(self, seat: int) -> list[Action]:
-        trick = self.trick
-        if seat != (self.leader + len(trick)) % PLAYERS or self.phase != "play":
-            return []
-        hand = self.hands[seat]
-        if trick:
-            hand = legal_cards(hand, trick, self.best, seat, self.trump)
-        return [*map(ACTION_OF, hand)]
+        return [*map(ACTION_OF, self._legal_cards(seat))]
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         card = CARD_OF_ACTION.get(action_id)
