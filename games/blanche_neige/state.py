@@ -52,32 +52,26 @@ class State(Deal):
         return [self.turn, owner, *(s for s in others if s != owner)]
 
     def _legal(self, seat: int) -> list[Action]:
-        if self.pending is None and self.phase == "play" and seat == self.turn:
-            return self._turn_actions(seat)  # an ordinary turn: nearly every call
-        return self._moves(seat)
-
-    def _moves(self, seat: int) -> list[Action]:
         if self.phase == "over":
             return []
-        p = self.pending
-        if p is not None:
-            owner = p["seat"]
-            if seat == owner:
-                return [SHOUT]
-            if seat != self.turn:
-                return [CHALLENGE] if 0 <= seat < self.players else []
-            if not self.hands[owner]:
-                return [CHALLENGE, ACCEPT]
-            acts = self._turn_actions(seat)
-            acts.append(CHALLENGE)
-            return acts
+        if self.pending is not None:
+            return self._race_actions(seat, self.pending)
         if seat != self.turn:
             return []
         return self._turn_actions(seat)
 
-    def is_legal(self, seat: int, action_id: str) -> bool:
-        # During a race every seat may act, so the answer comes from the moves of that seat.
-        return Action(action_id) in self._moves(seat)
+    def _race_actions(self, seat: int, pending: dict[str, Any]) -> list[Action]:
+        """During the race of an unshouted pair: its owner may shout, any opponent may
+        challenge, and the next player may also take their turn (or, when the pair emptied
+        the owner's hand, accept it)."""
+        owner = pending["seat"]
+        if seat == owner:
+            return [SHOUT]
+        if seat != self.turn:
+            return [CHALLENGE] if 0 <= seat < self.players else []
+        if not self.hands[owner]:
+            return [CHALLENGE, ACCEPT]
+        return [*self._turn_actions(seat), CHALLENGE]
 
     def _turn_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
