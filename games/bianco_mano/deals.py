@@ -27,6 +27,8 @@ Phase = Literal["bid", "espion", "call", "play", "over"]
 
 
 class Deals(GameState):
+    """The fields of a Bianco Mano match and the steps between the players' choices."""
+
     FIELDS: ClassVar[tuple[str, ...]] = (
         "phase",  # "bid", "espion", "call", "play" or "over"
         "dealer",
@@ -184,6 +186,7 @@ class Deals(GameState):
         assert self.turned is not None, "no turned card"
         return self.turned
 
+    # --- after the bidding ------------------------------------------------------------------
     def _all_passed(self) -> None:
         """Nobody took: gather the cards, the deal moves on, the deal number stays."""
         n = self.players
@@ -228,6 +231,7 @@ class Deals(GameState):
         self.phase = "play"
         self.leader = self.turn = self.taker
 
+    # --- the end of a deal ------------------------------------------------------------------
     def partners(self) -> list[int]:
         """The taker's partners this deal (none at 3, the team-mate at 4, the called at 5)."""
         if self.players == 4:

@@ -16,6 +16,8 @@ Phase = Literal["play", "drawn", "over"]
 
 
 class Deal(GameState):
+    """The fields of a Blanche-Neige match and the moves the rules make for a player."""
+
     FIELDS: ClassVar[tuple[str, ...]] = (
         "phase",
         "dealer",
@@ -98,6 +100,7 @@ class Deal(GameState):
         s.emit("dealt", dealer=s.dealer, first=s.turn, top=s.discard[-1], roles=list(s.roles))
         s._settle()
 
+    # --- the piles and the forced moves ----------------------------------------------------
     def _can_draw(self) -> bool:
         """A card can be drawn unless the draw pile is empty and the discard pile holds its
         top card only (the pile is rebuilt from the rest as often as it empties)."""
