@@ -29,10 +29,12 @@ class Duty(NamedTuple):
 
 def allowed(hand: list[str], duties: Sequence[Duty]) -> list[str]:
     """The cards of `hand` the duties allow, in hand order."""
-    for duty in duties:
-        meeting = [*filter(duty.cards.__contains__, hand)]
-        if meeting:
-            hand = meeting
+    bound = None  # once a duty binds, only the cards of its suit are left
+    for _, suit, _, cards in duties:
+        if bound is None or suit == bound:
+            meeting = [*filter(cards.__contains__, hand)]
+            if meeting:
+                hand, bound = meeting, suit
     return hand
 
 

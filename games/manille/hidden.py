@@ -15,7 +15,7 @@ from ..cards import SUITS
 from ..duties import proven
 from ..redeal import Slot, deal
 from ..rng import Rng
-from .rules import NO_CAP, PLAYERS, SORT_KEY, STRENGTH, SUIT_INDEX, beats, duties
+from .rules import NO_CAP, PLAYERS, SORT_KEY, STRENGTH, SUIT_INDEX, beats, duties_of
 
 if TYPE_CHECKING:
     from .state import State
@@ -65,7 +65,7 @@ def play_caps(state: State) -> list[list[int]]:
         best = 0
         for i in range(1, len(trick)):
             seat, card = trick[i]
-            for suit, cap in proven(duties(trick, best, seat, trump), card):
+            for suit, cap in proven(duties_of(trick, best, seat, trump), card):
                 j = SUITS.index(suit)
                 caps[seat][j] = min(caps[seat][j], cap)
             if beats(card, trick[best][1], trump):

@@ -1,6 +1,6 @@
 """Manille's cards and the rules of the book that need no match state: the deal, who
-wins a trick, and the duties that decide which card a player may play (`duties`, read by
-the legal moves, the refusals and the redeal's inferences alike).
+wins a trick, and the duties that decide which card a player may play (`duties`: the refusals
+and the redeal's inferences read them, and the move generator is checked against them).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from ..base import Action
 from ..cards import SUITS, deck32
-from ..duties import Duty, allowed, broken
+from ..duties import Duty, broken
 from ..tricks import Trick, TrickOrder
 
 PLAYERS = 4
@@ -31,6 +31,14 @@ CARD_OF_ACTION: dict[str, str] = {"play:" + c: c for c in DECK}
 # Hands are kept sorted for display: suit by suit, strongest first.
 SORT_KEY: dict[str, int] = {c: SUIT_INDEX[c] * 16 - STRENGTH[c] for c in DECK}
 NO_CAP = 8  # caps[seat][suit] = strongest card of that suit the seat may still hold
+# Membership tests for the move generator: the cards of a suit; those of its suit above a card.
+IN_SUIT: dict[str, Callable[[object], bool]] = {
+    s: frozenset(c for c in DECK if SUIT[c] == s).__contains__ for s in SUITS
+}
+BEATS: dict[str, Callable[[object], bool]] = {
+    w: frozenset(c for c in DECK if SUIT[c] == SUIT[w] and STRENGTH[c] > STRENGTH[w]).__contains__
+    for w in DECK
+}
 # The cards of a suit stronger than a strength (0: the whole suit), what a duty asks for.
 CARDS_ABOVE: dict[str, list[frozenset[str]]] = {
     s: [frozenset(c for c in DECK if SUIT[c] == s and STRENGTH[c] > k) for k in range(9)]
@@ -57,9 +65,10 @@ def beats(card: str, win: str, trump: str) -> bool:
     return SUIT[card] == trump
 
 
-def duties(trick: Trick, best: int, seat: int, trump: str) -> list[Duty]:
-    """What the book asks of `seat` on `trick` (not empty; `best` indexes the winning
-    card), in the order it asks it (RULINGS, Manille):
+def duties(led: str, win: str, partner_wins: bool, trump: str) -> tuple[Duty, ...]:
+    """What the book asks of a player on a trick where `led` was led and `win` is winning
+    (`partner_wins` when the player's partner played it), in the order it asks it
+    (RULINGS, Manille):
 
     - fournir: follow the suit led;
     - monter: beat an opponent who wins with a card of the suit led;
@@ -68,30 +77,54 @@ def duties(trick: Trick, best: int, seat: int, trump: str) -> list[Duty]:
       to under-trump).
 
     The partner's exception: when the partner wins the trick, following is the only duty."""
-    led = SUIT[trick[0][1]]
-    win_seat, win = trick[best]
-    asked = [Duty("follow", led, 0, CARDS_ABOVE[led][0])]
-    if (win_seat - seat) % 2 == 0:
-        return asked
+    follow = Duty("follow", led, 0, CARDS_ABOVE[led][0])
+    if partner_wins:
+        return (follow,)
     power = STRENGTH[win]
+    asked = [follow]
     if SUIT[win] == led:
         asked.append(Duty("climb", led, power, CARDS_ABOVE[led][power]))
     if SUIT[win] == trump:
         asked.append(Duty("overtrump", trump, power, CARDS_ABOVE[trump][power]))
     else:
         asked.append(Duty("trump", trump, 0, CARDS_ABOVE[trump][0]))
-    return asked
+    return tuple(asked)
+
+
+def duties_of(trick: Trick, best: int, seat: int, trump: str) -> tuple[Duty, ...]:
+    """The duties of `seat` on `trick` (not empty; `best` indexes the winning card)."""
+    win_seat, win = trick[best]
+    return duties(SUIT[trick[0][1]], win, (win_seat - seat) % 2 == 0, trump)
 
 
 def legal_cards(hand: list[str], trick: Trick, best: int, seat: int, trump: str) -> list[str]:
-    """The cards `seat` may play, in hand order: any card to lead, else what the duties allow."""
+    """The cards `seat` may play, in hand order: any card to lead, else what `duties`
+    allow, written out for the move generator, which runs at every card (the tests check
+    it against `allowed(hand, duties)` in every situation of a trick)."""
     if not trick:
         return hand
-    return allowed(hand, duties(trick, best, seat, trump))
+    led = SUIT[trick[0][1]]
+    win_seat, win = trick[best]
+    partner_wins = (win_seat - seat) % 2 == 0
+    follow = [*filter(IN_SUIT[led], hand)]
+    if follow:
+        if not partner_wins and SUIT[win] == led:
+            higher = [*filter(BEATS[win], follow)]
+            if higher:
+                return higher  # monter
+        return follow  # fournir
+    if partner_wins:
+        return hand
+    trumps = [*filter(IN_SUIT[trump], hand)]
+    if not trumps:
+        return hand
+    if SUIT[win] == trump:
+        return [*filter(BEATS[win], trumps)] or hand  # surcouper, never sous-couper
+    return trumps  # couper
 
 
 def refusal(hand: list[str], trick: Trick, best: int, seat: int, trump: str, card: str) -> str:
     """Why `card` (held in `hand`) may not be played: the code of the duty it breaks."""
-    duty = broken(hand, duties(trick, best, seat, trump), card)
+    duty = broken(hand, duties_of(trick, best, seat, trump), card)
     assert duty is not None, "the card is allowed"
     return "must_" + duty

@@ -147,7 +147,13 @@ class State(GameState):
         return legal_cards(self.hands[seat], self.trick, self.best, seat, self.trump)
 
     def _legal(self, seat: int) -> list[Action]:
-        return [*map(ACTION_OF, self._legal_cards(seat))]
+        trick = self.trick
+        if self.phase != "play" or seat != (self.leader + len(trick)) % PLAYERS:
+            return []
+        hand = self.hands[seat]
+        if trick:
+            hand = legal_cards(hand, trick, self.best, seat, self.trump)
+        return [*map(ACTION_OF, hand)]
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         card = CARD_OF_ACTION.get(action_id)
@@ -170,7 +176,7 @@ class State(GameState):
             self.best = len(trick)
         self.hands[seat].remove(card)
         trick.append([seat, card])
-        self.emit("card_played", seat=seat, card=card)
+        self.events.append({"type": "card_played", "seat": seat, "card": card})
         if len(trick) == PLAYERS:
             self._close_trick()
 
@@ -178,18 +184,22 @@ class State(GameState):
         trick = self.trick
         winner = trick[self.best][0]
         team = winner % 2
-        points = sum(POINTS[c] for _, c in trick)
+        points = 0
+        for _, c in trick:
+            points += POINTS[c]
         self.deal_points[team] += points
         self.tricks_won[team] += 1
         self.tricks.append(trick)
         self.trick_winners.append(winner)
-        self.emit(
-            "trick_won",
-            seat=winner,
-            team=team,
-            points=points,
-            trick_number=len(self.tricks),
-            cards=[list(p) for p in trick],
+        self.events.append(
+            {
+                "type": "trick_won",
+                "seat": winner,
+                "team": team,
+                "points": points,
+                "trick_number": len(self.tricks),
+                "cards": list(map(list, trick)),
+            }
         )
         self.trick = []
         self.best = 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -10,10 +11,19 @@ from pydantic import ValidationError
 
 import games
 from games import IllegalAction, Outcome, Rng
-from games.cards import cut, deck32
+from games.cards import SUITS, cut, deck32
+from games.duties import allowed
 from games.manille import RULES, State
 from games.manille.hidden import play_caps
-from games.manille.rules import POINTS, STRENGTH, SUIT_INDEX, deal_hands, legal_cards
+from games.manille.rules import (
+    POINTS,
+    STRENGTH,
+    SUIT,
+    SUIT_INDEX,
+    deal_hands,
+    duties,
+    legal_cards,
+)
 
 DEALER = 3
 
@@ -536,3 +546,22 @@ def test_what_a_play_proves_is_exactly_which_other_cards_the_hand_could_hold() -
                         checked += 1
             state.apply(seat, pick.choice(state.legal_actions(seat)).id)
     assert checked > 5_000
+
+
+def test_the_move_generator_allows_what_the_duties_allow_in_every_situation() -> None:
+    """`legal_cards` is the duties of `rules.duties` written out for speed: in every
+    situation of a trick (suit led, winning card, partner or opponent winning, trump), on
+    hands drawn at random, both allow the same cards in the same order."""
+    rng = Rng(11)
+    deck = deck32()
+    for led, win, partner_wins, trump in itertools.product(SUITS, deck, (True, False), SUITS):
+        lead = win if SUIT[win] == led else next(c for c in deck if SUIT[c] == led)
+        trick = [[0, lead]] if lead == win else [[0, lead], [1, win]]
+        best = len(trick) - 1
+        seat = trick[best][0] + (2 if partner_wins else 1)
+        rest = [c for c in deck if c not in (lead, win)]
+        for _ in range(12):
+            rng.shuffle(rest)
+            hand = rest[: 1 + rng.below(8)]
+            expected = allowed(hand, duties(led, win, partner_wins, trump))
+            assert legal_cards(hand, trick, best, seat % 4, trump) == expected
