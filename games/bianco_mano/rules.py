@@ -1,6 +1,6 @@
 """Bianco Mano's cards and the rules of the book that need no match state: the play
-conditions (`duties`, read by the legal moves, the refusals and the redeal's inferences
-alike), who wins a trick, the match points of a deal.
+conditions (`duties`: the refusals and the redeal's inferences read them; the move
+generator is checked against them), who wins a trick, the match points of a deal.
 
 Every Bianco Mano id is three characters (`MAR`): `c[:2]` is the character, `c[2]` the
 family. Tables are keyed by the whole card id so the play loop does one dict lookup per card.
@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ..base import Action
 from ..cards import BM_CHARACTERS, BM_FAMILIES, bianco_mano_deck
-from ..duties import Duty, allowed, broken
+from ..duties import Duty, broken
 from ..tricks import Trick, TrickOrder
 
 DECK: tuple[str, ...] = tuple(bianco_mano_deck())
@@ -22,10 +22,17 @@ FAMILIES: tuple[str, ...] = BM_FAMILIES
 # Strength inside a family, MA 8 ... CH 1: the shared trick order, flattened per card.
 ORDER = TrickOrder(BM_CHARACTERS)
 STRENGTH: dict[str, int] = {c: ORDER.power(c) for c in DECK}
+# Membership tests for the move generator: the cards of a family; those above a strength.
+IN_FAMILY: dict[str, Callable[[object], bool]] = {
+    f: frozenset(c for c in DECK if c[2] == f).__contains__ for f in FAMILIES
+}
 # The cards of a family stronger than a strength (0: the whole family), what a duty asks for.
 CARDS_ABOVE: dict[str, list[frozenset[str]]] = {
     f: [frozenset(c for c in DECK if c[2] == f and STRENGTH[c] > k) for k in range(9)]
     for f in FAMILIES
+}
+ABOVE: dict[str, list[Callable[[object], bool]]] = {
+    f: [cards.__contains__ for cards in CARDS_ABOVE[f]] for f in FAMILIES
 }
 BASE_POINTS: dict[str, int] = {"MA": 5, "PA": 4, "AV": 3, "EV": 2, "BA": 1}
 # Card points for each possible dominant family: dominant cards count double.
@@ -86,10 +93,26 @@ def duties(trick: Trick, dom: str) -> list[Duty]:
 
 
 def playable(hand: list[str], trick: Trick, dom: str) -> list[str]:
-    """The cards of `hand` the play conditions allow on `trick`, in hand order."""
+    """The cards of `hand` the play conditions allow on `trick`, in hand order: what
+    `duties` allow, written out for the move generator, which runs at every card (the
+    tests check it against `allowed(hand, duties)` in every situation of a trick)."""
     if not trick:
         return hand
-    return allowed(hand, duties(trick, dom))
+    led = trick[0][1][2]
+    same = [*filter(IN_FAMILY[led], hand)]
+    if same:
+        if led != dom:
+            return same  # follow
+    else:
+        same = [*filter(IN_FAMILY[dom], hand)]
+        if not same:
+            return hand
+    top = top_dominant(trick, dom)
+    if top:
+        higher = [*filter(ABOVE[dom][top], same)]
+        if higher:
+            return higher  # climb over the highest dominant
+    return same
 
 
 def refusal(hand: list[str], trick: Trick, dom: str, card: str) -> str:

@@ -51,13 +51,14 @@ class State(Deals):
         return sort_hand(self.hands[seat])
 
     def _legal(self, seat: int) -> list[Action]:
-        if seat not in self.to_move():
+        phase = self.phase
+        if phase == "play":
+            return self._play_moves(seat) if seat == self.turn else []
+        if phase == "bid":
+            return self._bids() if seat == self.bidder else []
+        if phase == "over" or seat != self.taker:
             return []
-        if self.phase == "play":
-            return self._play_moves(seat)
-        if self.phase == "bid":
-            return self._bids()
-        if self.phase == "espion":
+        if phase == "espion":
             return [DISCARD[c] for c in self.hands[seat]]
         return [CALL[c] for c in self._callable()]
 
@@ -70,9 +71,10 @@ class State(Deals):
 
     def _play_moves(self, seat: int) -> list[Action]:
         """The cards the play conditions allow, and the announcement while it may be made."""
-        cards = playable(self.hands[seat], self.trick, self._dominant())
-        moves = [*map(PLAY_OF, cards)]
-        if self._can_announce(seat):
+        dom = self.dominant
+        assert dom is not None
+        moves = [*map(PLAY_OF, playable(self.hands[seat], self.trick, dom))]
+        if seat == self.taker and self._can_announce(seat):
             moves.append(ANNOUNCE)
         return moves
 
@@ -177,10 +179,10 @@ class State(Deals):
         self.hands[seat].remove(card)
         trick = self.trick
         trick.append([seat, card])
-        self.emit("play", seat=seat, card=card)
+        self.events.append({"type": "play", "seat": seat, "card": card})
         if card == self.called:
             self.revealed = True
-            self.emit("partner_revealed", seat=seat, card=card)
+            self.events.append({"type": "partner_revealed", "seat": seat, "card": card})
         if len(trick) < self.players:
             self.turn = (seat + 1) % self.players
         else:
@@ -191,13 +193,18 @@ class State(Deals):
         leads the next; the last trick ends the deal."""
         trick, dom = self.trick, self._dominant()
         winner = trick[trick_winner(trick, dom)][0]
-        points = sum(POINTS[dom][c] for _, c in trick)
+        values = POINTS[dom]
+        points = 0
+        for _, c in trick:
+            points += values[c]
         self.trick_points[winner] += points
         self.tricks.append(trick)
         self.last_trick, self.last_winner = trick, winner
         self.trick = []
         self.leader = self.turn = winner
-        self.emit("trick_won", seat=winner, points=points, number=len(self.tricks))
+        self.events.append(
+            {"type": "trick_won", "seat": winner, "points": points, "number": len(self.tricks)}
+        )
         if not self.hands[winner]:
             self._score_deal()
 

@@ -124,8 +124,8 @@ class Deal(GameState):
         elif (void := self.shown_void[seat]) is not None:
             void[1] += 1
         self.passes = 0
-        self.emit("drew", seat=seat, reason=reason)
-        self.emit("drawn_card", to=seat, seat=seat, card=card)
+        self.events.append({"type": "drew", "seat": seat, "reason": reason})
+        self.events.append({"type": "drawn_card", "seat": seat, "card": card, "to": seat})
         if reason != "penalty":
             self.phase = "drawn"
             self.drawn = card
@@ -133,14 +133,16 @@ class Deal(GameState):
     def _keep(self, seat: int, forced: bool) -> None:
         self.phase = "play"
         self.drawn = None
-        self.emit("kept", seat=seat, forced=forced)
+        self.events.append({"type": "kept", "seat": seat, "forced": forced})
         self.turn = (seat + 1) % self.players
 
     def _pass(self, seat: int, forced: bool) -> None:
         if forced:
             self.shown_void[seat] = [self.discard[-1], 0]
         self.passes += 1
-        self.emit("passed", seat=seat, forced=forced, passes=self.passes)
+        self.events.append(
+            {"type": "passed", "seat": seat, "forced": forced, "passes": self.passes}
+        )
         if self.passes >= self.players:
             self._finish(None, "blocked")
         else:

@@ -194,7 +194,9 @@ class State(Deal):
         self.drawn = None
         before = self.passes
         self.passes = 0
-        self.emit("played", seat=seat, cards=cards, after_draw=after_draw)
+        self.events.append(
+            {"type": "played", "seat": seat, "cards": cards, "after_draw": after_draw}
+        )
         nxt = (seat + 1) % self.players
         if len(cards) == 2:
             if self.options.miroir_a_la_volee:
