@@ -7,7 +7,9 @@ it; the allowed cards then narrow to those. A duty no card of the hand can meet 
 and the next one is tried. A game writes only the list of duties at a given moment of the
 trick; the three things an engine needs come from that one list:
 
-- `allowed`: the cards the player may play;
+- `allowed`: the cards the player may play (a game's move generator, which runs at every
+  card, may write the same answer out by hand; its tests then compare the two in every
+  situation of a trick);
 - `broken`: the duty a refused card breaks, for the refusal's words;
 - `proven`: what a card played proves about the hand it came from, for the AI's redeals.
 """
