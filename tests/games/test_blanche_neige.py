@@ -18,7 +18,7 @@ from pydantic import ValidationError
 import games
 from games import IllegalAction, Outcome, Rng
 from games.blanche_neige import IDENTITY_CARD, VARIANT_ROLES
-from games.blanche_neige.roles import DRAW_DECK
+from games.blanche_neige.rules import DRAW_DECK
 from tests.games.test_contract import (
     all_cards,
     check_determinize,
@@ -677,7 +677,7 @@ def test_random_games_end_and_keep_the_contract(options):
 # --- what a forced draw shows -----------------------------------------------------------
 def ruled_out_count(state: games.GameState, s: int, hand: list[str]) -> int:
     """How many of `hand`'s hidden cards seat `s`'s last forced draw or pass ruled out."""
-    from games.blanche_neige.roles import ALLOWED
+    from games.blanche_neige.rules import ALLOWED
 
     void = state.shown_void[s]  # type: ignore[attr-defined]
     hidden = list(hand)
@@ -710,7 +710,7 @@ def test_a_forced_draw_rules_out_cards_in_every_redeal_and_never_the_truth(seed:
 
 
 def ruled_out_pool(state: games.GameState, s: int) -> set[str]:
-    from games.blanche_neige.roles import ALLOWED
+    from games.blanche_neige.rules import ALLOWED
 
     void = state.shown_void[s]  # type: ignore[attr-defined]
     return set(ALLOWED[state.roles[s]][void[0]])  # type: ignore[attr-defined]

@@ -2,7 +2,8 @@
 
 Every discard rule only looks at the value (A=1 … 10) and the colour of the top discard and
 of the card played, so each role becomes a table `top card -> frozenset of allowed cards`.
-The hot path then needs one dict lookup and set membership per card.
+A legal move is then one look-up: the plain rule, one commented line per character, is
+`ROLE_RULES`; `ALLOWED` is what it says for every top and every card.
 """
 
 from __future__ import annotations
@@ -86,10 +87,6 @@ PLAY: dict[str, Action] = {c: Action("play:" + c) for c in DRAW_DECK}
 PAIR: dict[str, Action] = {
     c: Action(f"play:{c}+{MIRROR[c]}" if c in PAIR_FIRST else f"play:{MIRROR[c]}+{c}")
     for c in DRAW_DECK
-}
-# The cards each play or pair action puts down, in the order of its id.
-PLAYED: dict[str, tuple[str, ...]] = {
-    a.id: tuple(a.id[5:].split("+")) for a in (*PLAY.values(), *PAIR.values())
 }
 DRAW = Action("draw")
 KEEP = Action("keep")
