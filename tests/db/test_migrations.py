@@ -22,7 +22,6 @@ from db import DEFAULT_URL, Store, database_url, downgrade, head_revision, upgra
 from db.engine import BUSY_TIMEOUT_MS
 from db.models import METADATA
 from db.schema import alembic_config
-
 from tests.waiting import eventually
 
 from .util import GUILD, play, user
