@@ -163,6 +163,12 @@ class Tapis:
         return None
 
 
+def modals_kept(bot: TapisBot) -> int:
+    """How many modals discord.py keeps in memory waiting for their submit: its view
+    store's, the library's internals, read here only."""
+    return len(bot._connection._view_store._modals)
+
+
 def _components(msg: Message) -> list[dict[str, Any]]:
     """Every component of the message: buttons in rows, in containers, in sections."""
     return msg.iter_components()
