@@ -78,9 +78,7 @@ async def test_signal_finishes_the_move_in_flight_refuses_new_clicks_and_exits_0
         table_id, public = await open_and_start(emulator, channel, users)
         hands = {u.id: (await open_hand(emulator, u, public, table_id)).id for u in users}
         assert await play(emulator, table_id, users, hands, pick, moves=3) == 3
-        found = await first_ready(emulator, hands, users)
-        assert found is not None
-        mover, hand = found
+        mover, hand = await first_ready(emulator, hands, users)
         before = version_of(hand)
 
         with write_lock(db_path):
@@ -125,7 +123,6 @@ async def test_signal_finishes_the_move_in_flight_refuses_new_clicks_and_exits_0
         await bots.wait_connected(emulator, identifies=2)
         await refresh_hands(emulator, table_id, users, hands)
         found = await first_ready(emulator, hands, users)
-        assert found is not None, "nobody to move after the restart"
         assert version_of(found[1]) == before + 1 and is_my_turn(found[1])
         played = await click_action(emulator, found[0], found[1], pick)
         assert version_of(played) == before + 2
