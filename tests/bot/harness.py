@@ -166,7 +166,7 @@ class Tapis:
 def modals_kept(bot: TapisBot) -> int:
     """How many modals discord.py keeps in memory waiting for their submit: its view
     store's, the library's internals, read here only."""
-    return len(bot._connection._view_store._modals)
+    return len(bot._connection._view_store._modals)  # discord.py's internals
 
 
 def _components(msg: Message) -> list[dict[str, Any]]:

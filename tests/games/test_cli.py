@@ -170,13 +170,13 @@ def test_help_speaks_one_language_and_explains_every_option(
 
 def arguments(parser: argparse.ArgumentParser) -> list[argparse.Action]:
     """A parser's arguments. argparse lists them only in its internals: read here only."""
-    return list(parser._actions)
+    return list(parser._actions)  # argparse's internals
 
 
 def subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
     """The parser of subcommand `name` (argparse's internals too)."""
     for action in arguments(parser):
-        if isinstance(action, argparse._SubParsersAction):
+        if isinstance(action, argparse._SubParsersAction):  # internals too
             found: argparse.ArgumentParser = action.choices[name]
             return found
     raise AssertionError(f"no subcommand {name!r}")
