@@ -204,6 +204,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Cette commande est mal formée : choisissez ses options dans la liste de Discord.",
         "en": "This command is malformed: pick its options from Discord's list.",
     },
+    # A command or subcommand Tapis no longer has: the member's Discord knows an older list.
+    "err.command_changed": {
+        "fr": "Cette commande a changé, réessayez dans un instant.",
+        "en": "This command has changed, please try again in a moment.",
+    },
     # A move the rules refuse: the game's words say why (i18n.tr, `game` and `code`).
     "illegal": {"fr": "Ce coup n'est pas permis.", "en": "That move is not allowed."},
     # --- lobby -------------------------------------------------------------------------

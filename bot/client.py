@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from db import ShardClaim, Store
@@ -32,6 +33,7 @@ from .replays import ReplayBook
 from .runtime import Clock, LoopClock, Runtimes, Shared
 from .service import TableService
 from .shards import Shards
+from .tokens import sign_requests
 from .tree import TapisTree
 from .views import DYNAMIC_ITEMS, on_message, refuse_orphan, route_modal
 from .weblinks import WebLinks
@@ -80,6 +82,9 @@ class TapisBot(commands.AutoShardedBot):
             help_command=None,
             tree_cls=TapisTree,
             shard_count=settings.shard_count or None,
+            # Every command is for a server's members: used in a server, installed there.
+            allowed_contexts=app_commands.AppCommandContext(guild=True),
+            allowed_installs=app_commands.AppInstallationType(guild=True),
         )
         self.shard_ids = list(settings.shard_ids) or None  # None: every shard
         self.settings = settings
@@ -105,6 +110,7 @@ class TapisBot(commands.AutoShardedBot):
         self._claim: ShardClaim | None = None
 
     async def setup_hook(self) -> None:
+        sign_requests(self)  # the session discord.py opened at login: every request signed
         if self.shard_count is None:  # SHARD_COUNT=0: as many as Discord recommends
             self.shard_count, _url, _limits = await self.http.get_bot_gateway()
         self.owned = self.settings.shards(self.shard_count)

@@ -21,8 +21,9 @@ import games
 from . import render
 from .i18n import lang_of, tr
 from .lobby_options import OptionsRefused, changed_options, options_modal, submitted
-from .outgoing import Outgoing
-from .replies import edit_hand, guard, is_ephemeral, refuse, release
+from .outgoing import Outgoing, shown_id
+from .pictures import HAND_FILE, TABLE_FILE
+from .replies import answer_later, answered_id, edit_hand, guard, is_ephemeral, refuse, release
 from .runtime import Runtimes, Shared, TableRuntime
 from .service import ServiceError, StaleVersion, Table, TableService, storing
 from .views import ReplaceButton
@@ -86,11 +87,7 @@ class Controller:
         lobby = await self.shared.table_message(table, urgent=True)
         try:
             target, thread = await self._table_place(interaction, table)
-            message = await target.send(
-                view=lobby.view,
-                files=lobby.files(),
-                allowed_mentions=discord.AllowedMentions.none(),  # its words name the host
-            )
+            message = await target.send(**lobby.send_args())  # its words name the host
         except discord.HTTPException as exc:  # rate limited past its retries, or forbidden
             log.warning("table %s: its message was refused (HTTP %s)", table.id, exc.status)
             with contextlib.suppress(Exception):  # nobody can see it: a failed cancel is moot
@@ -104,10 +101,10 @@ class Controller:
         )
         runtime = self.runtimes.of(table)
         runtime.drawn()
-        runtime.shows(lobby.picture)
+        runtime.shows(lobby.picture, shown_id(message, TABLE_FILE))
         where = getattr(target, "mention", "#")
-        await interaction.followup.send(
-            tr("lobby.opened", lang, table=table.id, where=where), ephemeral=True
+        await answer_later(
+            interaction, content=tr("lobby.opened", lang, table=table.id, where=where)
         )
 
     async def _table_place(
@@ -162,8 +159,8 @@ class Controller:
         runtime = self.runtimes.of(table)
         runtime.drawn()  # what the message below shows: the table as it is at this line
         public = await self.shared.table_message(table, urgent=True)
-        await interaction.response.edit_message(**public.edit_args())
-        runtime.shows(public.picture)
+        answer = await interaction.response.edit_message(**public.edit_args())
+        runtime.shows(public.picture, answered_id(answer))
         release(public.view)
         runtime.keep_public(interaction)  # the started table can be redrawn through it
 
@@ -218,8 +215,8 @@ class Controller:
         runtime = self.runtimes.of(table)
         runtime.drawn()
         lobby = await self.shared.table_message(table, urgent=True)
-        await interaction.response.edit_message(**lobby.edit_args())
-        runtime.shows(lobby.picture)
+        answer = await interaction.response.edit_message(**lobby.edit_args())
+        runtime.shows(lobby.picture, answered_id(answer))
         release(lobby.view)
 
     # --- the hand ----------------------------------------------------------------------
@@ -236,7 +233,7 @@ class Controller:
         runtime = self.runtimes.of(table)
         if is_ephemeral(interaction) and interaction.message is not None:
             hand, complete = await self.shared.hand_answer(table, seat, lang)
-            await self.shared.token_edits.update(interaction, hand.edit_args())
+            shown = await self.shared.token_edits.update(interaction, hand.edit_args())
             message_id: int | None = interaction.message.id
         else:
             # From the table message: acknowledged as an update of that message, whose token
@@ -245,13 +242,11 @@ class Controller:
             await interaction.response.defer()
             runtime.keep_public(interaction)
             hand, complete = await self.shared.hand_answer(table, seat, lang)
-            sent = await interaction.followup.send(
-                view=hand.view, files=hand.files(), ephemeral=True, wait=True
-            )
-            message_id = sent.id
+            sent = await interaction.followup.send(**hand.send_args(), ephemeral=True, wait=True)
+            message_id, shown = sent.id, shown_id(sent, HAND_FILE)
         release(hand.view)
         if message_id is not None:
-            self._kept(runtime, interaction, message_id, seat, hand, complete)
+            self._kept(runtime, interaction, message_id, seat, hand, complete, shown)
 
     def _kept(
         self,
@@ -261,10 +256,11 @@ class Controller:
         seat: int,
         hand: Outgoing,
         complete: bool,
+        shown: int | None,
     ) -> None:
         """The hand message just written is the player's newest: refreshes go to it, and
-        its picture follows if it went without."""
-        runtime.keep_hand(interaction, message_id, hand.picture)
+        its picture follows if it went without. `shown`: the attachment id of its picture."""
+        runtime.keep_hand(interaction, message_id, hand.picture, shown)
         if not complete:
             runtime.picture_follows(seat, interaction.user.id)
 
@@ -296,9 +292,10 @@ class Controller:
         seat = runtime.table.seat_of(user_id)
         assert seat is not None
         hand, complete = await self.shared.hand_answer(runtime.table, seat, lang)
-        await edit_hand(interaction, hand, self.shared.token_edits)
+        shown = await edit_hand(interaction, hand, self.shared.token_edits)
         if is_ephemeral(interaction) and interaction.message is not None:
-            self._kept(runtime, interaction, interaction.message.id, seat, hand, complete)
+            message_id = interaction.message.id
+            self._kept(runtime, interaction, message_id, seat, hand, complete, shown)
 
     async def _show_current(
         self, interaction: discord.Interaction[Any], table_id: int, note: str
@@ -310,10 +307,11 @@ class Controller:
             return
         lang = lang_of(interaction.locale)
         hand, complete = await self.shared.hand_answer(table, seat, lang, note)
-        await edit_hand(interaction, hand, self.shared.token_edits)
+        shown = await edit_hand(interaction, hand, self.shared.token_edits)
         if is_ephemeral(interaction) and interaction.message is not None:
             runtime = self.runtimes.of(table)
-            self._kept(runtime, interaction, interaction.message.id, seat, hand, complete)
+            message_id = interaction.message.id
+            self._kept(runtime, interaction, message_id, seat, hand, complete, shown)
 
     async def resume(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """ "Je reprends la main": the autopilot stops and the hand comes back with its buttons."""

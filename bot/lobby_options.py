@@ -164,7 +164,7 @@ def _input(field: Field, values: dict[str, Any], lang: str) -> ui.Item[Any]:
             required=False,
         )
     many = field.kind == "multi"
-    return ui.Select(
+    return ModalSelect(
         custom_id=field.custom_id,
         options=[
             discord.SelectOption(label=w, value=v, default=d) for v, w, d in words[:SELECT_MAX]
@@ -173,6 +173,17 @@ def _input(field: Field, values: dict[str, Any], lang: str) -> ui.Item[Any]:
         max_values=min(len(words), SELECT_MAX) if many else 1,
         required=not many,
     )
+
+
+class ModalSelect(ui.Select[Any]):
+    """A select in a modal: Discord refuses `disabled` there whatever its value ("Modals can
+    not currently have disabled components"), and discord.py writes `disabled: false` on
+    every select."""
+
+    def to_component_dict(self) -> Any:
+        payload = dict(super().to_component_dict())
+        payload.pop("disabled", None)
+        return payload
 
 
 def _number_input(info: OptionInfo, value: Any, lang: str) -> ui.TextInput[Any]:

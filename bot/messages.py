@@ -166,6 +166,16 @@ async def hand_answer(
     return Outgoing(layout(embed, shown, rows), shown), bool(done)
 
 
+def hand_layout(
+    table: Table, seat: int, lang: str, faces: CardFaces, kept: Kept | None
+) -> Outgoing:
+    """`seat`'s hand as the table is now with no new picture: the one its message carries
+    (`kept`) if that shows the same cards, else none."""
+    embed, rows = hand_parts(table, seat, lang, faces, None)
+    shown = kept if kept is not None and kept.cards == held_cards(table, seat) else None
+    return Outgoing(layout(embed, shown, rows), shown)
+
+
 def hand_parts(
     table: Table, seat: int, lang: str, faces: CardFaces, note: str | None
 ) -> tuple[discord.Embed, list[list[ui.Item[Any]]]]:

@@ -8,10 +8,12 @@ import traceback
 from typing import Any
 
 import discord
+from discord.enums import InteractionResponseType
 from discord.http import MultipartParameters, handle_message_parameters
 
 from .i18n import has, lang_of, tr
-from .outgoing import Outgoing
+from .outgoing import Outgoing, shown_id
+from .pictures import HAND_FILE, TABLE_FILE
 from .tokens import TokenEdits
 from .tree import MALFORMED
 
@@ -25,9 +27,35 @@ async def refuse(interaction: discord.Interaction[Any], key: str, **params: Any)
         key = "illegal.illegal_move" if key.startswith("illegal.") else "err.generic"
     text = tr(key, lang_of(interaction.locale), **params)
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+        await answer_later(interaction, content=text)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+THINKING = InteractionResponseType.deferred_channel_message
+ANSWERED = "tapis.answered"  # in Interaction.extras: the "thinking" message was answered
+
+
+async def answer_later(
+    interaction: discord.Interaction[Any],
+    *,
+    content: str | None = None,
+    embed: discord.Embed | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    """An ephemeral answer to an interaction acknowledged already. After a "thinking"
+    deferral (every one Tapis makes is ephemeral) the answer is that message, edited: a
+    follow-up in its place still works but Discord's documentation calls it deprecated
+    ("use Edit Original Interaction Response"). Anything later, or after a deferred
+    update of a clicked message, is a new ephemeral follow-up."""
+    message: dict[str, Any] = {"content": content, "embed": embed}
+    if view is not None:
+        message["view"] = view
+    if interaction.response.type is THINKING and not interaction.extras.get(ANSWERED):
+        interaction.extras[ANSWERED] = True
+        await interaction.edit_original_response(**message)
+    else:
+        await interaction.followup.send(**message, ephemeral=True)
 
 
 async def guard(interaction: discord.Interaction[Any], exc: BaseException) -> None:
@@ -53,23 +81,31 @@ async def guard(interaction: discord.Interaction[Any], exc: BaseException) -> No
 
 async def edit_hand(
     interaction: discord.Interaction[Any], hand: Outgoing, writes: TokenEdits
-) -> None:
-    """Redraw the clicked message, whether the click was answered already (deferred) or not.
+) -> int | None:
+    """Redraw the clicked message, whether the click was answered already (deferred) or not;
+    the attachment id of its new picture when Discord said it.
 
     A hand is only ever written to an ephemeral message: a click that did not come from one
     gets the hand as a new ephemeral instead of defacing the message it came from."""
+    shown: int | None = None
     if not is_ephemeral(interaction):
         if interaction.response.is_done():
-            await interaction.followup.send(view=hand.view, files=hand.files(), ephemeral=True)
+            await interaction.followup.send(**hand.send_args(), ephemeral=True)
         else:
-            await interaction.response.send_message(
-                view=hand.view, files=hand.files(), ephemeral=True
-            )
+            await interaction.response.send_message(**hand.send_args(), ephemeral=True)
     elif interaction.response.is_done():
-        await interaction.edit_original_response(**hand.edit_args())
+        edited = await interaction.edit_original_response(**hand.edit_args())
+        shown = shown_id(edited, HAND_FILE)
     else:
-        await writes.update(interaction, hand.edit_args())
+        shown = await writes.update(interaction, hand.edit_args())
     release(hand.view)
+    return shown
+
+
+def answered_id(answer: Any) -> int | None:
+    """The attachment id of the table picture in a callback's answer (discord.py's
+    InteractionCallbackResponse, whose resource is the message written)."""
+    return shown_id(getattr(answer, "resource", None), TABLE_FILE)
 
 
 def message_params(message: Outgoing) -> MultipartParameters:
@@ -83,6 +119,17 @@ def message_params(message: Outgoing) -> MultipartParameters:
     params = handle_message_parameters(**message.edit_args())
     release(message.view)
     return params
+
+
+INVALID_FORM_BODY = 50035
+
+
+def upload_refused(exc: discord.HTTPException, params: MultipartParameters) -> bool:
+    """Whether Discord refused an edit that uploads a picture as an invalid form: it answers
+    some edits that bring a Components V2 message a new upload so ("attachment not found",
+    reported to Discord as "PATCHing with CV2 breaks media uploads"), which the same edit
+    without the upload escapes."""
+    return bool(params.files) and exc.status == 400 and exc.code == INVALID_FORM_BODY
 
 
 def release(view: discord.ui.view.BaseView | None) -> None:

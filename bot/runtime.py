@@ -39,6 +39,7 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 import discord
+from discord.http import MultipartParameters
 
 from games import GameState
 
@@ -46,11 +47,11 @@ from . import pacing
 from .ai import AiPlayer
 from .emojis import CardEmojis
 from .i18n import lang_of, tr
-from .messages import hand_answer, hand_message, public_layout, public_message
-from .outgoing import Kept, Outgoing
+from .messages import hand_answer, hand_layout, hand_message, public_layout, public_message
+from .outgoing import Kept, Outgoing, shown_id
 from .pacing import Pacer
-from .pictures import Picture, Pictures, has_picture
-from .replies import message_params, release
+from .pictures import TABLE_FILE, Picture, Pictures, has_picture
+from .replies import message_params, release, upload_refused
 from .service import ServiceError, Table, TableService
 from .tokens import TokenEdits
 
@@ -112,6 +113,7 @@ class HandSlot:
         interaction: discord.Interaction[Any],
         message_id: int,
         picture: Picture | Kept | None,
+        attachment_id: int | None,
     ) -> HandSlot:
         return cls(
             application_id=interaction.application_id,
@@ -119,7 +121,7 @@ class HandSlot:
             message_id=message_id,
             created_at=interaction.created_at,
             lang=lang_of(interaction.locale),
-            shown=Kept.of(picture),
+            shown=Kept.of(picture, attachment_id),
         )
 
 
@@ -229,9 +231,10 @@ class TableRuntime:
         """The public message was just written with the table as it is now."""
         self._drawn = self.table.revision
 
-    def shows(self, picture: Picture | Kept | None) -> None:
-        """The public message now carries this picture (None: none)."""
-        self._shown = Kept.of(picture)
+    def shows(self, picture: Picture | Kept | None, attachment_id: int | None) -> None:
+        """The public message now carries this picture (None: none), stored by Discord as
+        `attachment_id` (None: not known, so it cannot be kept by a later redraw)."""
+        self._shown = Kept.of(picture, attachment_id)
 
     def quiet(self) -> bool:
         """Everything known about the table is drawn and nothing is in flight."""
@@ -243,8 +246,12 @@ class TableRuntime:
         interaction: discord.Interaction[Any],
         message_id: int,
         picture: Picture | Kept | None = None,
+        attachment_id: int | None = None,
     ) -> None:
-        self.hands[interaction.user.id] = HandSlot.of(interaction, message_id, picture)
+        """The hand message just written to `interaction`'s user, with the picture it shows
+        and the attachment id Discord stored it as (when known: to keep it later)."""
+        slot = HandSlot.of(interaction, message_id, picture, attachment_id)
+        self.hands[interaction.user.id] = slot
 
     def keep_public(self, interaction: discord.Interaction[Any]) -> None:
         """A click on the table message, acknowledged as an update of that message: its
@@ -369,23 +376,58 @@ class TableRuntime:
             return
         picture = await self._picture_now()
         params = message_params(self.shared.table_redraw(table, picture))
-        client = self.shared.client
         slot = None if paced else self.live_public()
         if slot is not None:
             try:
-                await self.shared.token_edits.edit(slot.application_id, slot.token, params)
-                self.shows(picture)
+                shown = await self._token_redraw(slot, params)
+                self.shows(picture, shown)
                 return
-            except discord.HTTPException as exc:  # expired or revoked: the channel route
-                log.info("table %s: token redraw refused (HTTP %s)", table.id, exc.status)
-                if self.public is slot:
-                    self.public = None
+            except discord.HTTPException as exc:
+                if not upload_refused(exc, params):  # expired or revoked: the channel route
+                    log.info("table %s: token redraw refused (HTTP %s)", table.id, exc.status)
+                    if self.public is slot:
+                        self.public = None
+                else:
+                    await self._without_upload(slot)
+                    return
             for upload in params.files or ():  # the same picture, read again from its start
                 upload.reset()
             await self.shared.channel_writes.wait(self.urgency)
         try:
-            await client.http.edit_message(table.where_id, table.message_id, params=params)
-            self.shows(picture)
+            shown = await self._channel_redraw(params)
+            self.shows(picture, shown)
+        except discord.HTTPException as exc:
+            if upload_refused(exc, params):
+                await self._without_upload(None)
+            else:
+                log.warning("could not edit table %s message: HTTP %s", table.id, exc.status)
+
+    async def _token_redraw(self, slot: PublicSlot, params: MultipartParameters) -> int | None:
+        edits = self.shared.token_edits
+        return await edits.edit(slot.application_id, slot.token, params)
+
+    async def _channel_redraw(self, params: MultipartParameters) -> int | None:
+        table = self.table
+        http = self.shared.client.http
+        answer = await http.edit_message(table.where_id, table.message_id or 0, params=params)
+        return shown_id(answer, TABLE_FILE) if params.files else None
+
+    async def _without_upload(self, slot: PublicSlot | None) -> None:
+        """Discord refused a redraw for the picture it uploads (it answers some edits that
+        bring a Components V2 message a new upload with 400 "attachment not found"): the
+        words go out again with the picture the message carries, kept by id, or none; the
+        next redraw tries a new picture again."""
+        table = self.table
+        kept = self._shown
+        log.info("table %s: a redraw's new picture was refused; redrawn with the last", table.id)
+        params = message_params(self.shared.table_redraw(table, kept))
+        try:
+            if slot is not None:
+                await self._token_redraw(slot, params)
+            else:
+                await self.shared.channel_writes.wait(self.urgency)
+                await self._channel_redraw(params)
+            self.shows(kept, None)
         except discord.HTTPException as exc:
             log.warning("could not edit table %s message: HTTP %s", table.id, exc.status)
 
@@ -461,27 +503,38 @@ class TableRuntime:
             if table.revision != revision:
                 release(hand.view)
                 continue
-            if not await self._write_hand(user_id, slot, hand):
+            if not await self._write_hand(user_id, slot, hand, seat):
                 return True
             if not complete and not self.closed:
                 self._spawn(self._refresh_hand(seat, user_id, wanted, wait=None))
             return True
         return True
 
-    async def _write_hand(self, user_id: int, slot: HandSlot, hand: Outgoing) -> bool:
-        """Edit the hand message through its token; False (and forgotten) if refused."""
+    async def _write_hand(self, user_id: int, slot: HandSlot, hand: Outgoing, seat: int) -> bool:
+        """Edit the hand message through its token; False (and forgotten) if refused. A
+        new picture Discord refuses (see `_without_upload`) leaves the hand redrawn with the
+        one it carries, or none, and its buttons up to date."""
         picture = hand.picture
         params = message_params(hand)
+        edits = self.shared.token_edits
         try:
-            await self.shared.token_edits.edit(
-                slot.application_id, slot.token, params, slot.message_id
-            )
+            try:
+                shown = await edits.edit(slot.application_id, slot.token, params, slot.message_id)
+            except discord.HTTPException as exc:
+                if not upload_refused(exc, params):
+                    raise
+                log.info("table %s: a hand's new picture was refused", self.table.id)
+                faces = self.shared.emojis.faces
+                hand = hand_layout(self.table, seat, slot.lang, faces, slot.shown)
+                picture, shown = hand.picture, None
+                params = message_params(hand)
+                await edits.edit(slot.application_id, slot.token, params, slot.message_id)
         except Exception as exc:  # a dead token or a network hiccup: they can reopen it
             log.info("table %s: hand refresh skipped (%s)", self.table.id, type(exc).__name__)
             self.hands.pop(user_id, None)
             return False
         if _same(self.hands.get(user_id), slot):
-            self.hands[user_id] = replace(slot, shown=Kept.of(picture))
+            self.hands[user_id] = replace(slot, shown=Kept.of(picture, shown))
         return True
 
     # --- pings ----------------------------------------------------------------------------

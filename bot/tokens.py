@@ -5,10 +5,11 @@ Table redraws and hand refreshes edit, through an interaction's token, a message
 wrote: hundreds a second at hundreds of busy tables. discord.py's webhook adapter spent
 about 0.4 ms of the event loop's CPU on each (a form rebuilt per request, a lock, Discord's
 copy of the message parsed into JSON and thrown away); this writes the multipart body
-once, reads the answer only when it is a refusal, and keeps the adapter's rules for what
-Discord answers: wait and retry a 429 or a server error, and say when the bucket of a
-token is spent, so that its next edit waits. A click's answer (an update of the message
-clicked) goes the same way, without asking Discord for the message back
+once, reads the answer only when it is a refusal or when the write uploads a picture (the
+attachment id a later edit keeps it by), and keeps the adapter's rules for what Discord
+answers: wait and retry a 429 or a server error, and say when the bucket of a token is
+spent, so that its next edit waits. A click's answer (an update of the message clicked)
+goes the same way, asking Discord for the message back only with a picture
 (docs/decisions/raw-token-edits.md).
 """
 
@@ -25,8 +26,24 @@ from discord.enums import InteractionResponseType
 from discord.http import MultipartParameters, Route, json_or_text
 from discord.webhook.async_ import interaction_message_response_params
 
+from .outgoing import shown_id
+
 ATTEMPTS = 5  # as discord.py's adapter: a 429 or a 5xx is retried this many times in all
 JSON = "application/json"
+USER_AGENT = "User-Agent"
+
+
+def sign_requests(client: discord.Client) -> None:
+    """Every request of `client`'s HTTP session names the bot as Discord asks
+    (`DiscordBot ($url, $versionNumber)`, its reference's "HTTP API > User Agent"), or may
+    be blocked: discord.py's own HTTP client does, but its webhook adapter, which answers
+    interactions (callbacks, follow-ups, @original), sends aiohttp's default. Set as a
+    default header of the session, which discord.py creates at login: call it then
+    (`setup_hook`). An aiohttp trace (`http_trace`) could set it per request instead, but
+    any trace makes aiohttp signal every step of every request, about 50 µs each."""
+    http = client.http
+    session: aiohttp.ClientSession = http._HTTPClient__session  # type: ignore[attr-defined]
+    session.headers[USER_AGENT] = http.user_agent
 
 
 class TokenEdits:
@@ -43,19 +60,26 @@ class TokenEdits:
         token: str,
         params: MultipartParameters,
         message_id: int | None = None,
-    ) -> None:
+    ) -> int | None:
         """Edit what `token` wrote: its original message (`message_id` None) or a follow-up
-        (a hand). Raises discord.HTTPException (NotFound, Forbidden...) when refused."""
+        (a hand). Raises discord.HTTPException (NotFound, Forbidden...) when refused. With
+        a picture uploaded, returns the attachment id Discord stored it as (a later edit
+        keeps it by that id), read from the message Discord answers with."""
         target = "@original" if message_id is None else str(message_id)
         url = f"{Route.BASE}/webhooks/{application_id}/{token}/messages/{target}"
         query = {} if message_id is None else {"with_components": "1"}
-        await self._send("PATCH", url, params, query, token)
+        answer = await self._send("PATCH", url, params, query, token)
+        return shown_id(answer, _uploaded(params)) if answer is not None else None
 
-    async def update(self, interaction: discord.Interaction[Any], edit: dict[str, Any]) -> None:
+    async def update(
+        self, interaction: discord.Interaction[Any], edit: dict[str, Any]
+    ) -> int | None:
         """Answer a click by updating the message clicked (`edit`: Message.edit's arguments).
         discord.py's `response.edit_message` asks Discord for the message back
-        (`with_response`): Discord then writes out the whole message and the bot parses it,
-        on every click. Marks the interaction answered, as discord.py does."""
+        (`with_response`): Discord then writes out the whole message and the bot builds a
+        discord.py Message of it, on every click. This asks for it only when the answer
+        uploads a picture, to read the attachment id it got (see `edit`), and reads no
+        more. Marks the interaction answered, as discord.py does."""
         response = interaction.response
         if response.is_done():
             raise discord.InteractionResponded(interaction)
@@ -65,12 +89,19 @@ class TokenEdits:
             **edit,
         )
         url = f"{Route.BASE}/interactions/{interaction.id}/{interaction.token}/callback"
-        await self._send("POST", url, params, {}, interaction.token)
+        filename = _uploaded(params)
+        query = {"with_response": "1"} if filename else {}
+        answer = await self._send("POST", url, params, query, interaction.token)
         response._response_type = InteractionResponseType.message_update  # is_done() now
+        if not isinstance(answer, dict) or not filename:
+            return None
+        return shown_id((answer.get("resource") or {}).get("message"), filename)
 
     async def _send(
         self, method: str, url: str, params: MultipartParameters, query: dict[str, str], token: str
-    ) -> None:
+    ) -> Any:
+        """Discord's answer when the request uploads a file (the message written), else
+        None, unread."""
         body, content_type = encode(params)
         loop = asyncio.get_running_loop()
         http = self.client.http
@@ -87,7 +118,7 @@ class TokenEdits:
                 url,
                 data=body,
                 params=query,
-                headers={"Content-Type": content_type},
+                headers={"Content-Type": content_type, USER_AGENT: http.user_agent},
                 proxy=http.proxy,
                 proxy_auth=http.proxy_auth,
             ) as response:
@@ -98,7 +129,7 @@ class TokenEdits:
                     reset = float(headers.get("X-RateLimit-Reset-After") or 0)
                     self._spent[token] = loop.time() + reset
                 if 200 <= status < 300:
-                    return
+                    return await json_or_text(response) if params.files else None
                 data = await json_or_text(response)
                 if status == 429 and headers.get("Via") and isinstance(data, dict):
                     await asyncio.sleep(float(data.get("retry_after", 1.0)))
@@ -113,6 +144,11 @@ class TokenEdits:
                 raise discord.HTTPException(response, data)
         assert last is not None
         raise discord.DiscordServerError(last, data)
+
+
+def _uploaded(params: MultipartParameters) -> str:
+    """The file name of the picture a write uploads ("" without one)."""
+    return next((f.filename or "" for f in params.files or ()), "")
 
 
 def encode(params: MultipartParameters) -> tuple[bytes, str]:

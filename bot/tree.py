@@ -83,6 +83,41 @@ def in_range(value: float, param: app_commands.Parameter) -> bool:
 
 
 class TapisTree(app_commands.CommandTree[Any]):
+    async def sync(
+        self, *, guild: discord.abc.Snowflake | None = None
+    ) -> list[app_commands.AppCommand]:
+        """discord.py's sync, where only `contexts` says where a command may be used:
+        discord.py also writes `dm_permission`, which Discord's reference calls deprecated
+        in favour of `contexts` (set for every command by the client, bot.client)."""
+        application_id = self.client.application_id
+        if application_id is None:
+            raise app_commands.MissingApplicationID
+        commands = self.get_commands(guild=guild)
+        translator = self.translator
+        payload = []
+        for command in commands:
+            if translator is not None:
+                data = await command.get_translated_payload(self, translator)
+            else:
+                data = command.to_dict(self)
+            data.pop("dm_permission", None)
+            payload.append(data)
+        http = self.client.http
+        try:
+            if guild is None:
+                synced = await http.bulk_upsert_global_commands(application_id, payload=payload)
+            else:
+                synced = await http.bulk_upsert_guild_commands(
+                    application_id, guild.id, payload=payload
+                )
+        except discord.HTTPException as exc:
+            if exc.status == 400 and exc.code == 50035:
+                raise app_commands.CommandSyncFailure(exc, commands) from None
+            raise
+        # discord.py's own sync builds its answer so, from the tree's connection state.
+        state = self._state
+        return [app_commands.AppCommand(data=d, state=state) for d in synced]
+
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         data: dict[str, Any] = dict(interaction.data or {})
         if data.get("type", 1) != 1:
@@ -91,7 +126,7 @@ class TapisTree(app_commands.CommandTree[Any]):
         if isinstance(command, app_commands.Command) and well_formed(command, data):
             return True
         if command is None and leaf_options(data) is not None:
-            return True  # an unknown command: discord.py answers nothing, as for any other
+            return True  # an unknown (sub)command: discord.py raises CommandNotFound, below
         log.info("refused a malformed command %r", data.get("name"))
         await refuse_malformed(interaction)
         return False
@@ -100,6 +135,13 @@ class TapisTree(app_commands.CommandTree[Any]):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /
     ) -> None:
         """Cogs answer their own errors; this only keeps discord.py from logging them twice."""
+        if isinstance(error, app_commands.CommandNotFound):
+            # A command or subcommand this process does not have: a client whose list of
+            # commands predates a deploy (Discord's clients refresh theirs lazily).
+            log.info("refused an unknown command %r", " ".join([*error.parents, error.name]))
+            if not interaction.response.is_done():
+                await refuse_with(interaction, "err.command_changed")
+            return
         if isinstance(error, MALFORMED):
             log.info("refused a malformed command (%s)", type(error).__name__)
             if not interaction.response.is_done():
@@ -112,8 +154,13 @@ class TapisTree(app_commands.CommandTree[Any]):
 
 
 async def refuse_malformed(interaction: discord.Interaction[Any]) -> None:
-    text = tr("err.bad_command", lang_of(interaction.locale))
+    await refuse_with(interaction, "err.bad_command")
+
+
+async def refuse_with(interaction: discord.Interaction[Any], key: str) -> None:
+    """A short ephemeral answer in the member's language; a failure to send it is logged."""
+    text = tr(key, lang_of(interaction.locale))
     try:
         await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException as exc:
-        log.info("could not refuse a malformed command (HTTP %s)", exc.status)
+        log.info("could not refuse a command (HTTP %s)", exc.status)

@@ -32,7 +32,7 @@ from .responses import (
     require_bot,
     snowflake,
 )
-from .vetting import audit_message, refuse_empty, vet_message
+from .vetting import audit_message, refuse_edit_upload, refuse_empty, vet_message
 from .world import World
 
 JSON = dict[str, Any]
@@ -218,6 +218,7 @@ class ChannelRoutes:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         data, files = await read_body(request, world.ids, world.limits)
         vet_message(world, data, files, msg, where=f"PATCH {msg.id}")
+        refuse_edit_upload(world, data, files, f"PATCH {msg.id}")
         decision = self._rate(PATCH_MESSAGE, chan)
         world.edit(msg, data, files)
         audit_message(world, msg, files, PATCH_MESSAGE)

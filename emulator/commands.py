@@ -153,6 +153,22 @@ def validate_definition(item: JSON) -> JSON | None:
     return errors or None
 
 
+def context_problems(item: JSON) -> list[str]:
+    """What Discord accepts in a top-level command but documents otherwise: `dm_permission`
+    is deprecated in favour of `contexts`, which every command should carry (where it may
+    be used: 0 a server, 1 the bot's DM, 2 other private channels)."""
+    name = item.get("name")
+    problems = []
+    if "dm_permission" in item:
+        problems.append(f"/{name} carries the deprecated dm_permission (use contexts)")
+    contexts = item.get("contexts")
+    if not isinstance(contexts, list) or not contexts:
+        problems.append(f"/{name} has no contexts (where it may be used)")
+    elif not set(contexts) <= {0, 1, 2}:
+        problems.append(f"/{name} has unknown contexts {contexts}")
+    return problems
+
+
 def command_json(world: World, cmd: Command) -> JSON:
     d = cmd.definition
     perms = d.get("default_member_permissions")

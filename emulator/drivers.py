@@ -169,6 +169,22 @@ class Emulator:
     def emoji_failure(self, status: int | None) -> None:
         self.world.emoji_failure = status
 
+    @property
+    def edit_uploads_refused(self) -> bool:
+        """True: a message edit (token or channel route, or the follow-up that answers a
+        deferral) uploading a picture that a Components V2 media item shows answers 400
+        50035 "attachment not found", as Discord has been reported to ("PATCHing with CV2
+        breaks media uploads"); `edit_uploads_answered` counts them. False: accepted."""
+        return self.world.edit_uploads_refused
+
+    @edit_uploads_refused.setter
+    def edit_uploads_refused(self, refused: bool) -> None:
+        self.world.edit_uploads_refused = refused
+
+    @property
+    def edit_uploads_answered(self) -> int:
+        return self.world.edit_uploads_answered
+
     def commands(self, guild: Guild | None = None) -> dict[str, JSON]:
         """Synced command definitions by name (global, or for one guild)."""
         table = (

@@ -110,8 +110,6 @@ def _check_string_select(tree: ErrorTree, path: Path, item: JSON) -> None:
         _bad_value(tree, [*path, "max_values"], "Invalid min_values/max_values")
     if low == 0 and item.get("required", True):
         _bad_value(tree, [*path, "required"], "A select with min_values 0 cannot be required")
-    if item.get("disabled"):
-        _bad_value(tree, [*path, "disabled"], "A select in a modal cannot be disabled")
 
 
 def _check_checkbox_group(tree: ErrorTree, path: Path, item: JSON) -> None:
@@ -127,6 +125,12 @@ def _check_checkbox_group(tree: ErrorTree, path: Path, item: JSON) -> None:
     defaults = sum(1 for o in options if isinstance(o, dict) and o.get("default"))
     if isinstance(high, int) and defaults > high:
         _bad_value(tree, [*path, "options"], "More defaults than max_values")
+
+
+def _no_disabled(tree: ErrorTree, path: Path, item: JSON) -> None:
+    """Discord: "Using `disabled` in a modal will result in an error", even `false`."""
+    if "disabled" in item:
+        _bad_value(tree, [*path, "disabled"], "Modals can not have disabled components")
 
 
 def _check_input(tree: ErrorTree, path: Path, item: Any, ids: set[str], lim: Limits) -> None:
@@ -145,6 +149,7 @@ def _check_input(tree: ErrorTree, path: Path, item: Any, ids: set[str], lim: Lim
     if not item.get("custom_id"):
         _required(tree, [*path, "custom_id"])
     check_custom_id(tree, path, item, lim, ids)
+    _no_disabled(tree, path, item)
     if kind == TEXT_INPUT:
         _check_text_input(tree, path, item, labelled=True)
     elif kind == STRING_SELECT:
@@ -211,6 +216,7 @@ def vet_modal(data: JSON, lim: Limits) -> ErrorTree | None:
                 )
             else:
                 check_custom_id(tree, [*at, "components", 0], inner[0], lim, ids)
+                _no_disabled(tree, [*at, "components", 0], inner[0])
                 _check_text_input(tree, [*at, "components", 0], inner[0], labelled=False)
     return tree or None
 

@@ -276,6 +276,8 @@ class Message:
     thread_id: int | None = None
     edits: int = 0
     deleted: bool = False
+    # The `allowed_mentions` of the write that gave the message its text (None: absent).
+    allowed_mentions: Any = None
 
     def __repr__(self) -> str:
         kind = "ephemeral" if self.ephemeral else "public"

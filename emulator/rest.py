@@ -8,7 +8,7 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
-from .commands import command_json, validate_definition
+from .commands import command_json, context_problems, validate_definition
 from .model import Command
 from .responses import (
     ApiError,
@@ -132,6 +132,11 @@ class RestRoutes:
         table[cmd.name] = cmd
         return cmd
 
+    def _audit(self, request: web.Request, item: JSON) -> None:
+        """Accepted as Discord accepts them, but recorded: deprecated command fields."""
+        for problem in context_problems(item):
+            self.world.violate("command_contexts", problem, f"{request.method} {request.path}")
+
     async def list_commands(self, request: web.Request) -> web.Response:
         _, table = self._commands(request)
         return json_response([command_json(self.world, c) for c in table.values()])
@@ -161,6 +166,8 @@ class RestRoutes:
                 errors[str(i)] = problem
         if errors:
             raise form_error(errors, violation="invalid_command")
+        for item in items:
+            self._audit(request, item)
         old = dict(table)
         table.clear()
         for item in items:
@@ -176,6 +183,7 @@ class RestRoutes:
         problem = validate_definition(item)
         if problem:
             raise form_error(problem, violation="invalid_command")
+        self._audit(request, item)
         existed = item.get("name") in table
         cmd = self._store_command(guild_id, table, item)
         self.world.touch()

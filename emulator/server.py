@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
@@ -17,6 +18,9 @@ from .world import World
 
 API_PREFIX = "/api/v10"
 EXEMPT = (API_PREFIX + "/interactions/", API_PREFIX + "/webhooks/")
+# Discord's reference, "HTTP API > User Agent": `DiscordBot ($url, $versionNumber)`, more may
+# follow. discord.py writes `DiscordBot (<url> <version>) Python/... aiohttp/...`.
+USER_AGENT = re.compile(r"^DiscordBot \([^()]+\)")
 log = logging.getLogger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -37,6 +41,16 @@ def counts_globally(request: web.Request) -> bool:
     return request.headers.get("Authorization", "").startswith("Bot ")
 
 
+def check_user_agent(world: World, request: web.Request, route: str) -> None:
+    """Every HTTP API request names its library as Discord asks, the interaction routes
+    included; Discord may block one that does not (a Cloudflare error). Recorded, answered."""
+    agent = request.headers.get("User-Agent", "")
+    if not USER_AGENT.match(agent):
+        world.violate(
+            "user_agent", f"User-Agent {agent!r} is not `DiscordBot (url, version)`", route
+        )
+
+
 def build_app(world: World, hub: GatewayHub, gateway_url: Callable[[], str]) -> web.Application:
     @web.middleware
     async def record(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -46,6 +60,8 @@ def build_app(world: World, hub: GatewayHub, gateway_url: Callable[[], str]) -> 
             method, template = route.split(" ", 1)
             for listener in world.request_listeners:
                 listener(method, template, dict(request.match_info))
+        if request.path.startswith(API_PREFIX):
+            check_user_agent(world, request, route)
         try:
             auth = request.headers.get("Authorization", "")
             if (

@@ -93,6 +93,17 @@ def _attachment_errors(data: JSON, files: list[Attachment], current: list[Attach
     return tree
 
 
+def request_names(data: JSON, files: list[Attachment], current: list[Attachment]) -> set[str]:
+    """The file names an `attachment://` reference of this write may name: its uploads, and
+    the attachments it keeps by id in its `attachments` list. Discord documents references
+    to files of the request; nothing says that a reference resolves against what the
+    message carries from an earlier write, so a write that shows an earlier picture keeps
+    it by id (or uploads it again)."""
+    if isinstance(data.get("attachments"), list):
+        return {a.filename for a in pick_attachments(data, files, current)}
+    return {f.filename for f in files}
+
+
 def vet_message(
     world: World,
     data: JSON,
@@ -126,7 +137,7 @@ def vet_message(
     current = existing.attachments if existing is not None else []
     tree = _attachment_errors(data, files, current)
     if not tree and v2 and data.get("components") is not None:
-        names = {a.filename for a in pick_attachments(data, files, current)}
+        names = request_names(data, files, current)
         for path, media in media_refs(data["components"]):
             name = referenced_name(media.get("url"))
             if name is not None and name not in names:
@@ -134,7 +145,8 @@ def vet_message(
                     tree,
                     [*path, "url"],
                     "ATTACHMENT_NOT_FOUND",
-                    f"attachment://{name} names no attachment of the message (has {sorted(names)})",
+                    f"attachment://{name} names no attachment of this request (uploads, and "
+                    f"attachments kept by id in `attachments`: {sorted(names)})",
                 )
     if tree:
         raise form_error(
@@ -148,6 +160,28 @@ def vet_message(
     if tree:
         raise form_error(_nest(tree, nest), violation="unknown_emoji", detail=f"{where}: {tree}")
     return v2
+
+
+def refuse_edit_upload(world: World, data: JSON, files: list[Attachment], where: str) -> None:
+    """Discord's answer, when `world.edit_uploads_refused` asks for it, to an edit that
+    brings a Components V2 message a new upload shown by a media item: 400 50035, the
+    unfurled media's attachment "not found" (reported to Discord as "PATCHing with CV2
+    breaks media uploads": on Edit Original Interaction Response and on the follow-up
+    answering a deferral; new messages are not affected). Not a violation: the bot is not
+    at fault, it has to cope. Called on the message edit routes only, after `vet_message`."""
+    if not world.edit_uploads_refused or not files or data.get("components") is None:
+        return
+    uploaded = {f.filename for f in files}
+    tree: ErrorTree = {}
+    for path, media in media_refs(data["components"]):
+        name = referenced_name(media.get("url"))
+        if name in uploaded:
+            add_error(
+                tree, [*path, "url"], "ATTACHMENT_NOT_FOUND", "Unfurled media attachment not found"
+            )
+    if tree:
+        world.edit_uploads_answered += 1
+        raise ApiError(400, 50035, "Invalid Form Body", errors=tree, detail=f"{where}: {tree}")
 
 
 def refuse_empty(data: JSON, files: list[Attachment]) -> None:

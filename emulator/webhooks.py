@@ -14,7 +14,7 @@ from .handles import APPLICATION_COMMAND, MESSAGE_COMPONENT, MODAL_SUBMIT, Inter
 from .modals import number_components, vet_modal
 from .model import EPHEMERAL, LOADING, Attachment, Message
 from .responses import ApiError, form_error, json_response, no_content, read_body
-from .vetting import audit_message, refuse_empty, vet_message
+from .vetting import audit_message, refuse_edit_upload, refuse_empty, vet_message
 from .world import World
 
 JSON = dict[str, Any]
@@ -222,8 +222,18 @@ class WebhookRoutes:
         )
         vet_message(world, data, files, original if replaces else None, where=where)
         refuse_empty(data, files)
+        if replaces:
+            refuse_edit_upload(world, data, files, where)
         if replaces and original is not None:
-            # Discord turns the first follow-up after a "thinking" deferral into the original.
+            # Discord turns the first follow-up after a "thinking" deferral into the original,
+            # for backwards compatibility only: its documentation calls that deprecated and
+            # asks for Edit Original Interaction Response instead.
+            world.violate(
+                "followup_as_edit",
+                f"{handle.describe()}: a follow-up answered the deferred original "
+                "(deprecated: edit @original instead)",
+                "POST /webhooks/{app_id}/{token}",
+            )
             msg = world.edit(original, data, files)
         else:
             msg = self._new_response(handle, data, files)
@@ -245,6 +255,7 @@ class WebhookRoutes:
         data, files = await read_body(request, world.ids, world.limits)
         where = f"{handle.describe()} edit"
         vet_message(world, data, files, msg, where=where)
+        refuse_edit_upload(world, data, files, where)
         world.edit(msg, data, files)
         audit_message(world, msg, files, where)
         return json_response(world.message_json(msg))

@@ -83,6 +83,11 @@ class World:
         # When set, creating an application emoji answers this HTTP status (403: missing
         # permissions, 400: the 2,000 limit, 5xx: an outage), so a bot's fallback can be tested.
         self.emoji_failure: int | None = None
+        # When set, an edit that uploads a picture a Components V2 media item shows answers
+        # 400 "attachment not found", as Discord does for some edits (vetting.refuse_edit_
+        # upload); `edit_uploads_answered` counts those answers.
+        self.edit_uploads_refused = False
+        self.edit_uploads_answered = 0
         # Called with each interaction the moment its initial response is accepted (benchmarks
         # measure creation → callback latency from here without polling).
         self.ack_listeners: list[Callable[[InteractionHandle], None]] = []
@@ -282,6 +287,7 @@ class World:
         kept = SUPPRESS_EMBEDS | EPHEMERAL | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
         msg.flags = int(data.get("flags") or 0) & kept
         msg.attachments = pick_attachments(data, files, [])
+        msg.allowed_mentions = json_copy(data.get("allowed_mentions"))
         resolve_media(msg.components, msg.embeds, msg.attachments, self.base_url)
         return msg
 
@@ -305,6 +311,7 @@ class World:
 
     def edit(self, msg: Message, data: JSON, files: list[Attachment]) -> Message:
         """Apply the fields present in an edit payload; ephemerality never changes on edit."""
+        self._check_mentions(msg, data)
         if "content" in data:
             msg.content = str(data["content"] or "")
         if "embeds" in data:
@@ -326,6 +333,24 @@ class World:
             self.dispatch("MESSAGE_UPDATE", data, INTENT_GUILD_MESSAGES, msg.guild_id)
         self._wrote(msg)
         return msg
+
+    def _check_mentions(self, msg: Message, data: JSON) -> None:
+        """Discord re-parses the mentions of an edit's new text (content, or the components
+        of a Components V2 message) with the edit's own `allowed_mentions`, and with the
+        default allowances when it has none, whatever the message was created with: a
+        message whose writes do not all carry the same `allowed_mentions` mentions (and
+        may notify) differently from one edit to the next."""
+        asked = data.get("allowed_mentions")
+        if msg.loading:  # a "thinking" deferral: this edit gives the message its text
+            msg.allowed_mentions = json_copy(asked)
+            return
+        rewrites = "content" in data or (msg.components_v2 and "components" in data)
+        if rewrites and asked != msg.allowed_mentions:
+            self.violate(
+                "mentions_reparsed",
+                f"message {msg.id} was written with allowed_mentions {msg.allowed_mentions}, "
+                f"edited with {asked} (absent: Discord's defaults)",
+            )
 
     def _wrote(self, msg: Message) -> None:
         for listener in self.write_listeners:

@@ -18,7 +18,7 @@ from ..i18n import lang_of, ls
 from ..replay_items import REPLAYS_COG
 from ..replay_messages import LIST_SIZE, known_games, list_message, replay_embed, replay_view
 from ..replays import Replay, ReplayBook, ReplayError
-from ..replies import guard, is_ephemeral, refuse, release
+from ..replies import answer_later, guard, is_ephemeral, refuse, release
 from ..service import TableService
 from ..weblinks import WebLinks
 
@@ -106,7 +106,7 @@ class ReplaysCog(commands.Cog, name=REPLAYS_COG):
         view = replay_view(replay, step, lang, url)
         response = interaction.response
         if new and response.is_done():
-            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+            await answer_later(interaction, embed=embed, view=view)
         elif new:
             await response.send_message(embed=embed, view=view, ephemeral=True)
         elif response.is_done():

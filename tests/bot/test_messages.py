@@ -125,7 +125,10 @@ async def test_a_table_message_of_an_older_tapis_becomes_a_layout_when_redrawn(
     async with running_tapis(emulator, tmp_path) as tapis:
         table_id, where, _users, user, hand = await ready_to_play(tapis)
         table = tapis.bot.service.tables[table_id]
-        old = handle_message_parameters(embed=discord.Embed(title="Manille", description="v0"))
+        old = handle_message_parameters(
+            embed=discord.Embed(title="Manille", description="v0"),
+            allowed_mentions=discord.AllowedMentions.none(),  # as every Tapis wrote tables
+        )
         sent = await tapis.bot.http.send_message(where.id, params=old)
         table.message_id = int(sent["id"])
         runtime = tapis.bot.runtimes.get(table_id)

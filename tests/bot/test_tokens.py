@@ -18,7 +18,9 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 from discord.http import Route, handle_message_parameters
 
-from bot.tokens import TokenEdits
+from bot.tokens import TokenEdits, sign_requests
+
+USER_AGENT = "DiscordBot (https://example.com/tapis, 1.0)"
 
 
 class FakeDiscord:
@@ -30,6 +32,7 @@ class FakeDiscord:
 
     async def edit(self, request: web.Request) -> web.Response:
         got: dict[str, Any] = {"path": request.path, "query": dict(request.query)}
+        got["user_agent"] = request.headers.get("User-Agent")
         if request.content_type == "multipart/form-data":
             reader = await request.multipart()
             async for part in reader:
@@ -53,7 +56,9 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[FakeDisco
     await server.start_server()
     monkeypatch.setattr(Route, "BASE", str(server.make_url("/api")))
     async with aiohttp.ClientSession() as session:
-        http = SimpleNamespace(_HTTPClient__session=session, proxy=None, proxy_auth=None)
+        http = SimpleNamespace(
+            _HTTPClient__session=session, proxy=None, proxy_auth=None, user_agent=USER_AGENT
+        )
         yield discord_, TokenEdits(SimpleNamespace(http=http))  # type: ignore[arg-type]
     await server.close()
 
@@ -71,6 +76,7 @@ async def test_an_edit_sends_the_payload_and_the_picture_as_discord_reads_them(
     await edits.edit(1, "tok2", handle_message_parameters(content="Table"))
     hand, table = discord_.seen
     assert hand["path"].endswith("/webhooks/1/tok/messages/55")
+    assert hand["user_agent"] == table["user_agent"] == USER_AGENT
     assert hand["query"] == {"with_components": "1"}
     payload = json.loads(hand["payload_json"][1])
     assert payload["content"] == "Votre main"
@@ -135,23 +141,52 @@ class FakeResponse:
         return self._response_type is not None
 
 
-async def test_a_clicks_answer_updates_its_message_without_asking_it_back(
+async def test_a_clicks_answer_asks_its_message_back_only_to_learn_its_pictures_id(
     fake: tuple[FakeDiscord, TokenEdits],
 ) -> None:
     discord_, edits = fake
-    click: Any = SimpleNamespace(
-        id=9, token="tik", response=FakeResponse(), _state=SimpleNamespace(allowed_mentions=None)
-    )
+
+    def click(token: str) -> Any:
+        state = SimpleNamespace(allowed_mentions=None)
+        return SimpleNamespace(id=9, token=token, response=FakeResponse(), _state=state)
+
+    media = {"url": "https://cdn.example/attachments/1/777/hand-8.png", "attachment_id": "777"}
+    gallery = {"type": 12, "items": [{"media": media}]}
+    message = {"id": "5", "components": [{"type": 17, "components": [gallery]}]}
+    discord_.script = [(200, {}, {"resource": {"type": 7, "message": message}})]
+    answered = click("tik")
     picture = discord.File(io.BytesIO(b"\x89PNG hand"), filename="hand-8.png")
-    await edits.update(click, {"content": None, "embeds": [], "attachments": [picture]})
+    shown = await edits.update(answered, {"content": None, "embeds": [], "attachments": [picture]})
     (answer,) = discord_.seen
     assert answer["path"] == "/api/interactions/9/tik/callback"
-    assert "with_response" not in answer["query"]  # Discord then answers 204, no message
+    assert answer["query"] == {"with_response": "1"}  # to read the picture's attachment id
+    assert shown == 777  # what a later edit keeps it by
+    assert answer["user_agent"] == USER_AGENT
     payload = json.loads(answer["payload_json"][1])
     assert payload["type"] == 7  # UPDATE_MESSAGE
     assert payload["data"]["attachments"][0]["filename"] == "hand-8.png"
     assert answer["files[0]"] == ("hand-8.png", b"\x89PNG hand")
-    assert click.response.is_done()  # discord.py then sends anything more as a follow-up
+    assert answered.response.is_done()  # discord.py then sends anything more as a follow-up
     with pytest.raises(discord.InteractionResponded):
-        await edits.update(click, {"content": "again"})
+        await edits.update(answered, {"content": "again"})
     assert len(discord_.seen) == 1
+    discord_.script = [(204, {}, {})]
+    assert await edits.update(click("tok"), {"content": "words only"}) is None
+    assert "with_response" not in discord_.seen[-1]["query"]  # nothing to learn: not asked
+
+
+async def test_every_request_of_the_session_is_signed_once_the_client_logged_in(
+    fake: tuple[FakeDiscord, TokenEdits],
+) -> None:
+    """discord.py's webhook adapter (callbacks, follow-ups) sets no User-Agent of its own."""
+    discord_, edits = fake
+    client: Any = edits.client
+    session: aiohttp.ClientSession = client.http._HTTPClient__session
+    url = f"{Route.BASE}/interactions/3/tok/callback"
+    async with session.post(url, json={"type": 6}):
+        pass
+    assert discord_.seen[-1]["user_agent"].startswith("Python/")  # aiohttp's own
+    sign_requests(client)
+    async with session.post(url, json={"type": 6}):
+        pass
+    assert discord_.seen[-1]["user_agent"] == USER_AGENT

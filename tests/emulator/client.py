@@ -22,6 +22,15 @@ PNG = bytes.fromhex(
 )
 
 
+# What a bot library sends (Discord's reference, "HTTP API > User Agent").
+USER_AGENT = "DiscordBot (https://github.com/Rapptz/discord.py 2.7) tests"
+# Stock discord.py 2.7 (the test bots here) breaks two documented rules that Tapis works
+# around: its interaction routes send aiohttp's User-Agent, and its command sync sends the
+# deprecated dm_permission without contexts. The emulator records both; these tests are
+# about the rest.
+STOCK_DISCORD_PY = ("user_agent", "command_contexts")
+
+
 def error_codes(body: Any) -> set[str]:
     """Every `_errors` code anywhere in a Discord error body."""
     found: set[str] = set()

@@ -39,12 +39,22 @@ class AskModal(discord.ui.Modal, title="Question"):
         await interaction.response.send_message(f"answer {self.answer.value}")
 
 
+class ModalSelect(discord.ui.Select["PrefsModal"]):
+    """discord.py writes `disabled: false` on every select; Discord refuses `disabled` in a
+    modal, whatever its value."""
+
+    def to_component_dict(self) -> Any:
+        payload = dict(super().to_component_dict())
+        payload.pop("disabled", None)
+        return payload
+
+
 class PrefsModal(discord.ui.Modal, title="Preferences"):
     """Every labelled input of discord.py 2.7: what the submit carries comes back as text."""
 
     def __init__(self) -> None:
         super().__init__(custom_id="prefs")
-        self.size: discord.ui.Select[PrefsModal] = discord.ui.Select(
+        self.size: discord.ui.Select[PrefsModal] = ModalSelect(
             custom_id="size",
             options=[
                 discord.SelectOption(label=s, value=s, default=s == "m") for s in ("s", "m", "l")
@@ -261,7 +271,7 @@ class MiniBot(discord.Client):
                     except discord.HTTPException as exc:
                         results["emoji_error"] = exc
             results["emojis"] = have
-            await interaction.followup.send(f"{made} uploaded, {len(have)} in all")
+            await interaction.edit_original_response(content=f"{made} uploaded, {len(have)} in all")
 
         @tree.command(description="Stats of a member")
         async def stats(

@@ -14,6 +14,7 @@ from discord.http import Route
 from emulator import CommandUsageError, Emulator, InteractionFailed
 from emulator.fixtures import connect_client
 from emulator.model import Channel, Guild, User
+from tests.emulator.client import STOCK_DISCORD_PY
 from tests.emulator.minibot import BLUE_PNG, RED_PNG, MiniBot
 
 
@@ -101,7 +102,9 @@ async def test_three_second_rule(scene: Scene) -> None:
         await handle.wait_response(2.0)
     exc = await scene.result("late")
     assert exc.code == 10062
-    assert [v.kind for v in scene.emu.violations] == ["ack_timeout"]
+    assert [v.kind for v in scene.emu.violations if v.kind not in STOCK_DISCORD_PY] == [
+        "ack_timeout"
+    ]
 
 
 @pytest.mark.emulator_allows("already_acknowledged")
@@ -132,7 +135,9 @@ async def test_token_dies_after_fifteen_minutes(scene: Scene) -> None:
     assert isinstance(channel, discord.TextChannel)
     await channel.get_partial_message(msg.id).edit(content="via the channel")
     assert msg.content == "via the channel"
-    assert [v.kind for v in scene.emu.violations] == ["token_expired"]
+    assert [v.kind for v in scene.emu.violations if v.kind not in STOCK_DISCORD_PY] == [
+        "token_expired"
+    ]
 
 
 async def test_sixth_write_in_five_seconds_gets_429_and_discord_py_retries(scene: Scene) -> None:
@@ -258,7 +263,10 @@ async def test_token_routes_rules(scene: Scene) -> None:
         async with http.patch(right, json={"content": "mine"}) as resp:
             assert resp.status == 200
     assert secret.content == "mine"
-    assert sorted(v.kind for v in emu.violations) == ["ephemeral_wrong_token", "webhook_before_ack"]
+    assert sorted(v.kind for v in emu.violations if v.kind not in STOCK_DISCORD_PY) == [
+        "ephemeral_wrong_token",
+        "webhook_before_ack",
+    ]
 
 
 @pytest.mark.emulator_allows("unknown_route")

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from emulator.model import Message
-from tests.emulator.client import V2, Api
+from tests.emulator.client import USER_AGENT, V2, Api
 
 JSON = dict[str, Any]
 LEGACY = "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2"
@@ -202,7 +202,7 @@ async def test_a_bot_gone_in_the_middle_of_an_upload_is_no_emulator_error(api: A
     ).encode()
     head = (
         f"POST {url.path}/channels/{api.chan.id}/messages HTTP/1.1\r\n"
-        f"Host: {url.hostname}\r\nAuthorization: Bot x\r\n"
+        f"Host: {url.hostname}\r\nAuthorization: Bot x\r\nUser-Agent: {USER_AGENT}\r\n"
         f"Content-Type: multipart/form-data; boundary={boundary}\r\n"
         f"Content-Length: {len(start) + 100_000}\r\n\r\n"
     ).encode()

@@ -18,6 +18,7 @@ from tests.emulator.test_limits import codes
 
 LIM = Limits()
 JSON = dict[str, Any]
+OFF = {"disabled": False}
 
 
 def label(text: str, component: JSON, description: str | None = None) -> JSON:
@@ -111,6 +112,16 @@ def test_a_modal_of_labelled_inputs_passes() -> None:
         (
             modal(label("R", {"type": 21, "custom_id": "r", "options": options("a", "b", "a")})),
             "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+        ),
+        # `disabled` in a modal is refused whatever its value (discord.py writes `false`).
+        (
+            modal(label("S", {"type": 3, "custom_id": "s", "options": options("a", "b")} | OFF)),
+            "BASE_TYPE_BAD_VALUE",
+        ),
+        (modal(label("T", text_input() | OFF)), "BASE_TYPE_BAD_VALUE"),
+        (
+            modal({"type": 1, "components": [text_input() | {"label": "T"} | OFF]}),
+            "BASE_TYPE_BAD_VALUE",
         ),
     ],
 )

@@ -12,6 +12,7 @@ import pytest
 from emulator import Emulator
 from emulator.fixtures import connect_client
 from emulator.remote import RemoteEmulator, RemoteError
+from tests.emulator.client import STOCK_DISCORD_PY
 from tests.emulator.minibot import MiniBot
 
 
@@ -40,7 +41,8 @@ async def test_standalone_emulator_driven_over_http() -> None:
                 assert [m["content"] for m in await remote.visible(alice, chan)] == ["remote"]
                 with pytest.raises(RemoteError, match="never registered"):
                     await remote.slash(alice, chan, "nope")
-            assert (await remote.violations())["violations"] == []
+            found = (await remote.violations())["violations"]
+            assert [v for v in found if v["kind"] not in STOCK_DISCORD_PY] == []
     finally:
         proc.terminate()
         await proc.wait()
