@@ -177,6 +177,16 @@ def _face_png(card: str, height: int, lang: str) -> bytes:
     return out.getvalue()
 
 
+def face_pngs_kept() -> int:
+    """How many face PNGs `face_png` keeps encoded in this process (tests, monitoring)."""
+    return _face_png.cache_info().currsize
+
+
+def forget_face_pngs() -> None:
+    """Drop the face PNGs kept so far, as in a process that has encoded none (tests)."""
+    _face_png.cache_clear()
+
+
 def localised(height: int) -> tuple[str, ...]:
     """The cards whose English face at `height` differs from the French one."""
     return tuple(c for c in ALL_CARDS if face_lang(c, height, "en") == "en")

@@ -168,6 +168,12 @@ class TapisBot(commands.AutoShardedBot):
         if self._tune_gc:
             quiet_gc()
 
+    @property
+    def heartbeat(self) -> asyncio.Task[None] | None:
+        """The task touching HEARTBEAT_FILE while connected; None when there is no such
+        file (tests, monitoring)."""
+        return self._heartbeat
+
     def gateway_connected(self) -> bool:
         """Ready, and every shard of this process has an open gateway connection."""
         shards = self.shards

@@ -236,6 +236,11 @@ class TableRuntime:
         `attachment_id` (None: not known, so it cannot be kept by a later redraw)."""
         self._shown = Kept.of(picture, attachment_id)
 
+    @property
+    def shown(self) -> Kept | None:
+        """The picture the public message carries, as later redraws keep it (tests)."""
+        return self._shown
+
     def quiet(self) -> bool:
         """Everything known about the table is drawn and nothing is in flight."""
         drawing = self._picturing is not None and not self._picturing.done()
