@@ -1,7 +1,7 @@
 """Bianco Mano (slug `bianco-mano`): a 32-card contract game for 3, 4 or 5 players.
 
 The rules as implemented, the rulings and the view/event/action vocabulary are documented in
-docs/rules/bianco-mano.md. `rules.py` holds the cards and the play conditions, `deals.py`
+docs/rules/bianco-mano.md. `rules.py` holds the cards and the play conditions, `deal.py`
 the match's fields and automatic steps, `state.py` the players' moves, `hidden.py` what a
 seat can infer and the redeal, `ai.py` the AI's heuristic and evaluation.
 """

@@ -1,5 +1,5 @@
 """The Bianco Mano match state: bidding, espion, call and play; the steps nobody chooses
-(dealing, completing the deal, scoring, the next deal) are in `deals.py` and run inside
+(dealing, completing the deal, scoring, the next deal) are in `deal.py` and run inside
 `_apply`, so `to_move()` only ever names a seat with a real choice. Determinization lives
 in `hidden`.
 """
@@ -10,7 +10,7 @@ from typing import Any
 
 from ..base import Action
 from ..rng import Rng
-from .deals import Deals
+from .deal import Deal
 from .hidden import redeal
 from .rules import (
     ANNOUNCE,
@@ -33,7 +33,7 @@ from .rules import (
 )
 
 
-class State(Deals):
+class State(Deal):
     """What the players do: bid, set the espion aside, call a partner, announce, play."""
 
     # --- the contract ----------------------------------------------------------------------

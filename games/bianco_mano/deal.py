@@ -26,7 +26,7 @@ from .rules import (
 Phase = Literal["bid", "espion", "call", "play", "over"]
 
 
-class Deals(GameState):
+class Deal(GameState):
     """The fields of a Bianco Mano match and the steps between the players' choices."""
 
     FIELDS: ClassVar[tuple[str, ...]] = (
