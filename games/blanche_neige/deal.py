@@ -178,20 +178,17 @@ class Deal(GameState):
         hands = [set(h) for h in self.hands]
         loose = DRAW_DECK_SET.difference(*hands)  # the draw and discard piles
         allowed = [ALLOWED[role] for role in self.roles]
+        within_reach = [loose | hand for hand in hands]  # what each seat may come to play
         tops = {self.discard[-1]}
         todo = [*tops]
         while todo:
             top = todo.pop()
-            for rule, hand in zip(allowed, hands, strict=True):
-                for card in rule[top]:
-                    if card not in tops and (card in loose or card in hand):
-                        tops.add(card)
-                        todo.append(card)
+            for rule, cards in zip(allowed, within_reach, strict=True):
+                new = (rule[top] & cards) - tops
+                tops |= new
+                todo += new
         for rule, hand in zip(allowed, hands, strict=True):
-            playable: set[str] = set()
-            for top in tops:
-                playable |= rule[top]
-            if hand <= playable:
+            if hand <= set().union(*(rule[top] for top in tops)):
                 return False  # this seat might still go out
         return True
 
