@@ -23,11 +23,7 @@ ROOT = TESTS.parent
 EXEMPT = {"tests/bot/demo.py"}
 
 # Files that still sleep, on their way out of this list: it names exactly those.
-NOT_YET = {
-    "tests/bot/test_messages.py",
-    "tests/emulator/minibot.py",
-    "tests/emulator/test_layout.py",
-}
+NOT_YET: set[str] = set()
 
 NUMBER = r"(\d[\d_]*\.?[\d_]*(?:[eE][-+]?\d+)?|\.\d[\d_]*(?:[eE][-+]?\d+)?)"
 QUALIFIED = re.compile(r"\b(?:time|asyncio)\.sleep\(\s*" + NUMBER)
