@@ -22,9 +22,6 @@ ROOT = TESTS.parent
 # Paced for people to watch, not a test.
 EXEMPT = {"tests/bot/demo.py"}
 
-# Files that still sleep, on their way out of this list: it names exactly those.
-NOT_YET: set[str] = set()
-
 NUMBER = r"(\d[\d_]*\.?[\d_]*(?:[eE][-+]?\d+)?|\.\d[\d_]*(?:[eE][-+]?\d+)?)"
 QUALIFIED = re.compile(r"\b(?:time|asyncio)\.sleep\(\s*" + NUMBER)
 IMPORTED = re.compile(r"^\s*from\s+(?:time|asyncio)\s+import\s+[^#\n]*\bsleep\b", re.MULTILINE)
@@ -56,17 +53,12 @@ def sleeping_files() -> dict[str, list[tuple[int, str]]]:
 
 
 def test_no_test_sleeps_a_fixed_time() -> None:
-    offending = {name: found for name, found in sleeping_files().items() if name not in NOT_YET}
+    offending = sleeping_files()
     assert not offending, "\n".join(
         f"{name}:{number}: {line}  (await the event, drive the Clock, or tests.waiting)"
         for name, found in offending.items()
         for number, line in found
     )
-
-
-def test_the_not_yet_list_names_only_files_that_still_sleep() -> None:
-    done = sorted(NOT_YET - set(sleeping_files()))
-    assert not done, f"no fixed sleep left in {done}: take them off NOT_YET"
 
 
 def test_the_rule_sees_every_form_of_a_fixed_sleep() -> None:
