@@ -36,7 +36,6 @@ from typing import Any
 import discord
 
 import art
-from art.cards import BM_FAMILIES, SUITS
 from art.hand import MAX_CARDS as MAX_HAND
 from art.scene import MAX_SEATS, MAX_TEAMS
 from games.base import GameState
@@ -59,7 +58,6 @@ HEADER_FACTS = 3  # facts in the picture's header band: more would crowd out the
 MAX_DESCRIPTION = 1024  # Discord's limit for a media item's description
 CACHED_TABLES = 32  # pictures kept: redraws of a revision (a failed token edit, the lobby)
 CACHED_HANDS = 64  # hand pictures kept: a hand asked again ("Ma main" twice) is not redrawn
-SUITS_AND_FAMILIES = frozenset(SUITS + BM_FAMILIES)
 _LEADING_MARK = re.compile(r"^\W+")  # a suit symbol or family mark before a word
 
 DrawTable = Callable[[art.TableScene], bytes]
@@ -122,7 +120,7 @@ def header_fact(fact: Fact, words: Words, lang: str, names: Sequence[str]) -> ar
     if shown in art.ALL_CARDS and text_face(shown, lang) in value:
         words_only = label or value.replace(text_face(shown, lang), "").strip()
         return art.Fact(words_only, "", card=shown)
-    if shown in SUITS_AND_FAMILIES:
+    if shown in art.MARKS:
         named = (suit_name(shown, lang), family_name(shown, lang))
         if any(n in value for n in named):
             return art.Fact(label, _LEADING_MARK.sub("", value), suit=shown)

@@ -12,11 +12,12 @@ from typing import Any, ClassVar
 
 from .. import base, register
 from ..base import GameState
+from ..faces import Faces
 from ..facts import FactsOf
 from ..options import BaseOptions
 from . import facts
 from .options import Options
-from .rules import TEAMS_OF_FOUR
+from .rules import FACES, TEAMS_OF_FOUR
 from .state import State
 from .words import WORDS
 
@@ -33,6 +34,7 @@ class Rules(base.Rules):
     words = WORDS
     facts: ClassVar[FactsOf] = facts
     colour: ClassVar[int] = 0xC62828
+    faces: ClassVar[Faces] = FACES
     # Two deals, with the optional announcement so random play exercises it too.
     quick_options: ClassVar[dict[str, Any]] = {"deals": 2, "bianco_mano_bonus": True}
     quick_players: ClassVar[int | None] = 4

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..base import Action
-from ..cards import BM_CHARACTERS, BM_FAMILIES, bianco_mano_deck
+from ..cards import BM_CHARACTERS, BM_FAMILIES, bianco_mano_deck, character_name
 from ..duties import Duty, broken
+from ..faces import Deck, Faces, Figure
 from ..tricks import Trick, TrickOrder
+from ..words import T
 
 DECK: tuple[str, ...] = tuple(bianco_mano_deck())
 DECK_SET: frozenset[str] = frozenset(DECK)
@@ -43,6 +45,19 @@ POINTS: dict[str, dict[str, int]] = {
 TOTAL_POINTS = 75
 CONTRACT = 45
 BONUS = 5
+
+# What the cards print: each character's name and points, and what a card of the dominant
+# family counts, in a note under the points.
+FACES = Faces(
+    deck=Deck(
+        figures=tuple(
+            Figure(c, T(character_name(c, "fr"), character_name(c, "en")), BASE_POINTS.get(c, 0))
+            for c in BM_CHARACTERS
+        ),
+        families=FAMILIES,
+        note=T("{n} si dominante", "{n} if dominant"),
+    )
+)
 
 # Views list a hand family by family, strongest first: the order of the fresh deck.
 SORT_KEY: dict[str, int] = {c: i for i, c in enumerate(DECK)}

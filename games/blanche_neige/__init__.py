@@ -12,13 +12,14 @@ from typing import Any, ClassVar
 
 from .. import base, register
 from ..base import GameState
+from ..faces import Faces, Identity
 from ..facts import FactsOf
 from ..options import BaseOptions
 from . import facts
 from .options import Options
 from .rules import ALL_ROLES, CLASSIC_ROLES, IDENTITY_CARD, VARIANT_ROLES
 from .state import State
-from .words import WORDS
+from .words import CARD_RULES, WORDS
 
 __all__ = [
     "ALL_ROLES",
@@ -42,6 +43,10 @@ class Rules(base.Rules):
     words = WORDS
     facts: ClassVar[FactsOf] = facts
     colour: ClassVar[int] = 0xF5F5F5
+    # Each role's identity card: its name and its rule, in the order of the book.
+    faces: ClassVar[Faces] = Faces(
+        identities=tuple(Identity(r, WORDS.roles[r], CARD_RULES[r]) for r in ALL_ROLES)
+    )
     # A match is a single deal; one rebuild of the draw pile keeps it short, and the race
     # option is on so the shared property suite also sees several seats to move at once.
     quick_options: ClassVar[dict[str, Any]] = {"miroir_a_la_volee": True}
