@@ -74,15 +74,20 @@ def _declared() -> tuple[tuple[Deck, ...], dict[str, Identity]]:
     return tuple(decks), identities
 
 
+def _own_cards(decks: tuple[Deck, ...]) -> dict[str, tuple[Deck, Figure]]:
+    """Each card of the declared decks: its deck and its figure."""
+    own: dict[str, tuple[Deck, Figure]] = {}
+    for deck in decks:
+        for card in deck.cards:
+            figure = deck.figure(card)
+            if card in own or card in STANDARD_CARDS or card in (JOKER, BACK) or figure is None:
+                raise ValueError(f"the card id {card!r} is declared twice")
+            own[card] = (deck, figure)
+    return own
+
+
 DECKS, IDENTITIES = _declared()
-# Each card of a declared deck: its deck and figure.
-OWN_CARDS: dict[str, tuple[Deck, Figure]] = {}
-for _deck in DECKS:
-    for _card in _deck.cards:
-        _figure = _deck.figure(_card)
-        if _card in OWN_CARDS or _card in STANDARD_CARDS or _figure is None:
-            raise ValueError(f"the card {_card!r} is declared twice")
-        OWN_CARDS[_card] = (_deck, _figure)
+OWN_CARDS = _own_cards(DECKS)
 FAMILIES: tuple[str, ...] = tuple(dict.fromkeys(f for d in DECKS for f in d.families))
 ROLES: tuple[str, ...] = tuple(IDENTITIES)
 # A figure card's words sit at its left, within the part a fanned hand leaves showing

@@ -186,3 +186,14 @@ def test_art_retypes_none_of_the_words_the_games_declare():
         if path.name != "demo.py":
             typed = _string_literals(path.read_text(encoding="utf-8")) & declared
             assert not typed, f"{path.name} types {sorted(typed)}"
+
+
+def test_a_card_id_two_decks_would_share_is_refused():
+    """A declared card must not be another's id: `AS` is the ace of spades already."""
+    ace = Deck((Figure("A", T("As", "Ace")),), ("S",))
+    with pytest.raises(ValueError, match="'AS'"):
+        cards._own_cards((ace,))
+    figures = Deck((Figure("ZZ", T("Zou", "Zou")),), ("X",))
+    with pytest.raises(ValueError, match="'ZZX'"):
+        cards._own_cards((figures, figures))
+    assert set(cards._own_cards((figures,))) == {"ZZX"}
