@@ -21,6 +21,7 @@ from games.bianco_mano.hidden import play_caps
 from games.bianco_mano.rules import FAMILIES, ORDER, duties, playable, trick_winner
 from games.cards import BM_CHARACTERS, bianco_mano_deck
 from games.duties import allowed
+from games.testing import random_moves
 from games.tricks import gather
 
 RULES = games.get("bianco-mano")
@@ -752,10 +753,8 @@ def test_at_four_players_each_player_ranks_by_their_own_points() -> None:
 
 def test_a_whole_match_at_four_players_ranks_every_player_apart() -> None:
     state = RULES.new(players=4, seed=9, options={"deals": 3})
-    pick = Rng(4)
-    while not state.is_over():
-        seat = state.to_move()[0]
-        state.apply(seat, pick.choice(state.legal_actions(seat)).id)
+    for _ in random_moves(state, Rng(4)):
+        pass
     out = state.outcome()
     assert out.teams is None and out.scores == tuple(state.scores)
     made = state.contracts_made

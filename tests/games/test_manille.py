@@ -24,6 +24,7 @@ from games.manille.rules import (
     duties,
     legal_cards,
 )
+from games.testing import random_moves
 
 DEALER = 3
 
@@ -501,10 +502,7 @@ def test_play_inferences_never_contradict_the_real_hands() -> None:
         state = RULES.new(players=4, seed=seed)
         assert isinstance(state, State)
         pick = Rng(seed)
-        while not state.is_over():
-            seat = state.to_move()[0]
-            actions = state.legal_actions(seat)
-            state.apply(seat, pick.choice(actions).id)
+        for seat, _action, _events in random_moves(state, pick):
             for s, hand in enumerate(state.hands):
                 for c in hand:
                     assert STRENGTH[c] <= play_caps(state)[s][SUIT_INDEX[c]]
