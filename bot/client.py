@@ -16,6 +16,7 @@ from db import ShardClaim, Store
 
 from . import pacing
 from .ai import AiPlayer, WorkerAi
+from .clock import Clock, LoopClock
 from .cogs.config import ConfigCog
 from .cogs.replays import ReplaysCog
 from .cogs.stats import StatsCog
@@ -30,7 +31,7 @@ from .lifecycle import InteractionGate, Stopped, shut_down
 from .pacing import Pacer
 from .pictures import Pictures
 from .replays import ReplayBook
-from .runtime import Clock, LoopClock, Runtimes, Shared
+from .runtime import Runtimes, Shared
 from .service import TableService
 from .shards import Shards
 from .tokens import sign_requests

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .runtime import Clock
+    from .clock import Clock
 
 # Urgency of a bot-token write, lowest first (see bot.runtime for who gets which).
 PING = 0  # mention a player who has to act

@@ -36,7 +36,7 @@ import traceback
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 from discord.http import MultipartParameters
@@ -45,6 +45,7 @@ from games import GameState
 
 from . import pacing
 from .ai import AiPlayer
+from .clock import Clock, LoopClock
 from .emojis import CardEmojis
 from .i18n import lang_of, tr
 from .messages import hand_answer, hand_layout, hand_message, public_layout, public_message
@@ -75,22 +76,6 @@ FIRST_PICTURE_WAIT = 3.0  # ... when the message has none to keep (after a resta
 def _same(slot: HandSlot | None, other: HandSlot) -> bool:
     """Whether `slot` is still the hand message `other` was (its picture may differ)."""
     return slot is not None and (slot.token, slot.message_id) == (other.token, other.message_id)
-
-
-class Clock(Protocol):
-    def now(self) -> float: ...
-
-    async def sleep(self, seconds: float) -> None: ...
-
-
-class LoopClock:
-    """Real time, from the event loop."""
-
-    def now(self) -> float:
-        return asyncio.get_running_loop().time()
-
-    async def sleep(self, seconds: float) -> None:
-        await asyncio.sleep(max(0.0, seconds))
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,11 +16,11 @@ from typing import Any
 
 import games
 from bot.client import TapisBot
+from bot.clock import Clock
 from bot.commands import TIMER, slash_name
 from bot.config import Settings
 from bot.options import parse_options_text, public_fields
 from bot.pictures import Pictures
-from bot.runtime import Clock
 from db import Store
 from emulator.drivers import Emulator
 from emulator.fixtures import connect_client
