@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Literal
 
 from ..base import GameState, Outcome
 from .options import Options
-from .rules import ALLOWED, DRAW_DECK, DRAW_DECK_SET, hand_size
+from .rules import ALLOWED, DRAW_DECK, hand_size, stuck_for_ever
 
 Phase = Literal["play", "drawn", "over"]
 
@@ -167,30 +167,8 @@ class Deal(GameState):
         return self.draw.pop()
 
     def _nobody_can_go_out(self) -> bool:
-        """Whether every seat holds a card that its role can never play, whatever is drawn or
-        played from now on: then no hand can ever empty, and rebuilding the draw pile again
-        and again would only pass the same loose cards round for ever.
-
-        A card can reach the top of the discard pile if some seat's role allows it on a card
-        that can, and that seat holds it or may draw it (every card outside the hands may be
-        drawn by anyone). This over-estimates the tops that can come, so a True answer is
-        certain: the cards it finds stuck can really never be played."""
-        hands = [set(h) for h in self.hands]
-        loose = DRAW_DECK_SET.difference(*hands)  # the draw and discard piles
-        allowed = [ALLOWED[role] for role in self.roles]
-        within_reach = [loose | hand for hand in hands]  # what each seat may come to play
-        tops = {self.discard[-1]}
-        todo = [*tops]
-        while todo:
-            top = todo.pop()
-            for rule, cards in zip(allowed, within_reach, strict=True):
-                new = (rule[top] & cards) - tops
-                tops |= new
-                todo += new
-        for rule, hand in zip(allowed, hands, strict=True):
-            if hand <= set().union(*(rule[top] for top in tops)):
-                return False  # this seat might still go out
-        return True
+        """Whether no hand can ever empty (`rules.nobody_can_go_out`), by its bit masks."""
+        return stuck_for_ever(self.hands, self.roles, self.discard[-1])
 
     def _settle(self) -> None:
         """Play the moves that leave no choice, so that `to_move` names a real decision."""
