@@ -22,10 +22,10 @@ from db import ShardTaken
 from db.check import database_problem
 from web.config import settings_problem
 
-from .client import TapisBot
-from .config import Settings
-from .lifecycle import run
-from .logs import quiet_libraries
+from .app.client import TapisBot
+from .app.lifecycle import run
+from .app.logs import quiet_libraries
+from .app.settings import Settings
 
 PORTAL = "https://discord.com/developers/applications"
 MISSING_TOKEN = """\

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.pictures import Pictures, describe_hand
-from bot.service import Seat
+from bot.render.pictures import Pictures, describe_hand
+from bot.table.service import Seat
 from tests.bot.tables import mid_deal
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"

@@ -1,0 +1,1 @@
+"""Writing to Discord: token edits, pacing, answers to interactions, the command tree."""
