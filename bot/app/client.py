@@ -15,6 +15,7 @@ from discord.ext import commands
 from db import ShardClaim, Store
 
 from ..discord_io import pacing
+from ..discord_io.handlers import Handlers
 from ..discord_io.pacing import Pacer
 from ..discord_io.tokens import sign_requests
 from ..discord_io.tree import TapisTree
@@ -26,10 +27,11 @@ from ..render.pictures import Pictures
 from ..render.weblinks import WebLinks
 from ..replays.book import ReplayBook
 from ..replays.commands import ReplaysCog
+from ..replays.components import PROJECTOR
 from ..stats.commands import StatsCog
 from ..table.ai import AiPlayer, WorkerAi
 from ..table.commands import TablesCog
-from ..table.components import DYNAMIC_ITEMS, on_message, refuse_orphan, route_modal
+from ..table.components import DESK, DYNAMIC_ITEMS, PAGER, on_message, refuse_orphan, route_modal
 from ..table.controller import Controller
 from ..table.runtime import Clock, LoopClock, Runtimes, Shared
 from ..table.service import TableService
@@ -100,7 +102,7 @@ class TapisBot(commands.AutoShardedBot):
         self.store: Store
         self.service: TableService
         self.runtimes: Runtimes
-        self.controller: Controller
+        self.handlers = Handlers()  # what persistent buttons hand their clicks to
         self.replays: ReplayBook  # finished matches being watched again (an LRU)
         self.gate = InteractionGate(self)  # stops new clicks at shutdown (bot.app.lifecycle)
         self._stopping: asyncio.Future[Stopped] | None = None
@@ -146,20 +148,25 @@ class TapisBot(commands.AutoShardedBot):
                 pace=lambda: shared.channel_writes.wait(pacing.OTHER),
             )
         self.runtimes = Runtimes(shared)
-        self.controller = Controller(shared, self.runtimes)
+        controller = Controller(shared, self.runtimes)
+        self.handlers.add(DESK, controller)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.service.restore(self.owned if self.owned.partial else None)
         log.info("restored %d open table(s)", len(restored))
         await self.tree.set_translator(Translator())
-        self.tree.add_command(table_group(self.controller.open_table))
-        await self.add_cog(TablesCog(self.controller, self.service))
+        self.tree.add_command(table_group(controller.open_table))
+        await self.add_cog(TablesCog(controller, self.service))
         await self.add_cog(ConfigCog(self.store))
         web = WebLinks.of(self.settings)
         if problem := self.settings.web_problem():
             log.warning("%s", problem)
-        await self.add_cog(StatsCog(self.store, self.settings.min_rated_matches, web))
+        stats = StatsCog(self.store, self.settings.min_rated_matches, web)
+        self.handlers.add(PAGER, stats)
+        await self.add_cog(stats)
         self.replays = ReplayBook(self.store)
-        await self.add_cog(ReplaysCog(self.replays, self.service, web))
+        replays = ReplaysCog(self.replays, self.service, web)
+        self.handlers.add(PROJECTOR, replays)
+        await self.add_cog(replays)
         await self._sync_commands()
         self._restored = restored
         if self.settings.heartbeat_file:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
+from ..discord_io.private import connection_of
 from ..i18n.translate import lang_of, tr
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ class InteractionGate:
     def __init__(self, client: discord.Client) -> None:
         self.closed = False
         self._in_flight: set[asyncio.Task[Any]] = set()
-        state = client._connection
+        state = connection_of(client)
         self._state = state
         self._parse = state.parsers["INTERACTION_CREATE"]
         state.parsers["INTERACTION_CREATE"] = self._receive

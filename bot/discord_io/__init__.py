@@ -1,1 +1,1 @@
-"""Writing to Discord: token edits, pacing, answers to interactions, the command tree."""
+"""Talking to Discord: token edits, pacing, answers, the command tree, handlers, private names."""

@@ -9,11 +9,11 @@ from typing import Any
 
 import discord
 from discord.enums import InteractionResponseType
-from discord.http import MultipartParameters, handle_message_parameters
 
 from ..i18n.translate import has, lang_of, tr
 from ..render.pictures import HAND_FILE, TABLE_FILE
 from .outgoing import Outgoing, shown_id
+from .private import BaseView, MultipartParameters, handle_message_parameters
 from .tokens import TokenEdits
 from .tree import MALFORMED
 
@@ -132,7 +132,7 @@ def upload_refused(exc: discord.HTTPException, params: MultipartParameters) -> b
     return bool(params.files) and exc.status == 400 and exc.code == INVALID_FORM_BODY
 
 
-def release(view: discord.ui.view.BaseView | None) -> None:
+def release(view: BaseView | None) -> None:
     """Drop a sent view from discord.py's store (our dynamic items route its clicks, and a
     stored view per hand message would pile up for the life of the process) and break the
     view-item reference cycles, so the view is freed at once rather than by the collector."""

@@ -23,10 +23,18 @@ from typing import Any
 import aiohttp
 import discord
 from discord.enums import InteractionResponseType
-from discord.http import MultipartParameters, Route, json_or_text
-from discord.webhook.async_ import interaction_message_response_params
 
 from .outgoing import shown_id
+from .private import (
+    MultipartParameters,
+    api_base,
+    http_session,
+    interaction_message_response_params,
+    json_or_text,
+    mark_updated,
+    mentions_allowed_before,
+    to_json,
+)
 
 ATTEMPTS = 5  # as discord.py's adapter: a 429 or a 5xx is retried this many times in all
 JSON = "application/json"
@@ -41,9 +49,7 @@ def sign_requests(client: discord.Client) -> None:
     default header of the session, which discord.py creates at login: call it then
     (`setup_hook`). An aiohttp trace (`http_trace`) could set it per request instead, but
     any trace makes aiohttp signal every step of every request, about 50 µs each."""
-    http = client.http
-    session: aiohttp.ClientSession = http._HTTPClient__session  # type: ignore[attr-defined]
-    session.headers[USER_AGENT] = http.user_agent
+    http_session(client).headers[USER_AGENT] = client.http.user_agent
 
 
 class TokenEdits:
@@ -66,7 +72,7 @@ class TokenEdits:
         a picture uploaded, returns the attachment id Discord stored it as (a later edit
         keeps it by that id), read from the message Discord answers with."""
         target = "@original" if message_id is None else str(message_id)
-        url = f"{Route.BASE}/webhooks/{application_id}/{token}/messages/{target}"
+        url = f"{api_base()}/webhooks/{application_id}/{token}/messages/{target}"
         query = {} if message_id is None else {"with_components": "1"}
         answer = await self._send("PATCH", url, params, query, token)
         return shown_id(answer, _uploaded(params)) if answer is not None else None
@@ -85,14 +91,14 @@ class TokenEdits:
             raise discord.InteractionResponded(interaction)
         params = interaction_message_response_params(
             type=InteractionResponseType.message_update.value,
-            previous_allowed_mentions=interaction._state.allowed_mentions,
+            previous_allowed_mentions=mentions_allowed_before(interaction),
             **edit,
         )
-        url = f"{Route.BASE}/interactions/{interaction.id}/{interaction.token}/callback"
+        url = f"{api_base()}/interactions/{interaction.id}/{interaction.token}/callback"
         filename = _uploaded(params)
         query = {"with_response": "1"} if filename else {}
         answer = await self._send("POST", url, params, query, interaction.token)
-        response._response_type = InteractionResponseType.message_update  # is_done() now
+        mark_updated(response)  # is_done() now
         if not isinstance(answer, dict) or not filename:
             return None
         return shown_id((answer.get("resource") or {}).get("message"), filename)
@@ -105,8 +111,7 @@ class TokenEdits:
         body, content_type = encode(params)
         loop = asyncio.get_running_loop()
         http = self.client.http
-        # discord.py keeps the client's session private; its own Webhook.partial reads it so.
-        session: aiohttp.ClientSession = http._HTTPClient__session  # type: ignore[attr-defined]
+        session = http_session(self.client)
         last: aiohttp.ClientResponse | None = None
         data: Any = None
         for attempt in range(ATTEMPTS):
@@ -155,7 +160,7 @@ def encode(params: MultipartParameters) -> tuple[bytes, str]:
     """The request body and its content type: JSON, or multipart with the payload's JSON
     and the files, as Discord reads them (`payload_json`, `files[n]`)."""
     if not params.multipart:
-        return discord.utils._to_json(params.payload or {}).encode(), JSON
+        return to_json(params.payload or {}).encode(), JSON
     boundary = uuid.uuid4().hex
     return b"".join(_parts(boundary, params)), f"multipart/form-data; boundary={boundary}"
 

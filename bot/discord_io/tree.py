@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.enums import AppCommandOptionType as Opt
 
 from ..i18n.translate import lang_of, tr
+from .private import command_handles_errors
 
 log = logging.getLogger("tapis.commands")
 
@@ -148,7 +149,7 @@ class TapisTree(app_commands.CommandTree[Any]):
                 await refuse_malformed(interaction)
             return
         command = interaction.command
-        if command is not None and command._has_any_error_handlers():
+        if command is not None and command_handles_errors(command):
             return
         await super().on_error(interaction, error)
 

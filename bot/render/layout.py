@@ -32,10 +32,11 @@ from ..table.components import (
     table_view,
 )
 from ..table.lobby import pages as option_pages
-from ..table.service import Table
+from ..table.model import Table
 from . import words
 from .emojis import CardFaces
-from .pictures import Picture, Pictures, Wanted, held_cards
+from .pictures import Picture, Pictures, Wanted
+from .scenes import held_cards
 
 MAX_TEXT = 4000  # Discord: characters across a layout's text displays
 ROW_WIDTH = 5

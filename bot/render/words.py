@@ -30,7 +30,7 @@ from games.text import (
 from games.words import Face, Words
 
 from ..i18n.translate import tr
-from ..table.service import AI_LEVELS, Table
+from ..table.model import AI_LEVELS, Table
 from .emojis import TEXT_FACES, CardFaces
 
 log = logging.getLogger("tapis.render")

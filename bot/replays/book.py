@@ -28,7 +28,7 @@ from db import FinishedMatch, MatchSeat, Store
 from games import GameState, IllegalAction
 from web.replay import DEAL_EVENT
 
-from ..table.service import TABLE_KEY
+from ..table.model import TABLE_KEY
 
 CHECKPOINT_EVERY = 32
 """Moves between two kept states: a step replays fewer than this many moves."""

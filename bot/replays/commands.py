@@ -19,13 +19,12 @@ from ..i18n.translate import lang_of, ls
 from ..render.weblinks import WebLinks
 from ..table.service import TableService
 from .book import Replay, ReplayBook, ReplayError
-from .components import REPLAYS_COG
 from .display import LIST_SIZE, known_games, list_message, replay_embed, replay_view
 
 ACK_BUDGET = 2.0  # seconds a replay may take to load before the click is acknowledged first
 
 
-class ReplaysCog(commands.Cog, name=REPLAYS_COG):
+class ReplaysCog(commands.Cog):
     def __init__(self, book: ReplayBook, service: TableService, web: WebLinks | None) -> None:
         self.book = book
         self.service = service

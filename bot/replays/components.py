@@ -11,19 +11,18 @@ checks the guild, the table and the step again before showing anything.
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 import discord
 from discord import ui
-from discord.ext.commands.bot import BotBase
 
+from ..discord_io.handlers import Role, handler
 from ..discord_io.replies import guard, refuse
 from ..i18n.translate import tr
 
 TABLE = r"(?P<table>[0-9]{1,12})"
 STEP = r"(?P<step>[0-9]{1,6})"
 KINDS = ("o", "p", "n", "dp", "dn")
-REPLAYS_COG = "ReplaysCog"
 VALUE_RE = re.compile(r"^[0-9]{1,12}$")
 
 
@@ -35,10 +34,7 @@ class Projector(Protocol):
     ) -> None: ...
 
 
-def projector(interaction: discord.Interaction[Any]) -> Projector | None:
-    client = interaction.client
-    found = client.get_cog(REPLAYS_COG) if isinstance(client, BotBase) else None
-    return cast(Projector, found) if found is not None else None
+PROJECTOR: Role[Projector] = Role("projector")
 
 
 async def hand_over(
@@ -46,7 +42,7 @@ async def hand_over(
 ) -> None:
     """Give the click to the replays' owner; an unexpected error gets the kind answer."""
     try:
-        owner = projector(interaction)
+        owner = handler(interaction, PROJECTOR)
         if owner is None:
             await refuse(interaction, "err.generic")
             return

@@ -18,7 +18,7 @@ from games.text import hand_line
 from ..i18n.translate import tr
 from ..render import words
 from ..render.weblinks import web_button
-from ..table.service import Seat, Table
+from ..table.model import Seat, Table
 from .book import Replay
 from .components import ReplayButton, ReplayPick
 

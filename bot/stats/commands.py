@@ -16,12 +16,12 @@ from ..i18n.translate import count, lang_of, ls, tr
 from ..render import words
 from ..render.weblinks import WebLinks, web_button
 from ..table.commands import game_choices
-from ..table.components import PAGER_COG, PageButton
+from ..table.components import PageButton
 
 PAGE_SIZE = 10
 
 
-class StatsCog(commands.Cog, name=PAGER_COG):
+class StatsCog(commands.Cog):
     """The season's standings: leaderboards (with their pager), records, new seasons."""
 
     season = app_commands.Group(

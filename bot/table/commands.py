@@ -14,8 +14,9 @@ from ..discord_io.replies import guard, refuse
 from ..i18n.translate import count, lang_of, ls, tr
 from ..render import words
 from .controller import Controller
+from .model import Table
 from .rules import rules_embed
-from .service import Table, TableService
+from .service import TableService
 
 
 def game_choices() -> list[app_commands.Choice[str]]:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 import discord
 from discord import ui
-from discord.ext.commands.bot import BotBase
 
+from ..discord_io.handlers import Role, handler
 from ..i18n.translate import tr
 from ..replays.components import REPLAY_ITEMS
 
@@ -62,18 +62,22 @@ class Desk(Protocol):
 
 
 class Pager(Protocol):
-    """The leaderboard's owner (the stats cog), found by its cog name."""
+    """The leaderboard's owner (bot.stats.commands.StatsCog)."""
 
     async def leaderboard_page(
         self, interaction: discord.Interaction[Any], game: str | None, season: int, page: int
     ) -> None: ...
 
 
-PAGER_COG = "StatsCog"
+DESK: Role[Desk] = Role("desk")
+PAGER: Role[Pager] = Role("pager")
 
 
 def controller(interaction: discord.Interaction[Any]) -> Desk:
-    return cast(Desk, getattr(interaction.client, "controller"))  # noqa: B009
+    desk = handler(interaction, DESK)
+    if desk is None:
+        raise LookupError("no table controller on this client")
+    return desk
 
 
 async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
@@ -354,8 +358,7 @@ class PageButton(
         return cls(match["game"], int(match["season"]), int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        client = interaction.client
-        pager = cast(Pager, client.get_cog(PAGER_COG)) if isinstance(client, BotBase) else None
+        pager = handler(interaction, PAGER)
         if pager is None:
             await guarded(interaction, controller(interaction).refuse(interaction, "err.generic"))
             return

@@ -33,8 +33,9 @@ from ..render import words
 from ..render.pictures import HAND_FILE, TABLE_FILE
 from .components import ReplaceButton
 from .lobby import OptionsRefused, changed_options, options_modal, submitted
+from .model import Table
 from .runtime import Runtimes, Shared, TableRuntime
-from .service import ServiceError, StaleVersion, Table, TableService, storing
+from .service import ServiceError, StaleVersion, TableService, storing
 
 log = logging.getLogger("tapis.bot")
 

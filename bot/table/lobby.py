@@ -31,8 +31,8 @@ from games.options import OptionInfo, describe
 from games.words import T
 
 from ..i18n.translate import tr
+from .model import Table
 from .options import TIMER
-from .service import Table
 
 PER_MODAL = 5  # Discord: top-level components of a modal
 GROUP_MAX = 10  # Discord: options of a radio group or a checkbox group

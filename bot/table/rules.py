@@ -12,8 +12,8 @@ import games
 from games.options import OptionInfo, describe
 
 from ..i18n.translate import tr
+from .model import Table
 from .options import TIMER
-from .service import Table
 
 FIELD_MAX = 1024  # Discord: an embed field's value
 

@@ -39,21 +39,23 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 import discord
-from discord.http import MultipartParameters
 
 from games import GameState
 
 from ..discord_io import pacing
 from ..discord_io.outgoing import Kept, Outgoing, shown_id
 from ..discord_io.pacing import Pacer
+from ..discord_io.private import MultipartParameters
 from ..discord_io.replies import message_params, release, upload_refused
 from ..discord_io.tokens import TokenEdits
 from ..i18n.translate import lang_of, tr
 from ..render.emojis import CardEmojis
 from ..render.layout import hand_answer, hand_layout, hand_message, public_layout, public_message
-from ..render.pictures import TABLE_FILE, Picture, Pictures, has_picture
+from ..render.pictures import TABLE_FILE, Picture, Pictures
+from ..render.scenes import has_picture
 from .ai import AiPlayer
-from .service import ServiceError, Table, TableService
+from .model import Table
+from .service import ServiceError, TableService
 
 log = logging.getLogger("tapis.table")
 

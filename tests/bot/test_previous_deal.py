@@ -12,8 +12,8 @@ import pytest
 
 import games
 from bot.render import words
-from bot.render.pictures import describe, table_scene
-from bot.table.service import Seat, Table
+from bot.render.scenes import describe, table_scene
+from bot.table.model import Seat, Table
 from games import GameState, Rng
 from games.text import public_lines
 from web import replay

@@ -15,7 +15,8 @@ import pytest
 
 import bot.table.controller
 import db.store.sqlite_writer
-from bot.render.pictures import Pictures, hand_cards
+from bot.render.pictures import Pictures
+from bot.render.scenes import hand_cards
 from emulator.drivers import Emulator
 from games import GameState, Rng
 from tests.bot.harness import Writes, click_random_action, ready_to_play, running_tapis, text_of

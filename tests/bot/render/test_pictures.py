@@ -16,18 +16,9 @@ import pytest
 import art
 import games
 from bot.render import words
-from bot.render.pictures import (
-    BACKGROUND,
-    URGENT,
-    Pictures,
-    describe,
-    hand_cards,
-    hand_lang,
-    lobby_scene,
-    scene_of,
-    table_scene,
-)
-from bot.table.service import Seat
+from bot.render.pictures import BACKGROUND, URGENT, Pictures, hand_lang
+from bot.render.scenes import describe, hand_cards, lobby_scene, scene_of, table_scene
+from bot.table.model import Seat
 from tests.bot.tables import mid_deal
 
 

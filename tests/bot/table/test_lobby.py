@@ -10,7 +10,7 @@ import pytest
 
 import games
 from bot.table.lobby import fields, pages
-from bot.table.service import TABLE_KEY
+from bot.table.model import TABLE_KEY
 from emulator.drivers import Emulator
 from emulator.handles import InteractionHandle
 from emulator.model import Message, User

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.table.service import ServiceError, Table, TableService
+from bot.table.model import Table
+from bot.table.service import ServiceError, TableService
 from db import Store
 from games import GameState
 
