@@ -29,7 +29,7 @@ WORK_LOG = [
     (re.compile(r"\bissues? #?\d+", re.I), "a ticket number"),
     (re.compile(rf"\b(?:{ORDINALS}|\d+(?:st|nd|rd|th))[ -]session\b", re.I), "a work sitting"),
     (re.compile(r"\bsession (?:\d+|of \d{4})\b", re.I), "a work sitting"),
-    (re.compile(r"\b(?:njspeed|bzspeed|bmfort\d*|engine3(?:-tuple)?|cv2)\b", re.I), "a branch"),
+    (re.compile(r"\b(?:njspeed|bzspeed|bmfort\d*|engine3(?:-tuple)?)\b", re.I), "a branch"),
     (re.compile(r"\bbranch `[^`]+`", re.I), "a branch"),
 ]
 DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")

@@ -9,34 +9,34 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .. import register
-from ..base import GameState, Rules
+from .. import base, register
+from ..base import GameState
 from ..facts import FactsOf
 from ..options import BaseOptions
 from . import facts
-from .common import BOXES, CALLS
-from .options import BonanzaOptions
-from .state import BonanzaState
+from .options import Options
+from .rules import BOXES, CALLS
+from .state import State
 from .words import WORDS
 
-__all__ = ["BOXES", "CALLS", "RULES", "BonanzaOptions", "BonanzaRules", "BonanzaState"]
+__all__ = ["BOXES", "CALLS", "RULES", "Options", "Rules", "State"]
 
 
-class BonanzaRules(Rules):
+class Rules(base.Rules):
     slug: ClassVar[str] = "bonanza"
     name: ClassVar[str] = "Bonanza"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 9
-    Options: ClassVar[type[BaseOptions]] = BonanzaOptions
-    State: ClassVar[type[GameState]] = BonanzaState
+    Options: ClassVar[type[BaseOptions]] = Options
+    State: ClassVar[type[GameState]] = State
     words = WORDS
     facts: ClassVar[FactsOf] = facts
     colour: ClassVar[int] = 0x6A1B9A
     quick_options: ClassVar[dict[str, Any]] = {"deals": 2}
     quick_players: ClassVar[int | None] = 3
-    ai: ClassVar[str | None] = "games.ai.bonanza"
+    ai: ClassVar[str | None] = "games.bonanza.ai"
 
 
-RULES = BonanzaRules()
-BonanzaState.rules = RULES
+RULES = Rules()
+State.rules = RULES
 register(RULES)

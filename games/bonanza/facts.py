@@ -6,7 +6,7 @@ from typing import Any
 
 from ..cards import is_standard
 from ..facts import Box, Fact, HandFacts, PublicFacts, Zone, group_by, seat_facts
-from .common import BOXES, SORT_KEY
+from .rules import BOXES, SORT_KEY
 
 _SUIT_OF = {c: c[-1] for c in SORT_KEY}
 

@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING
 from ..cards import JOKER
 from ..redeal import NoDeal, Owner, Slot, deal
 from ..rng import Rng
-from .common import PAIR_CALLS, VALUE, sort_hand
+from .rules import PAIR_CALLS, VALUE, sort_hand
 
 if TYPE_CHECKING:
-    from .state import BonanzaState
+    from .state import State
 
 
-def redeal(st: BonanzaState, seat: int | None, rng: Rng) -> BonanzaState:
+def redeal(st: State, seat: int | None, rng: Rng) -> State:
     n = st.players
     me = seat if seat is not None and 0 <= seat < n else None
     copy = st.copy()
@@ -84,7 +84,13 @@ def redeal(st: BonanzaState, seat: int | None, rng: Rng) -> BonanzaState:
         return copy
     for owner, cards in placed.items():
         kept.setdefault(owner, []).extend(cards)
-    for owner, cards in kept.items():
+    _lay_out(copy, kept, me)
+    return copy
+
+
+def _lay_out(copy: State, cards_of: dict[Owner, list[str]], me: int | None) -> None:
+    """Put the redealt cards where they now lie."""
+    for owner, cards in cards_of.items():
         if owner == "dead":
             copy.dead = cards
         elif owner == "mort":
@@ -92,13 +98,12 @@ def redeal(st: BonanzaState, seat: int | None, rng: Rng) -> BonanzaState:
         else:
             copy.hands[int(owner)] = sort_hand(cards)
     # The one seat that knows the dead pile (the hand it gave up) knows all of it.
-    for q in range(n):
-        if q != me and st.known_dead[q]:
+    for q in range(copy.players):
+        if q != me and copy.known_dead[q]:
             copy.known_dead[q] = list(copy.dead)
-    return copy
 
 
-def _general(st: BonanzaState, q: int, exclude: frozenset[str]) -> Callable[[str], bool]:
+def _general(st: State, q: int, exclude: frozenset[str]) -> Callable[[str], bool]:
     voids = st.voids[q]
     floors = st.floors[q]
     late = st.joker_public  # the joker's place is known, so it is never redealt
@@ -114,7 +119,7 @@ def _general(st: BonanzaState, q: int, exclude: frozenset[str]) -> Callable[[str
     return ok
 
 
-def _suit_ok(st: BonanzaState, q: int, suit: str) -> Callable[[str], bool]:
+def _suit_ok(st: State, q: int, suit: str) -> Callable[[str], bool]:
     floors = st.floors[q]
 
     def ok(c: str) -> bool:

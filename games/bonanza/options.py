@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from ..options import BaseOptions, hidden, option
-from .common import ALL_CARDS
+from .rules import ALL_CARDS
 
 
-class BonanzaOptions(BaseOptions):
+class Options(BaseOptions):
     DECK: ClassVar[tuple[str, ...]] = ALL_CARDS
 
     starting_tokens: int = option(

@@ -1,36 +1,42 @@
-"""The Bonanza match state: fields, the contract methods and the deal cycle.
+"""The Bonanza match state: every fact of the match, the deal cycle and the contract.
 
-The rules of each phase live in their own modules (`mort`, `calls`, `betting`, `phase3`);
-they are plain functions on the state so that the hot path stays free of indirection.
+The rules of each phase are in `phases/`, one class each; the state hands the move of the
+seat to move to the phase it is in (`_phase`).
 """
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any, ClassVar, Literal
 
 from ..base import Action, GameState, Outcome, rank_by_score
-from ..cards import SUITS
+from ..cards import JOKER
 from ..rng import Rng
-from . import betting, calls, mort, phase3
-from .common import ALL_CARDS, BOXES, PAIR_CALLS, SORT_KEY, sort_hand
 from .hidden import redeal
-from .options import BonanzaOptions
+from .options import Options
+from .phases import Over, Phase
+from .phases.calls import Calls
+from .phases.jeu import Jeu
+from .phases.mort import Auction, Mort
+from .phases.poker import Poker
+from .rules import ALL_CARDS, BOXES, PAIR_CALLS, STAKE, sort_hand
 
-Phase = Literal["mort", "auction", "calls", "poker", "play", "over"]
-
-_MORT_ACTIONS = (Action("exchange"), Action("sell"))
-_JOKER_CALL_ACTIONS = (Action("show"), Action("keep"))
-_JOKER_USE_ACTIONS = (Action("joker"), Action("pass"))
-# The leads a seat may choose from, by its suits to lead joined in one string.
-_LEAD_ACTIONS: dict[str, tuple[Action, ...]] = {
-    "".join(suits): tuple(Action("suit:" + s) for s in suits)
-    for k in range(5)
-    for suits in combinations(SUITS, k)
+# The phase names stored in snapshots; "play" is the third phase, « jeu ».
+PhaseName = Literal["mort", "auction", "calls", "poker", "play", "over"]
+# The rules of each phase (`State.phase`).
+PHASES: dict[str, Phase] = {
+    "mort": Mort(),
+    "auction": Auction(),
+    "calls": Calls(),
+    "poker": Poker(),
+    "play": Jeu(),
+    "over": Over(),
 }
 
 
-class BonanzaState(GameState):
+class State(GameState):
+    """A Bonanza match: the wheel, the tokens and the deal under way, with what each seat
+    has shown or let everybody infer. A move goes to the rules of the phase it is in."""
+
     FIELDS: ClassVar[tuple[str, ...]] = (
         "phase",
         "dealer",
@@ -64,8 +70,8 @@ class BonanzaState(GameState):
         "end_reason",
     )
 
-    options: BonanzaOptions
-    phase: Phase
+    options: Options
+    phase: PhaseName
     dealer: int
     deal_no: int  # deals started so far (1-based number of the current deal)
     turn: int | None  # the one seat expected to act
@@ -95,10 +101,6 @@ class BonanzaState(GameState):
     floors: list[dict[str, int]]  # per seat and suit: lowest value it may still hold
     choice: list[str]  # phase 3: the suits the seat to move may lead
     end_reason: str | None
-    # From the calls on: who holds each card still in a hand (see `common.owners`), so
-    # that a call or a phase 3 run finds a card's holder by one look-up. Derived from
-    # `hands`, never copied or saved: a copy or a restored state has None and builds it.
-    _owner: dict[str, int] | None = None
 
     # --- setup --------------------------------------------------------------------------
     def setup(self) -> None:
@@ -141,61 +143,53 @@ class BonanzaState(GameState):
         self.voids = [""] * n
         self.floors = [{} for _ in range(n)]
         self.choice = []
-        self._owner = None
 
     def start_deal(self) -> None:
         """Stake, shuffle and deal the next deal, or end the match when it is due."""
-        n = self.players
         if self.deal_no >= self.options.deals:
             self.finish("deals")
             return
-        tokens = self.tokens
-        if min(tokens) < _STAKE:
-            self.emit("cannot_stake", seats=[p for p in range(n) if tokens[p] < _STAKE])
+        short = [p for p in range(self.players) if self.tokens[p] < STAKE]
+        if short:
+            self.emit("cannot_stake", seats=short)
             self.finish("stake")
             return
-        if self.deal_no:
-            self.dealer = (self.dealer + 1) % n
+        if self.deal_no:  # « La distribution se déplace vers la gauche après chaque tour »
+            self.dealer = (self.dealer + 1) % self.players
         self.deal_no += 1
         self._reset_deal()
-        for p in range(n):
-            tokens[p] -= _STAKE
-        wheel = self.wheel
-        for b in BOXES:
-            wheel[b] += n
+        # « Chaque joueur doit alors placer un jeton sur chacune des dix cases. »
+        for p in range(self.players):
+            self.tokens[p] -= STAKE
+        for box in BOXES:
+            self.wheel[box] += self.players
         if self.deal_no == 1 and self.options.deck is not None:
-            deck = list(self.options.deck)
+            self._deal(list(self.options.deck))
         else:
-            deck = shuffled_deck(self.rng)
-        # One card at a time from the dealer's left, the mort last in each turn: the k-th
-        # receiver of a turn gets every (n+1)-th card from the k-th on, and is the seat
-        # dealer + 1 + k: the piles in seat order are a rotation of the piles in turn order.
-        piles = [sorted(deck[i :: n + 1], key=_SORT_KEY) for i in range(n)]  # `sort_hand` each
-        r = (n - 1 - self.dealer) % n
-        self.hands = hands = piles[r:] + piles[:r]
+            self._deal(shuffled_deck(self.rng))
+
+    def _deal(self, deck: list[str]) -> None:
+        """« Distribuer les cartes une par une, en commençant à la gauche du donneur et
+        constituer une main tenant lieu de mort »: in each turn of the deal the k-th card
+        goes to the k-th seat from the dealer's left, the last one to the mort."""
+        n = self.players
+        self.hands = [[] for _ in range(n)]
+        for k, seat in enumerate(self.round_from(self.dealer + 1)):
+            self.hands[seat] = sort_hand(deck[k :: n + 1])
         self.mort = deck[n :: n + 1]
         self.phase = "mort"
         self.turn = self.dealer
-        self.events.append(
-            {
-                "type": "deal",
-                "deal": self.deal_no,
-                "dealer": self.dealer,
-                "stake": _STAKE,
-                "hand_sizes": [*map(len, hands)],
-                "mort_size": len(self.mort),
-            }
+        self.emit(
+            "deal",
+            deal=self.deal_no,
+            dealer=self.dealer,
+            stake=STAKE,
+            hand_sizes=[len(hand) for hand in self.hands],
+            mort_size=len(self.mort),
         )
 
     def end_deal(self) -> None:
-        self.events.append(
-            {
-                "type": "deal_end",
-                "deal": self.deal_no,
-                "tokens": list(self.tokens),
-                "wheel": dict(self.wheel),
-            }
-        )
+        self.emit("deal_end", deal=self.deal_no, tokens=list(self.tokens), wheel=dict(self.wheel))
         self.start_deal()
 
     def finish(self, reason: str) -> None:
@@ -226,54 +220,48 @@ class BonanzaState(GameState):
     def hand(self, seat: int) -> list[str]:
         return list(self.hands[seat])
 
+    # --- the move of the seat to move, handed to the phase it is in --------------------
     def _legal(self, seat: int) -> tuple[Action, ...]:
-        actions: tuple[Action, ...] = ()
-        if seat == self.turn:
-            phase = self.phase
-            if phase == "play":
-                actions = _LEAD_ACTIONS["".join(self.choice)]
-            elif phase == "poker":
-                actions = betting.actions(self, seat)
-            elif phase == "auction":
-                actions = mort.bid_actions(self, seat)
-            elif phase == "calls":
-                actions = _JOKER_CALL_ACTIONS if self.call == "joker" else _JOKER_USE_ACTIONS
-            elif phase == "mort":
-                actions = _MORT_ACTIONS
-        return actions
+        return PHASES[self.phase].legal(self, seat) if seat == self.turn else ()
 
     def is_legal(self, seat: int, action_id: str) -> bool:
         """Same answer as membership in `legal_actions`, without building the list."""
-        if seat != self.turn:
-            return False
-        phase = self.phase
-        if phase == "poker":
-            return betting.is_legal(self, seat, action_id)
-        if phase == "play":
-            return action_id.startswith("suit:") and action_id[5:] in self.choice
-        if phase == "auction":
-            return mort.is_legal_bid(self, seat, action_id)
-        if phase == "calls":
-            return action_id in (("show", "keep") if self.call == "joker" else ("joker", "pass"))
-        if phase == "mort":
-            return action_id in ("exchange", "sell")
-        return False
-
-    def _apply(self, seat: int, action_id: str) -> None:
-        _APPLY[self.phase](self, seat, action_id)
+        return seat == self.turn and PHASES[self.phase].check(self, seat, action_id)
 
     def explain(self, seat: int, action_id: str) -> str:
-        verb, _, arg = action_id.partition(":")
-        phase = self.phase
-        if phase == "auction" and verb == "bid":
-            return mort.explain_bid(self, seat, arg)
-        if phase == "poker" and verb in betting.VERBS:
-            return betting.explain(self, seat, verb, arg)
-        if phase == "play" and verb == "suit":
-            return phase3.explain(self, seat, arg)
-        if phase == "calls" and verb in ("show", "keep", "joker", "pass"):
-            return "wrong_call"
-        return "unknown_action" if verb not in _KNOWN_VERBS else "wrong_phase"
+        return PHASES[self.phase].explain(self, seat, action_id)
+
+    def _apply(self, seat: int, action_id: str) -> None:
+        PHASES[self.phase].apply(self, seat, action_id)
+
+    # --- what the phases share ---------------------------------------------------------
+    def round_from(self, seat: int) -> list[int]:
+        """Every seat once, in turn from `seat` (« par la gauche »); `seat + 1` is the
+        seat on its left."""
+        seat %= self.players
+        return [*range(seat, self.players), *range(seat)]
+
+    def holder(self, card: str) -> int | None:
+        """The seat whose hand holds `card`, if any."""
+        for p, hand in enumerate(self.hands):
+            if card in hand:
+                return p
+        return None
+
+    def win(self, seat: int, box: str) -> int:
+        """`seat` takes the tokens of a box of the wheel; returns how many."""
+        won = self.wheel[box]
+        self.wheel[box] = 0
+        self.tokens[seat] += won
+        return won
+
+    def show(self, seat: int, cards: list[str]) -> None:
+        """`seat` shows `cards` and puts them back in his hand: everybody knows he holds
+        them until he plays them (the joker, shown, leaves the game instead)."""
+        shown = self.shown[seat]
+        for c in cards:
+            if c != JOKER and c not in shown:
+                shown.append(c)
 
     def outcome(self) -> Outcome:
         ranks = tuple(rank_by_score(self.tokens))
@@ -328,10 +316,8 @@ class BonanzaState(GameState):
             return None
         if self.removed:
             return "out"
-        for p, h in enumerate(self.hands):
-            if h and h[-1] == "JK":
-                return p
-        return "dead"
+        holder = self.holder(JOKER)
+        return "dead" if holder is None else holder
 
     def _auction_view(self) -> dict[str, Any] | None:
         if self.phase != "auction":
@@ -342,26 +328,8 @@ class BonanzaState(GameState):
             "passed": [p for p in range(self.players) if self.passed[p] and p != self.dealer],
         }
 
-    def determinize(self, seat: int | None, rng: Rng) -> BonanzaState:
+    def determinize(self, seat: int | None, rng: Rng) -> State:
         return redeal(self, seat, rng)
-
-
-# The rules that take a move, by phase (`apply` has checked the move is legal).
-_APPLY = {
-    "poker": betting.apply,
-    "play": phase3.lead,
-    "auction": mort.apply_bid,
-    "calls": calls.apply,
-    "mort": mort.apply_choice,
-}
-
-_KNOWN_VERBS = frozenset(
-    {"exchange", "sell", "bid", "pass", "show", "keep", "joker", "suit", *betting.VERBS}
-)
-
-
-_STAKE = len(BOXES)  # a token on each box of the wheel
-_SORT_KEY = SORT_KEY.__getitem__
 
 
 def shuffled_deck(rng: Rng) -> list[str]:

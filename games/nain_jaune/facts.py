@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..facts import Box, Fact, HandFacts, PublicFacts, Zone, group_by, seat_facts
-from .board import BOXES, SORT_KEY
+from .rules import BOXES, SORT_KEY
 
 _RANK_OF = {c: c[:-1] for c in SORT_KEY}
 

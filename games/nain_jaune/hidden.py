@@ -13,15 +13,16 @@ from typing import TYPE_CHECKING
 
 from ..redeal import NoDeal, Slot, deal
 from ..rng import Rng
-from .board import ALL_RANKS, RANK_IX, suits_of
+from .rules import RANK_IX, piles
 
 if TYPE_CHECKING:
-    from .state import NainJauneState
+    from .state import State
 
 N_RANKS = 13
+ALL_RANKS = (1 << N_RANKS) - 1  # bit mask of every rank
 
 
-def redeal(state: NainJauneState, seat: int | None, rng: Rng) -> NainJauneState:
+def redeal(state: State, seat: int | None, rng: Rng) -> State:
     """Redeal the hands `seat` cannot see and the talon, keeping hand sizes, the ranks
     each seat is known to lack or hold, and the current choice; fresh generator."""
     new = state.copy()
@@ -31,18 +32,18 @@ def redeal(state: NainJauneState, seat: int | None, rng: Rng) -> NainJauneState:
     hidden = [s for s in range(state.players) if s != seat]
     pool = [c for s in hidden for c in state.hand(s)] + state.talon
     sizes = [state.sizes[s] for s in hidden] + [len(state.talon)]
-    voids = state.voids  # built from the engine's `lacks` on each read
+    voids = state.voids
     allowed = [ALL_RANKS & ~voids[s] for s in hidden] + [ALL_RANKS]
     mins = [list(state.mins[s]) for s in hidden] + [[0] * N_RANKS]
     turn, need = state.turn, state.needed
     if turn in hidden and need is not None:
         # The seat to move has a choice: several of the rank, or one and may stop.
-        least = 1 if state.options.may_stop and not state.forced else 2
+        least = 1 if state.may_stop() else 2
         i = hidden.index(turn)
         mins[i][need] = max(mins[i][need], least)
     parts = split(pool, sizes, allowed, mins, rng)
     for s, part in zip(hidden, parts, strict=False):
-        new.suits[s] = suits_of(part)
+        new.hands[s] = piles(part)
     new.talon = parts[-1]
     return new
 

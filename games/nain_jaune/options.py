@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from ..options import BaseOptions, hidden, option
-from .board import DECK
+from .rules import DECK
 
 
 class Options(BaseOptions):

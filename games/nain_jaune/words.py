@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..words import Event, T, Words
+from .rules import JACK_OF_CLUBS, KING_OF_HEARTS, NAIN_JAUNE, QUEEN_OF_SPADES, TEN_OF_DIAMONDS
 
 
 def _sans(event: Event) -> T:
@@ -102,11 +103,11 @@ WORDS = Words(
     minor=frozenset({"stop"}),
     phases={"play": T("jeu", "play")},
     boxes={
-        "10D": T("10♦", "10♦"),
-        "JC": T("V♣", "J♣"),
-        "QS": T("D♠", "Q♠"),
-        "KH": T("R♥", "K♥"),
-        "7D": T("Nain jaune 7♦", "Yellow Dwarf 7♦"),
+        TEN_OF_DIAMONDS: T("10♦", "10♦"),
+        JACK_OF_CLUBS: T("V♣", "J♣"),
+        QUEEN_OF_SPADES: T("D♠", "Q♠"),
+        KING_OF_HEARTS: T("R♥", "K♥"),
+        NAIN_JAUNE: T("Nain jaune 7♦", "Yellow Dwarf 7♦"),
     },
     facts={
         "deal": T("Donne n°{value}", "Deal {value}"),

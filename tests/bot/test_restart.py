@@ -401,7 +401,9 @@ async def test_match_that_ended_at_the_crash_shows_its_result(
 
         await bots.start()
         await bots.wait_connected(emulator, identifies=2)
-        await emulator.wait_for(lambda: is_over(emulator.message(public.id) or public), timeout=5.0)
+        await emulator.wait_for(
+            lambda: is_over(emulator.message(public.id) or public), timeout=30.0
+        )
         await bots.kill()
     assert await asyncio.to_thread(count_rows, db_path, "matches", table_id) == 1
 

@@ -9,9 +9,17 @@ import pytest
 
 import games
 from games import IllegalAction, Outcome, Rng
-from games.bonanza import BOXES, BonanzaState
-from games.bonanza.calls import joker_sequence, natural_sequence
-from games.bonanza.common import sort_hand
+from games.bonanza import BOXES, State
+from games.bonanza.rules import (
+    VALUE,
+    card_at,
+    joker_sequence,
+    lowest_of_suit,
+    natural_sequence,
+    next_card,
+    sort_hand,
+    suits_of,
+)
 from games.cards import deck53, faces
 from games.text import zone_line
 
@@ -47,16 +55,16 @@ def stacked(
     return [piles[receivers[j % k]].pop(0) for j in range(53)]
 
 
-def new(players: int, deck: list[str] | None = None, **options: object) -> BonanzaState:
+def new(players: int, deck: list[str] | None = None, **options: object) -> State:
     opts = dict(options)
     if deck is not None:
         opts["deck"] = deck
     state = RULES.new(players=players, seed=7, options=opts)
-    assert isinstance(state, BonanzaState)
+    assert isinstance(state, State)
     return state
 
 
-def act(state: BonanzaState, *moves: str) -> list[dict]:
+def act(state: State, *moves: str) -> list[dict]:
     """Play moves, each by the seat to move; return all the events."""
     out: list[dict] = []
     for move in moves:
@@ -64,7 +72,7 @@ def act(state: BonanzaState, *moves: str) -> list[dict]:
     return out
 
 
-def sell_unsold(state: BonanzaState) -> list[dict]:
+def sell_unsold(state: State) -> list[dict]:
     """The dealer sells the mort and nobody bids: the mort is dead."""
     events = act(state, "sell")
     while state.phase == "auction":
@@ -72,7 +80,7 @@ def sell_unsold(state: BonanzaState) -> list[dict]:
     return events
 
 
-def all_check(state: BonanzaState) -> list[dict]:
+def all_check(state: State) -> list[dict]:
     events: list[dict] = []
     while state.phase == "poker":
         events += act(state, "check")
@@ -114,7 +122,7 @@ P3 = stacked(
 )
 
 
-def p1_at_phase3(**options: object) -> BonanzaState:
+def p1_at_phase3(**options: object) -> State:
     state = new(2, P1, **options)
     sell_unsold(state)
     all_check(state)
@@ -629,7 +637,7 @@ def test_a_dead_next_card_stops_the_run_and_becomes_public() -> None:
     assert state.view(None)["known_dead"] == ["5S"] and state.view(1)["last"] == "4S"
 
 
-def dead_known(*cards: str) -> BonanzaState:
+def dead_known(*cards: str) -> State:
     """Two players, the mort unsold (17 dead cards), `cards` of it inferred dead by all."""
     state = new(2, P1)
     sell_unsold(state)
@@ -751,7 +759,7 @@ def test_determinize_keeps_shown_cards_known_dead_cards_and_known_voids() -> Non
     assert shown3  # seat 3 showed its hand at the showdown
     for salt in range(25):
         other = state.determinize(3, Rng(salt))
-        assert isinstance(other, BonanzaState)
+        assert isinstance(other, State)
         assert other.view(3) == state.view(3)
         for seat in (0, 1):
             assert not [c for c in other.hands[seat] if c[-1] in "HD"]
@@ -793,8 +801,8 @@ def test_random_default_games_conserve_cards_and_tokens(players: int) -> None:
 
 @pytest.mark.parametrize("players", [3, 6, 9])
 def test_a_copy_or_a_restored_snapshot_plays_on_exactly_like_the_match(players: int) -> None:
-    # The engine keeps derived tables outside the snapshot (who holds which card, from the
-    # calls on): a copy or a restored state must rebuild them, in every phase.
+    # Nothing the engine works out may live outside the snapshot: a copy or a restored
+    # state must play on exactly like the match, in every phase.
     for seed in range(4):
         state = RULES.new(players=players, seed=seed)
         pick = Rng(seed)
@@ -806,3 +814,76 @@ def test_a_copy_or_a_restored_snapshot_plays_on_exactly_like_the_match(players: 
             for twin in twins:
                 assert twin.apply(seat, action) == events
                 assert twin.to_json() == state.to_json()
+
+
+def _near_misses(legal: list[str]) -> set[str]:
+    """Action ids around the legal ones: every verb bare and with amounts just outside
+    and inside the range, malformed amounts, every suit."""
+    ids = set(legal) | {"nonsense", "nonsense:0", "bid", "bet:", "raise:x"}
+    verbs = ["exchange", "sell", "bid", "pass", "show", "keep", "joker"]
+    verbs += ["check", "bet", "call", "raise", "fold", "suit"]
+    ids |= set(verbs)
+    for verb in ("bid", "bet", "raise"):
+        amounts = [int(a.split(":")[1]) for a in legal if a.startswith(verb + ":")] or [1]
+        for n in (-1, 0, 1, min(amounts) - 1, max(amounts), max(amounts) + 1, 10**6):
+            ids |= {f"{verb}:{n}", f"{verb}:0{n}", f"{verb}:+{n}"}
+    ids |= {f"suit:{s}" for s in "SHDCX"} | {"suit:", "suit:SH", "check:1", "fold:"}
+    return ids
+
+
+@pytest.mark.parametrize("players", [2, 4, 9])
+def test_a_move_is_legal_exactly_when_the_phase_lists_it(players: int) -> None:
+    # Each phase answers `check` by its own rule (an amount in range, a suit on offer)
+    # rather than by searching its list: the two must agree on every id, for every seat.
+    for seed in range(3):
+        state = RULES.new(players=players, seed=seed, options={"starting_tokens": 20})
+        pick = Rng(seed)
+        while not state.is_over():
+            for seat in range(players):
+                legal = [a.id for a in state.legal_actions(seat)]
+                for action_id in _near_misses(legal):
+                    assert state.is_legal(seat, action_id) == (action_id in legal), action_id
+            seat = state.to_move()[0]
+            state.apply(seat, pick.choice(state.legal_actions(seat)).id)
+
+
+def test_the_plain_card_rules() -> None:
+    assert [next_card(c) for c in h("2S 10H KD AC")] == ["3S", "JH", "AD", None]
+    assert suits_of(h("2C KH JK 3C")) == {"H", "C"}  # the joker has no suit
+    assert lowest_of_suit(sort_hand(h("AD 9D JK 10D 4S")), "D") == "9D"  # aces high
+    assert joker_sequence(h("QS AS 5H")) == ((14, 0, 3), h("QS JK AS"))
+    assert joker_sequence(h("AC 2C 9H")) == ((3, 0, 0), h("AC 2C JK"))  # A-2-3, not K-A-2
+
+
+def _sequences_by_brute_force(hand: list[str]) -> tuple[tuple, tuple]:
+    """The book's sequences read literally: every window of three values in every suit (the
+    ace high, or low in A-2-3), natural when all three are held, with the joker when two
+    are."""
+    natural, joker = None, None
+    for suit, rank in zip("SHDC", (3, 2, 1, 0), strict=True):
+        values = {VALUE[c] for c in hand if c != "JK" and c[-1] == suit}
+        values |= {1} if 14 in values else set()
+        for top in range(3, 15):
+            window = {top - 2, top - 1, top}
+            if window <= values and (natural is None or (top, 1, rank) > natural[0]):
+                low = top
+                while low - 1 >= (2 if top == 14 else 1) and low - 1 in values:
+                    low -= 1
+                cards = [card_at(v, suit) for v in range(low, top + 1)]
+                natural = ((top, 1, rank), cards)
+            if len(window & values) >= 2 and (joker is None or (top, 0, rank) > joker[0]):
+                cards = [card_at(v, suit) if v in values else "JK" for v in sorted(window)]
+                joker = ((top, 0, rank), cards)
+    return natural, joker
+
+
+def test_the_sequence_rules_agree_with_the_book_read_literally_on_random_hands() -> None:
+    pick = Rng(2024)
+    deck = deck53()
+    for size in range(3, 21):
+        for _ in range(150):
+            pick.shuffle(deck)
+            hand = sort_hand(deck[:size])
+            natural, joker = _sequences_by_brute_force(hand)
+            assert natural_sequence(hand) == natural, hand
+            assert joker_sequence(hand) == joker, hand

@@ -12,12 +12,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..ai.ismcts import Profile
 from ..base import Event, GameState
-from ..nain_jaune.board import KING
-from ..nain_jaune.board import POINTS as COST  # what a card left in hand costs
-from ..nain_jaune.board import RANK_IX as RANK
 from ..rng import Rng
-from .ismcts import Profile
+from .rules import KING
+from .rules import POINTS as COST  # what a card left in hand costs
+from .rules import RANK_IX as RANK
 
 SCALE = 20.0
 

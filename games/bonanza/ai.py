@@ -13,12 +13,12 @@ import math
 from bisect import bisect_left
 from typing import Any
 
+from ..ai.ismcts import Profile
 from ..base import Event, GameState
-from ..bonanza.common import CARD_BOXES, PAIR_CALLS, VALUE, card_at
 from ..cards import JOKER, SUITS
 from ..poker import best_hand
 from ..rng import Rng
-from .ismcts import Profile
+from .rules import CARD_BOXES, PAIR_CALLS, VALUE, card_at
 
 # The 52 cards suit by suit, lowest first, then the joker: the order the samples draw from.
 CARDS = sorted(VALUE, key=lambda c: (SUITS.index(c[-1]), VALUE[c]))
