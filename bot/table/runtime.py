@@ -1,9 +1,9 @@
-"""One object per running table: its public message, the hands shown, pings and the turn.
+"""One object per running table: its public message and the hands shown.
 
 The service decides and stores; it announces a change only once it is stored, and the
 table's `TableRuntime` reacts: it redraws the public message (coalescing bursts, paced
-under Discord's limits), refreshes the hands of the players now to act, mentions a player
-who takes too long, and arms the turn — an AI move, the turn timer or the lobby's expiry.
+under Discord's limits), refreshes the hands of the players now to act, and has its
+`Turns` (bot.table.turns) arm the turn and mention a player who takes too long.
 Everything a table has running lives here and stops in `close()`.
 
 Keeping table messages close to the play: one updater task per busy table redraws its
@@ -30,13 +30,12 @@ up with the play and the picture follows as the budget allows.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import traceback
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
@@ -48,14 +47,15 @@ from ..discord_io.pacing import Pacer
 from ..discord_io.private import MultipartParameters
 from ..discord_io.replies import message_params, release, upload_refused
 from ..discord_io.tokens import TokenEdits
-from ..i18n.translate import lang_of, tr
+from ..i18n.translate import lang_of
 from ..render.emojis import CardEmojis
 from ..render.layout import hand_answer, hand_layout, hand_message, public_layout, public_message
 from ..render.pictures import TABLE_FILE, Picture, Pictures
 from ..render.scenes import has_picture
 from .ai import AiPlayer
 from .model import Table
-from .service import ServiceError, TableService
+from .service import TableService
+from .turns import Clock, LoopClock, Turns
 
 log = logging.getLogger("tapis.table")
 
@@ -63,8 +63,6 @@ log = logging.getLogger("tapis.table")
 # channel, and short enough for the goal of a table message at most 3 s behind the play,
 # while the moves of a fast table (an AI answering a person) go into one redraw.
 PUBLIC_MIN_INTERVAL = 2.0
-PING_DELAY = 12.0  # a player who has not acted after this long gets a ping message
-LOBBY_TTL = 15 * 60  # seconds before a lobby nobody started closes itself
 TOKEN_LIFETIME = 14 * 60  # re-use an interaction token for at most this long (Discord: 15 min)
 TABLE_PICTURES_PER_SECOND = 40.0  # default drawing budget of table redraws (see Settings)
 PICTURE_WAIT = 0.25  # seconds a redraw waits for its picture before showing the last one
@@ -77,22 +75,6 @@ FIRST_PICTURE_WAIT = 3.0  # ... when the message has none to keep (after a resta
 def _same(slot: HandSlot | None, other: HandSlot) -> bool:
     """Whether `slot` is still the hand message `other` was (its picture may differ)."""
     return slot is not None and (slot.token, slot.message_id) == (other.token, other.message_id)
-
-
-class Clock(Protocol):
-    def now(self) -> float: ...
-
-    async def sleep(self, seconds: float) -> None: ...
-
-
-class LoopClock:
-    """Real time, from the event loop."""
-
-    def now(self) -> float:
-        return asyncio.get_running_loop().time()
-
-    async def sleep(self, seconds: float) -> None:
-        await asyncio.sleep(max(0.0, seconds))
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,10 +203,15 @@ class TableRuntime:
         self._picturing: asyncio.Task[None] | None = None
         self._dirty = False
         self._updater: asyncio.Task[None] | None = None
-        self._ping: tuple[frozenset[int], int | None] | None = None
-        self._ping_task: asyncio.Task[None] | None = None
-        self._turn: asyncio.Task[None] | None = None
-        self._lobby: asyncio.Task[None] | None = None
+        self.turns = Turns(
+            table,
+            client=shared.client,
+            service=shared.service,
+            ai=shared.ai,
+            clock=shared.clock,
+            ai_delay=shared.ai_delay,
+            pings=shared.channel_writes,
+        )
         self._tasks: set[asyncio.Task[object]] = set()
         self.closed = False
 
@@ -291,7 +278,7 @@ class TableRuntime:
         """The table changed and the change is stored: re-arm the turn, redraw, refresh."""
         if self.closed:
             return
-        self._arm_turn()
+        self.turns.arm()
         table = self.table
         if table.status == "lobby" or table.message_id is None:
             return  # a lobby click redraws its own message
@@ -329,7 +316,7 @@ class TableRuntime:
                         "table %s: redraw failed: %s\n%s", table.id, type(exc).__name__, frames
                     )
                 self._drawn = revision
-            self._schedule_ping()
+            self.turns.ping_movers()
             await asyncio.sleep(PUBLIC_MIN_INTERVAL)
         if table.status in ("finished", "cancelled"):
             await self.close()
@@ -539,122 +526,6 @@ class TableRuntime:
             self.hands[user_id] = replace(slot, shown=Kept.of(picture, shown))
         return True
 
-    # --- pings ----------------------------------------------------------------------------
-    def _schedule_ping(self) -> None:
-        movers = frozenset(self.table.to_move_users())
-        if not movers or (self._ping and self._ping[0] == movers):
-            return
-        if self._ping_task and not self._ping_task.done():
-            self._ping_task.cancel()
-        self._ping_task = asyncio.create_task(self._ping_later(movers))
-
-    async def _ping_later(self, movers: frozenset[int]) -> None:
-        """Mention the players to act if they have not acted after a short while."""
-        table = self.table
-        version = table.version()
-        await asyncio.sleep(PING_DELAY)
-        if table.version() != version or table.status != "playing":
-            return
-        previous = self._ping
-        channel = self.shared.client.get_partial_messageable(table.where_id)
-        who = " ".join(f"<@{u}>" for u in sorted(movers))
-        await self.shared.channel_writes.wait(pacing.PING)
-        try:
-            sent = await channel.send(
-                tr("table.ping", table.lang, who=who),
-                allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
-            )
-        except Exception as exc:  # closed session at shutdown, HTTP error: no ping this time
-            log.info("table %s: ping skipped (%s)", table.id, type(exc).__name__)
-            return
-        self._ping = (movers, sent.id)
-        if previous and previous[1]:
-            await self.shared.channel_writes.wait(pacing.OTHER)
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(previous[1]).delete()
-
-    # --- the turn: AI seats, the timer, the lobby's expiry ----------------------------------
-    def _arm_turn(self) -> None:
-        table = self.table
-        current = asyncio.current_task()
-        if table.status == "lobby":
-            if self._lobby is None:
-                self._lobby = asyncio.create_task(self._expire_lobby())
-            return
-        if self._lobby is not None and self._lobby is not current:
-            self._lobby.cancel()
-        self._lobby = None
-        if self._turn is not None and self._turn is not current:
-            self._turn.cancel()
-        self._turn = None
-        state = table.state
-        if table.status != "playing" or state is None or state.is_over():
-            return
-        seats = state.to_move()
-        auto = [s for s in seats if table.seats[s].automatic]
-        if auto:
-            self._turn = asyncio.create_task(self._ai_move(auto[0]))
-        elif table.timer > 0:
-            self._turn = asyncio.create_task(self._turn_timer(seats))
-
-    async def _ai_move(self, seat: int) -> None:
-        table = self.table
-        state = table.state
-        assert state is not None
-        version = state.version
-        level = table.seats[seat].ai_level or "facile"
-        await self.shared.clock.sleep(self.shared.ai_delay)
-        if table.state is not state:
-            return
-        seed = (table.seed * 1_000_003 + version * 7919 + seat) & ((1 << 64) - 1)
-        try:
-            action = await self.shared.ai.choose(state, seat, level, seed)
-            await self.shared.service.act_as(table.id, seat, version, action)
-        except ServiceError:
-            return  # someone moved first (a player took their seat back): nothing to do
-        except Exception as exc:
-            log.error("table %s: AI move failed (%s)", table.id, type(exc).__name__)
-
-    async def _turn_timer(self, seats: list[int]) -> None:
-        """Warn at half time; at the end, the AI plays for whoever has not acted."""
-        table = self.table
-        clock = self.shared.clock
-        version = table.version()
-        half = table.timer / 2
-        await clock.sleep(half)
-        if table.version() != version or table.status != "playing":
-            return
-        waiting = [s for s in seats if not table.seats[s].automatic]
-        if waiting:
-            await self._warn_slow(waiting, int(table.timer - half))
-        await clock.sleep(table.timer - half)
-        if table.version() != version or table.status != "playing":
-            return
-        for seat in waiting:
-            try:
-                await self.shared.service.set_autopilot(table.id, seat, True)
-            except ServiceError:
-                return
-
-    async def _warn_slow(self, seats: list[int], seconds: int) -> None:
-        """Half of the turn timer is gone: mention the players who still have to act."""
-        table = self.table
-        users = [u for s in seats if (u := table.seats[s].user_id) is not None]
-        if not users:
-            return
-        channel = self.shared.client.get_partial_messageable(table.where_id)
-        who = " ".join(f"<@{u}>" for u in users)
-        await self.shared.channel_writes.wait(pacing.PING)
-        with contextlib.suppress(discord.HTTPException):
-            await channel.send(
-                tr("table.hurry", table.lang, who=who, n=seconds),
-                allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
-            )
-
-    async def _expire_lobby(self) -> None:
-        await self.shared.clock.sleep(LOBBY_TTL)
-        await self.shared.service.expire_lobby(self.table.id)
-
     # --- the end ----------------------------------------------------------------------------
     async def close(self) -> None:
         """Stop everything this table has running; the registry forgets it."""
@@ -667,9 +538,7 @@ class TableRuntime:
             t
             for t in (
                 self._updater,
-                self._ping_task,
-                self._turn,
-                self._lobby,
+                *self.turns.running(),
                 self._picturing,
                 *self._tasks,
             )
