@@ -29,13 +29,15 @@ from ..replays.book import ReplayBook
 from ..replays.commands import ReplaysCog
 from ..replays.components import PROJECTOR
 from ..stats.commands import StatsCog
+from ..stats.components import PAGER
 from ..table.ai import AiPlayer, WorkerAi
 from ..table.commands import TablesCog
-from ..table.components import DESK, DYNAMIC_ITEMS, PAGER, on_message, refuse_orphan, route_modal
+from ..table.components import DESK, route_modal
 from ..table.controller import Controller
 from ..table.runtime import Clock, LoopClock, Runtimes, Shared
 from ..table.service import TableService
 from ..table.subcommands import table_group
+from .items import DYNAMIC_ITEMS, on_message, refuse_orphan
 from .lifecycle import InteractionGate, Stopped, shut_down
 from .settings import Settings
 from .shards import Shards

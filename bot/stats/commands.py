@@ -16,7 +16,7 @@ from ..i18n.translate import count, lang_of, ls, tr
 from ..render import words
 from ..render.weblinks import WebLinks, web_button
 from ..table.commands import game_choices
-from ..table.components import PageButton
+from .components import PageButton
 
 PAGE_SIZE = 10
 

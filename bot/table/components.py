@@ -16,7 +16,6 @@ from discord import ui
 
 from ..discord_io.handlers import Role, handler
 from ..i18n.translate import tr
-from ..replays.components import REPLAY_ITEMS
 
 ACTION = r"[a-z_]{1,16}(?::[A-Za-z0-9+_\-]{1,40})?"
 ACTION_RE = re.compile(rf"^{ACTION}$")
@@ -61,16 +60,7 @@ class Desk(Protocol):
     ) -> None: ...
 
 
-class Pager(Protocol):
-    """The leaderboard's owner (bot.stats.commands.StatsCog)."""
-
-    async def leaderboard_page(
-        self, interaction: discord.Interaction[Any], game: str | None, season: int, page: int
-    ) -> None: ...
-
-
 DESK: Role[Desk] = Role("desk")
-PAGER: Role[Pager] = Role("pager")
 
 
 def controller(interaction: discord.Interaction[Any]) -> Desk:
@@ -333,81 +323,6 @@ class ReplaceButton(ui.DynamicItem[ui.Button[Any]], template=rf"^tk:{TABLE}(?::(
         await guarded(interaction, work)
 
 
-class PageButton(
-    ui.DynamicItem[ui.Button[Any]],
-    template=r"^lb:(?P<game>[a-z\-]{0,16}):(?P<season>[0-9]{1,6}):(?P<page>[0-9]{1,6}):(?P<dir>[pn])$",
-):
-    """Leaderboard paging: the query lives in the custom_id so it survives restarts."""
-
-    def __init__(self, game: str, season: int, page: int, direction: str, label: str = "") -> None:
-        super().__init__(
-            ui.Button(
-                label=label or ("◀" if direction == "p" else "▶"),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"lb:{game}:{season}:{page}:{direction}",
-            )
-        )
-        self.game = game
-        self.season = season
-        self.page = page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> PageButton:
-        return cls(match["game"], int(match["season"]), int(match["page"]), match["dir"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        pager = handler(interaction, PAGER)
-        if pager is None:
-            await guarded(interaction, controller(interaction).refuse(interaction, "err.generic"))
-            return
-        page = pager.leaderboard_page(interaction, self.game or None, self.season, self.page)
-        await guarded(interaction, page)
-
-
-KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    LobbyButton,
-    OptionsButton,
-    HandButton,
-    ActionButton,
-    ActionSelect,
-    ResumeButton,
-    ReplaceButton,
-    PageButton,
-    *REPLAY_ITEMS,
-)
-
-
-def _none_of(items: tuple[type[ui.DynamicItem[Any]], ...]) -> str:
-    """A pattern matching any custom_id that none of `items` accepts."""
-    parts = [
-        re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern)
-        for item in items
-    ]
-    return "(?s)(?!" + "|".join(f"(?:{p})" for p in parts) + ").*"
-
-
-class UnknownItem(ui.DynamicItem[ui.Button[Any]], template=_none_of(KNOWN_ITEMS)):
-    """Any other custom_id (forged, truncated, from an older bot): a short refusal, so the
-    click never hangs on Discord's "interaction failed"."""
-
-    def __init__(self, custom_id: str = "x") -> None:
-        super().__init__(ui.Button(label="?", custom_id=custom_id))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> UnknownItem:
-        return cls(match.string)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, controller(interaction).refuse(interaction, "err.bad_button"))
-
-
-DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (*KNOWN_ITEMS, UnknownItem)
-
-
 def lobby_view(table_id: int, lang: str, option_pages: int = 0) -> ui.View:
     """Join, leave, start, cancel; then the AI seats and the host's options (a button per
     page of the options modal)."""
@@ -429,25 +344,12 @@ def table_view(table_id: int, lang: str, version: int | None = None) -> ui.View:
     return view
 
 
-def on_message(message: discord.Message | None, custom_id: str, component_type: Any) -> bool:
-    """Whether `custom_id` is one of the message's own components, of the clicked type."""
-    if message is None:
-        return False
-    stack: list[Any] = list(message.components)
-    while stack:  # rows, and the containers and sections of a layout, hold others
-        child = stack.pop()
-        stack.extend(getattr(child, "children", None) or ())
-        accessory = getattr(child, "accessory", None)
-        if accessory is not None:
-            stack.append(accessory)
-        if getattr(child, "custom_id", None) != custom_id:
-            continue
-        kind = getattr(child, "type", None)
-        return getattr(kind, "value", kind) == component_type
-    return False
-
-
-async def refuse_orphan(interaction: discord.Interaction[Any]) -> None:
-    """A click whose custom_id is not on its message: a short ephemeral refusal, nothing
-    routed, nothing edited."""
-    await guarded(interaction, controller(interaction).refuse(interaction, "err.bad_button"))
+TABLE_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    OptionsButton,
+    HandButton,
+    ActionButton,
+    ActionSelect,
+    ResumeButton,
+    ReplaceButton,
+)
