@@ -34,10 +34,11 @@ from ..table.components import (
 from ..table.lobby import pages as option_pages
 from ..table.model import Table
 from . import words
-from .emojis import CardFaces
+from .emojis import CardEmojis, CardFaces
 from .pictures import Picture, Pictures, Wanted
 from .scenes import held_cards
 
+HAND_PICTURE_WAIT = 0.02  # seconds a click's answer waits for its hand's picture
 MAX_TEXT = 4000  # Discord: characters across a layout's text displays
 ROW_WIDTH = 5
 
@@ -94,16 +95,6 @@ def layout(
     return view
 
 
-async def public_message(
-    table: Table, pictures: Pictures, faces: CardFaces, *, urgent: bool = False
-) -> Outgoing:
-    """The table message with the picture of the table as it is: the lobby, the table in
-    play, or the final table; `urgent` when a click's answer waits for it (its picture is
-    drawn before the redraws')."""
-    picture = await pictures.table(table, urgent=urgent)
-    return public_layout(table, faces, picture)
-
-
 def public_layout(table: Table, faces: CardFaces, picture: Picture | Kept | None) -> Outgoing:
     """The table message as the table is now, with the picture given: a table redraw does
     not wait for its picture (bot.table.runtime)."""
@@ -131,49 +122,6 @@ def finished_view(table: Table) -> discord.ui.View | None:
     return view
 
 
-async def hand_message(
-    table: Table,
-    seat: int,
-    lang: str,
-    pictures: Pictures,
-    faces: CardFaces,
-    note: str | None = None,
-    wanted: Wanted | None = None,
-) -> Outgoing:
-    """`seat`'s hand, ephemeral only: the fanned picture above the buttons of its moves,
-    the picture awaited first and the rest built from the table as it is when it comes
-    (nothing held meanwhile: under load many wait), so the caller checks that the table
-    did not move meanwhile. With `wanted`, a refresh nobody waits for: its picture is
-    drawn after the clicks' and left out if `wanted` says no by then (see bot.render.pictures)."""
-    shown = await pictures.hand_soon(table, seat, lang, wanted=wanted)
-    embed, rows = hand_parts(table, seat, lang, faces, note)
-    return Outgoing(layout(embed, shown, rows), shown)
-
-
-async def hand_answer(
-    table: Table,
-    seat: int,
-    lang: str,
-    pictures: Pictures,
-    faces: CardFaces,
-    note: str | None,
-    wait: float,
-    kept: Kept | None = None,
-    wanted: Wanted | None = None,
-) -> tuple[Outgoing, bool]:
-    """`seat`'s hand without waiting long for its picture: with it if it is drawn within
-    `wait` seconds, else with the picture the message carries (`kept`) if that shows the
-    same cards (only the raised ones may differ), else without; and whether it has its own
-    picture (if not, it follows, see bot.table.runtime)."""
-    picture = pictures.hand_soon(table, seat, lang, wanted=wanted)
-    embed, rows = hand_parts(table, seat, lang, faces, note)
-    done, _ = await asyncio.wait({picture}, timeout=wait)
-    shown: Picture | Kept | None = picture.result() if done else None
-    if shown is None and kept is not None and kept.cards == held_cards(table, seat):
-        shown = kept
-    return Outgoing(layout(embed, shown, rows), shown), bool(done)
-
-
 def hand_layout(
     table: Table, seat: int, lang: str, faces: CardFaces, kept: Kept | None
 ) -> Outgoing:
@@ -182,6 +130,72 @@ def hand_layout(
     embed, rows = hand_parts(table, seat, lang, faces, None)
     shown = kept if kept is not None and kept.cards == held_cards(table, seat) else None
     return Outgoing(layout(embed, shown, rows), shown)
+
+
+class Display:
+    """How a table and its hands look now, pictures included: the one place that asks the
+    pictures for them and lays them out with the card faces."""
+
+    def __init__(self, pictures: Pictures, emojis: CardEmojis) -> None:
+        self.pictures = pictures
+        self.emojis = emojis
+
+    async def table_message(self, table: Table, *, urgent: bool = False) -> Outgoing:
+        """The table message with the picture of the table as it is: the lobby, the table in
+        play, or the final table; `urgent` when a click's answer waits for it (its picture
+        is drawn before the redraws')."""
+        picture = await self.pictures.table(table, urgent=urgent)
+        return public_layout(table, self.emojis.faces, picture)
+
+    def table_redraw(self, table: Table, picture: Picture | Kept | None) -> Outgoing:
+        """The table message as it is now, with the picture given (not awaited)."""
+        return public_layout(table, self.emojis.faces, picture)
+
+    async def hand_message(
+        self,
+        table: Table,
+        seat: int,
+        lang: str,
+        note: str | None = None,
+        wanted: Wanted | None = None,
+    ) -> Outgoing:
+        """`seat`'s hand, ephemeral only: the fanned picture above the buttons of its moves,
+        the picture awaited first and the rest built from the table as it is when it comes
+        (nothing held meanwhile: under load many wait), so the caller checks that the table
+        did not move meanwhile. With `wanted`, a refresh nobody waits for: its picture is
+        drawn after the clicks' and left out if `wanted` says no by then (see
+        bot.render.pictures)."""
+        shown = await self.pictures.hand_soon(table, seat, lang, wanted=wanted)
+        embed, rows = hand_parts(table, seat, lang, self.emojis.faces, note)
+        return Outgoing(layout(embed, shown, rows), shown)
+
+    async def hand_answer(
+        self,
+        table: Table,
+        seat: int,
+        lang: str,
+        note: str | None = None,
+        *,
+        kept: Kept | None = None,
+        wanted: Wanted | None = None,
+        wait: float = HAND_PICTURE_WAIT,
+    ) -> tuple[Outgoing, bool]:
+        """`seat`'s hand without waiting long for its picture: with it if it is drawn within
+        `wait` seconds (a click's answer waits HAND_PICTURE_WAIT at most: a busy drawing
+        worker), else with the picture the message carries (`kept`) if that shows the same
+        cards (only the raised ones may differ), else without; and whether it has its own
+        picture (if not, it follows: `TableRuntime.picture_follows`)."""
+        picture = self.pictures.hand_soon(table, seat, lang, wanted=wanted)
+        embed, rows = hand_parts(table, seat, lang, self.emojis.faces, note)
+        done, _ = await asyncio.wait({picture}, timeout=wait)
+        shown: Picture | Kept | None = picture.result() if done else None
+        if shown is None and kept is not None and kept.cards == held_cards(table, seat):
+            shown = kept
+        return Outgoing(layout(embed, shown, rows), shown), bool(done)
+
+    def hand_layout(self, table: Table, seat: int, lang: str, kept: Kept | None) -> Outgoing:
+        """`seat`'s hand as the table is now with no new picture (see `hand_layout`)."""
+        return hand_layout(table, seat, lang, self.emojis.faces, kept)
 
 
 def hand_parts(

@@ -81,7 +81,7 @@ class Picture:
 def start_worker(niceness: int | None = None) -> None:
     """A drawing worker's first step: step back for the event loop and end with the bot
     (workers), as the AI's workers do. No click's answer waits long for a picture (it waits
-    HAND_PICTURE_WAIT at most, see bot.table.runtime), so the loop's answers go first and the
+    HAND_PICTURE_WAIT at most, see bot.render.layout), so the loop's answers go first and the
     pictures take the CPU left over: at idle priority (`niceness` None), or niced, for the
     worker of the hands clicks wait for (see `Pictures`)."""
     lower_priority(niceness)

@@ -93,7 +93,7 @@ class Controller:
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
-        lobby = await self.shared.table_message(table, urgent=True)
+        lobby = await self.shared.display.table_message(table, urgent=True)
         try:
             target, thread = await self._table_place(interaction, table)
             message = await target.send(**lobby.send_args())  # its words name the host
@@ -167,7 +167,7 @@ class Controller:
             return
         runtime = self.runtimes.of(table)
         runtime.drawn()  # what the message below shows: the table as it is at this line
-        public = await self.shared.table_message(table, urgent=True)
+        public = await self.shared.display.table_message(table, urgent=True)
         answer = await interaction.response.edit_message(**public.edit_args())
         runtime.shows(public.picture, answered_id(answer))
         release(public.view)
@@ -223,7 +223,7 @@ class Controller:
             return
         runtime = self.runtimes.of(table)
         runtime.drawn()
-        lobby = await self.shared.table_message(table, urgent=True)
+        lobby = await self.shared.display.table_message(table, urgent=True)
         answer = await interaction.response.edit_message(**lobby.edit_args())
         runtime.shows(lobby.picture, answered_id(answer))
         release(lobby.view)
@@ -241,7 +241,7 @@ class Controller:
             return
         runtime = self.runtimes.of(table)
         if is_ephemeral(interaction) and interaction.message is not None:
-            hand, complete = await self.shared.hand_answer(table, seat, lang)
+            hand, complete = await self.shared.display.hand_answer(table, seat, lang)
             shown = await self.shared.token_edits.update(interaction, hand.edit_args())
             message_id: int | None = interaction.message.id
         else:
@@ -250,7 +250,7 @@ class Controller:
             # hand follows as an ephemeral follow-up, refreshed through the same token.
             await interaction.response.defer()
             runtime.keep_public(interaction)
-            hand, complete = await self.shared.hand_answer(table, seat, lang)
+            hand, complete = await self.shared.display.hand_answer(table, seat, lang)
             sent = await interaction.followup.send(**hand.send_args(), ephemeral=True, wait=True)
             message_id, shown = sent.id, shown_id(sent, HAND_FILE)
         release(hand.view)
@@ -300,7 +300,7 @@ class Controller:
             return
         seat = runtime.table.seat_of(user_id)
         assert seat is not None
-        hand, complete = await self.shared.hand_answer(runtime.table, seat, lang)
+        hand, complete = await self.shared.display.hand_answer(runtime.table, seat, lang)
         shown = await edit_hand(interaction, hand, self.shared.token_edits)
         if is_ephemeral(interaction) and interaction.message is not None:
             message_id = interaction.message.id
@@ -315,7 +315,7 @@ class Controller:
             await refuse(interaction, "err.stale")
             return
         lang = lang_of(interaction.locale)
-        hand, complete = await self.shared.hand_answer(table, seat, lang, note)
+        hand, complete = await self.shared.display.hand_answer(table, seat, lang, note)
         shown = await edit_hand(interaction, hand, self.shared.token_edits)
         if is_ephemeral(interaction) and interaction.message is not None:
             runtime = self.runtimes.of(table)

@@ -49,7 +49,7 @@ from ..discord_io.replies import message_params, release, upload_refused
 from ..discord_io.tokens import TokenEdits
 from ..i18n.translate import lang_of
 from ..render.emojis import CardEmojis
-from ..render.layout import hand_answer, hand_layout, hand_message, public_layout, public_message
+from ..render.layout import Display
 from ..render.pictures import TABLE_FILE, Picture, Pictures
 from ..render.scenes import has_picture
 from .ai import AiPlayer
@@ -66,7 +66,6 @@ PUBLIC_MIN_INTERVAL = 2.0
 TOKEN_LIFETIME = 14 * 60  # re-use an interaction token for at most this long (Discord: 15 min)
 TABLE_PICTURES_PER_SECOND = 40.0  # default drawing budget of table redraws (see Settings)
 PICTURE_WAIT = 0.25  # seconds a redraw waits for its picture before showing the last one
-HAND_PICTURE_WAIT = 0.02  # seconds a click's answer waits for its hand's picture (see below)
 REFRESH_PICTURE_WAIT = 0.25  # ... and a hand refresh nobody clicked for
 FOLLOW_ATTEMPTS = 3  # hands drawn again when the table outran them while drawn
 FIRST_PICTURE_WAIT = 3.0  # ... when the message has none to keep (after a restart)
@@ -126,7 +125,8 @@ class PublicSlot:
 @dataclass
 class Shared:
     """What every table's runtime uses: Discord, the service, the pacer, time, the AI, the
-    pictures and the card emojis."""
+    pictures and the card emojis, and the display that draws with them (all plain parts,
+    no forwarding methods)."""
 
     client: discord.Client
     service: TableService
@@ -139,48 +139,11 @@ class Shared:
     table_pictures: Pacer = field(default_factory=lambda: Pacer(TABLE_PICTURES_PER_SECOND))
     emojis: CardEmojis = field(default_factory=CardEmojis)
     token_edits: TokenEdits = field(init=False)
+    display: Display = field(init=False)
 
     def __post_init__(self) -> None:
         self.token_edits = TokenEdits(self.client)
-
-    async def table_message(self, table: Table, *, urgent: bool = False) -> Outgoing:
-        """The table's public message as it is now, picture included; `urgent` when a
-        click's answer waits for it."""
-        return await public_message(table, self.pictures, self.emojis.faces, urgent=urgent)
-
-    def table_redraw(self, table: Table, picture: Picture | Kept | None) -> Outgoing:
-        """The table's public message as it is now, with the picture given (not awaited)."""
-        return public_layout(table, self.emojis.faces, picture)
-
-    async def hand_message(
-        self,
-        table: Table,
-        seat: int,
-        lang: str,
-        note: str | None = None,
-        wanted: Callable[[], bool] | None = None,
-    ) -> Outgoing:
-        """`seat`'s hand as it is now, picture included (ephemeral only); `wanted` for a
-        refresh no click waits for (bot.render.pictures)."""
-        faces = self.emojis.faces
-        return await hand_message(table, seat, lang, self.pictures, faces, note, wanted)
-
-    async def hand_answer(
-        self,
-        table: Table,
-        seat: int,
-        lang: str,
-        note: str | None = None,
-        *,
-        kept: Kept | None = None,
-        wanted: Callable[[], bool] | None = None,
-        wait: float = HAND_PICTURE_WAIT,
-    ) -> tuple[Outgoing, bool]:
-        """`seat`'s hand without waiting long for its picture: a click's answer waits at most
-        HAND_PICTURE_WAIT (a busy drawing worker), then goes without it and the picture
-        follows (`TableRuntime.picture_follows`). Says whether it has its own picture."""
-        faces = self.emojis.faces
-        return await hand_answer(table, seat, lang, self.pictures, faces, note, wait, kept, wanted)
+        self.display = Display(self.pictures, self.emojis)
 
     def saw(self, interaction: discord.Interaction[Any]) -> None:
         """Note Discord's clock from an interaction's id: token ages are judged on it."""
@@ -364,7 +327,7 @@ class TableRuntime:
         if table.message_id is None:
             return
         picture = await self._picture_now()
-        params = message_params(self.shared.table_redraw(table, picture))
+        params = message_params(self.shared.display.table_redraw(table, picture))
         slot = None if paced else self.live_public()
         if slot is not None:
             try:
@@ -409,7 +372,7 @@ class TableRuntime:
         table = self.table
         kept = self._shown
         log.info("table %s: a redraw's new picture was refused; redrawn with the last", table.id)
-        params = message_params(self.shared.table_redraw(table, kept))
+        params = message_params(self.shared.display.table_redraw(table, kept))
         try:
             if slot is not None:
                 await self._token_redraw(slot, params)
@@ -477,10 +440,12 @@ class TableRuntime:
                     same = _same(self.hands.get(user_id), current)
                     return same and table.revision == revision and not self.closed
 
-                hand = await shared.hand_message(table, seat, slot.lang, wanted=wanted or still)
+                hand = await shared.display.hand_message(
+                    table, seat, slot.lang, wanted=wanted or still
+                )
                 complete = True
             else:
-                hand, complete = await shared.hand_answer(
+                hand, complete = await shared.display.hand_answer(
                     table, seat, slot.lang, kept=slot.shown, wanted=wanted, wait=wait
                 )
             if wanted is not None and not wanted():
@@ -513,8 +478,8 @@ class TableRuntime:
                 if not upload_refused(exc, params):
                     raise
                 log.info("table %s: a hand's new picture was refused", self.table.id)
-                faces = self.shared.emojis.faces
-                hand = hand_layout(self.table, seat, slot.lang, faces, slot.shown)
+                display = self.shared.display
+                hand = display.hand_layout(self.table, seat, slot.lang, slot.shown)
                 picture, shown = hand.picture, None
                 params = message_params(hand)
                 await edits.edit(slot.application_id, slot.token, params, slot.message_id)
