@@ -17,8 +17,10 @@ from . import hand
 from .cards import (
     ALL_CARDS,
     BACK,
-    BIANCO_MANO_CARDS,
+    FAMILIES,
     JOKER,
+    OWN_CARDS,
+    ROLES,
     STANDARD_CARDS,
     card_back,
     emoji_version,
@@ -29,15 +31,16 @@ from .cards import (
     localised,
 )
 from .hand import draw_hand, draw_hand_image
-from .roles import ROLES
-from .scene import Box, Fact, Played, Seat, TableScene, Zone
+from .scene import MARKS, Box, Fact, Played, Seat, TableScene, Zone
 from .table import draw_table, draw_table_image, fits, header_fits
 
 __all__ = [
     "ALL_CARDS",
     "BACK",
-    "BIANCO_MANO_CARDS",
+    "FAMILIES",
     "JOKER",
+    "MARKS",
+    "OWN_CARDS",
     "ROLES",
     "STANDARD_CARDS",
     "Box",

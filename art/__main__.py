@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from . import cards, roles, text
+from . import cards, text
 from .palette import FELT, PLATE_TEXT
 
 
@@ -20,20 +20,23 @@ def contact_sheet(height: int = 150, small: int = 64) -> Image.Image:
     ]
     big_rows.append([cards.face(cards.JOKER, height), cards.face(cards.BACK, height)])
     big_rows += [
-        [cards.face(c + f, height) for c in cards.BM_CHARACTERS] for f in cards.BM_FAMILIES
+        [cards.face(fig.key + f, height) for fig in deck.figures]
+        for deck in cards.DECKS
+        for f in deck.families
     ]
-    big_rows.append([cards.identity_card(r, "fr", height) for r in roles.ROLES])
-    big_rows.append([cards.identity_card(r, "en", height) for r in roles.ROLES])
+    big_rows.append([cards.identity_card(r, "fr", height) for r in cards.ROLES])
+    big_rows.append([cards.identity_card(r, "en", height) for r in cards.ROLES])
     small_rows: list[list[Image.Image]] = [
         [cards.face(r + s, small) for r in cards.RANKS] for s in cards.SUITS
     ]
     small_rows.append(
         [cards.face(cards.JOKER, small), cards.face(cards.BACK, small)]
-        + [cards.identity_card(r, "fr", small) for r in roles.ROLES]
+        + [cards.identity_card(r, "fr", small) for r in cards.ROLES]
     )
     small_rows += [
-        [cards.face(c + f, small) for c in cards.BM_CHARACTERS for f in fam]
-        for fam in (("R", "B"), ("J", "V"))
+        [cards.face(fig.key + f, small) for fig in deck.figures for f in deck.families[i : i + 2]]
+        for deck in cards.DECKS
+        for i in range(0, len(deck.families), 2)
     ]
     gap = 8
     rows = big_rows + small_rows

@@ -6,11 +6,15 @@ Two layouts share one style (ivory card, the same pips, fonts and colours):
 - full, from 100 px (hand pictures, the contact sheet): corner indices and the classic
   arrangement of pips, court cards with their emblem in a framed panel.
 
-Card ids: standard `A 2 ... 10 J Q K` + `S H D C`, the joker `JK`, the back `BACK`, Bianco
-Mano character + family (`MAR`, `GCV`). A face speaks its table's language: French court
-cards read V, D, R and English ones J, Q, K; a full-size Bianco Mano card names its character
-in French or English. Blanche-Neige's identity cards are drawn by
-`identity_card(slug, lang, height)`.
+Card ids: standard `A 2 ... 10 J Q K` + `S H D C`, the joker `JK`, the back `BACK` (from
+games/cards.py), and the cards of every deck a game declares (`games.faces.Deck`), figure +
+family (`MAR`, `GCV`), with their names and points. A face speaks its table's language:
+French court cards read V, D, R and English ones J, Q, K; a full-size figure card names its
+figure in French or English. The identity cards games declare (`games.faces.Identity`) are
+drawn by `identity_card(slug, lang, height)`. What art adds is only looks (colours, emblems,
+shapes), keyed by the declared ids, with a plain look for an id it does not know: a game's
+new card or role needs no change here. The decks and roles are those of the games registered
+when art is first imported (the built-in ones, every game's package being imported then).
 
 Returned images are shared by the cache: copy one before drawing on it.
 """
@@ -25,6 +29,10 @@ from io import BytesIO
 from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont
 
+import games
+from games.cards import JOKER, RANKS, SUITS
+from games.faces import SOFT_HYPHEN, Deck, Figure, Identity
+
 from . import roles, shapes
 from .palette import (
     CARD_EDGE,
@@ -35,6 +43,8 @@ from .palette import (
     GOLD_LIGHT,
     INK,
     IVORY,
+    PLAIN_FAMILY,
+    PLAIN_FAMILY_DARK,
     RED,
     RGB,
     tint,
@@ -42,48 +52,50 @@ from .palette import (
 from .shapes import Pen
 from .text import SANS, SERIF, font
 
-RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 RED_SUITS = frozenset({"H", "D"})
 STANDARD_CARDS: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
-JOKER = "JK"
 BACK = "BACK"
 FRENCH_INDEX: dict[str, str] = {"J": "V", "Q": "D", "K": "R"}
 COURTS = frozenset(FRENCH_INDEX)
 LANGS: tuple[str, ...] = ("fr", "en")
 
-BM_CHARACTERS: tuple[str, ...] = ("MA", "PA", "AV", "EV", "BA", "CO", "GC", "CH")
-BM_FAMILIES: tuple[str, ...] = ("R", "B", "J", "V")
-BIANCO_MANO_CARDS: tuple[str, ...] = tuple(c + f for f in BM_FAMILIES for c in BM_CHARACTERS)
-BM_NAME: dict[str, str] = {
-    "MA": "Mamma",
-    "PA": "Parrain",
-    "AV": "Avocat",
-    "EV": "Évêque",
-    "BA": "Banquier",
-    "CO": "Commis\u00adsaire",
-    "GC": "Garde du corps",
-    "CH": "Chauf\u00adfeur",
-}
-BM_NAME_EN: dict[str, str] = {
-    "MA": "Mamma",
-    "PA": "God\u00adfather",
-    "AV": "Lawyer",
-    "EV": "Bishop",
-    "BA": "Banker",
-    "CO": "Commis\u00adsioner",
-    "GC": "Body\u00adguard",
-    "CH": "Driver",
-}
-DOMINANT: dict[str, str] = {"fr": "{n} si dominante", "en": "{n} if dominant"}
-# A Bianco Mano card's words sit at its left, within the part a fanned hand leaves showing
+
+def _declared() -> tuple[tuple[Deck, ...], dict[str, Identity]]:
+    """The decks and identity cards every registered game declares, each id once."""
+    decks: list[Deck] = []
+    identities: dict[str, Identity] = {}
+    for rules in games.all():
+        deck = rules.faces.deck
+        if deck is not None and deck not in decks:
+            decks.append(deck)
+        for identity in rules.faces.identities:
+            if identities.setdefault(identity.slug, identity) != identity:
+                raise ValueError(f"two games declare the identity card {identity.slug!r}")
+    return tuple(decks), identities
+
+
+def _own_cards(decks: tuple[Deck, ...]) -> dict[str, tuple[Deck, Figure]]:
+    """Each card of the declared decks: its deck and its figure."""
+    own: dict[str, tuple[Deck, Figure]] = {}
+    for deck in decks:
+        for card in deck.cards:
+            figure = deck.figure(card)
+            if card in own or card in STANDARD_CARDS or card in (JOKER, BACK) or figure is None:
+                raise ValueError(f"the card id {card!r} is declared twice")
+            own[card] = (deck, figure)
+    return own
+
+
+DECKS, IDENTITIES = _declared()
+OWN_CARDS = _own_cards(DECKS)
+FAMILIES: tuple[str, ...] = tuple(dict.fromkeys(f for d in DECKS for f in d.families))
+ROLES: tuple[str, ...] = tuple(IDENTITIES)
+# A figure card's words sit at its left, within the part a fanned hand leaves showing
 # (art.hand keeps at least this much of every card in view): from NAME_X to NAME_RIGHT.
 NAME_X = 0.08
 NAME_RIGHT = 0.56
-SOFT_HYPHEN = "\u00ad"
-# Card points in the rule book; a card of the dominant family counts double.
-BM_POINTS: dict[str, int] = {"MA": 5, "PA": 4, "AV": 3, "EV": 2, "BA": 1, "CO": 0, "GC": 0, "CH": 0}
-BM_EMBLEM: dict[str, shapes.Emblem] = {
+# Each figure's emblem, by its key; a figure art does not know gets a plain one.
+FIGURE_EMBLEM: dict[str, shapes.Emblem] = {
     "MA": shapes.crown,
     "PA": shapes.fedora,
     "AV": shapes.scale,
@@ -94,7 +106,7 @@ BM_EMBLEM: dict[str, shapes.Emblem] = {
     "CH": shapes.wheel,
 }
 
-ALL_CARDS: tuple[str, ...] = (*STANDARD_CARDS, JOKER, *BIANCO_MANO_CARDS)
+ALL_CARDS: tuple[str, ...] = (*STANDARD_CARDS, JOKER, *OWN_CARDS)
 COMPACT_BELOW = 100  # px high: faces smaller than this use the compact layout
 JOKER_COLOUR: RGB = (108, 48, 148)
 
@@ -104,8 +116,9 @@ def card_size(height: int) -> tuple[int, int]:
     return round(height * 5 / 7), height
 
 
-def is_bianco_mano(card: str) -> bool:
-    return len(card) == 3 and card[:2] in BM_POINTS and card[2] in FAMILY
+def is_figure(card: str) -> bool:
+    """Whether `card` is a card of a deck a game declares (a figure of a family)."""
+    return card in OWN_CARDS
 
 
 def suit_colour(suit: str) -> RGB:
@@ -119,13 +132,13 @@ def _check_height(height: int) -> None:
 
 def face_lang(card: str, height: int, lang: str) -> str:
     """The language a face is drawn in: `en` only where the English face differs (court
-    cards; Bianco Mano cards at full size, which name their character), else `fr`, so a
+    cards; figure cards at full size, which name their figure), else `fr`, so a
     face that reads the same in both is drawn and cached once."""
     if lang != "en":
         return "fr"
     if card[:-1] in COURTS and card[-1:] in SUITS:
         return "en"
-    return "en" if is_bianco_mano(card) and height >= COMPACT_BELOW else "fr"
+    return "en" if is_figure(card) and height >= COMPACT_BELOW else "fr"
 
 
 def face(card: str, height: int = 150, lang: str = "fr") -> Image.Image:
@@ -140,8 +153,8 @@ def _face(card: str, height: int, lang: str) -> Image.Image:
         return _draw(height, _back)
     if card == JOKER:
         return _draw(height, _joker)
-    if is_bianco_mano(card):
-        return _draw(height, partial(_bianco_mano, card=card, lang=lang))
+    if is_figure(card):
+        return _draw(height, partial(_figure_card, card=card, lang=lang))
     rank, suit = card[:-1], card[-1:]
     if rank in RANKS and suit in SUITS:
         return _draw(height, partial(_standard, rank=rank, suit=suit, lang=lang))
@@ -150,9 +163,9 @@ def _face(card: str, height: int, lang: str) -> Image.Image:
 
 @lru_cache(maxsize=256)
 def identity_card(slug: str, lang: str = "fr", height: int = 150) -> Image.Image:
-    """Blanche-Neige's face-up identity card of role `slug`, its rule in French or English."""
+    """The face-up identity card of role `slug`, its rule in French or English."""
     _check_height(height)
-    if slug not in roles.EMBLEM:
+    if slug not in IDENTITIES:
         raise ValueError(f"unknown role {slug!r}")
     words = "en" if lang == "en" else "fr"
     return _draw(height, partial(_identity, slug=slug, lang=words))
@@ -175,6 +188,16 @@ def _face_png(card: str, height: int, lang: str) -> bytes:
     out = BytesIO()
     _face(card, height, lang).save(out, "PNG", optimize=True)
     return out.getvalue()
+
+
+def face_pngs_kept() -> int:
+    """How many face PNGs `face_png` keeps encoded in this process (tests, monitoring)."""
+    return _face_png.cache_info().currsize
+
+
+def forget_face_pngs() -> None:
+    """Drop the face PNGs kept so far, as in a process that has encoded none (tests)."""
+    _face_png.cache_clear()
 
 
 def localised(height: int) -> tuple[str, ...]:
@@ -250,10 +273,10 @@ def index_right(card: str, height: int, lang: str = "fr") -> float:
     """How much of a face, from its left edge in px, must show for it to read when the next
     card lies over the rest (a row of overlapping cards): a compact standard face's big
     index (its rank, `10` the widest) and a full face's corner index; the whole face for
-    the others (a Bianco Mano card, the joker: their emblem is the middle of the card)."""
+    the others (a figure card, the joker: their emblem is the middle of the card)."""
     w, h = card_size(height)
     rank, suit = card[:-1], card[-1:]
-    if card in (JOKER, BACK) or is_bianco_mano(card) or rank not in RANKS or suit not in SUITS:
+    if card in (JOKER, BACK) or is_figure(card) or rank not in RANKS or suit not in SUITS:
         return float(w)
     if height >= COMPACT_BELOW:
         return 0.24 * w
@@ -419,7 +442,12 @@ def _on(family: str) -> RGB:
     return (74, 48, 0) if family == "J" else (255, 255, 255)
 
 
-def _bianco_mano(
+def family_colours(family: str) -> tuple[RGB, RGB]:
+    """A family's colour and its darker shade (a neutral pair for a family art does not know)."""
+    return FAMILY.get(family, PLAIN_FAMILY), FAMILY_DARK.get(family, PLAIN_FAMILY_DARK)
+
+
+def _figure_card(
     canvas: Image.Image,
     d: ImageDraw.ImageDraw,
     W: int,
@@ -428,10 +456,11 @@ def _bianco_mano(
     card: str,
     lang: str,
 ) -> None:
-    character, family = card[:2], card[2]
-    colour, dark, on = FAMILY[family], FAMILY_DARK[family], _on(family)
-    points = BM_POINTS[character]
-    emblem = BM_EMBLEM[character]
+    deck, figure = OWN_CARDS[card]
+    family = card[len(figure.key) :]
+    (colour, dark), on = family_colours(family), _on(family)
+    points = figure.points
+    emblem = FIGURE_EMBLEM.get(figure.key, roles.plain_emblem)
     if compact:
         d.rounded_rectangle(
             (0.05 * W, 0.05 * W, 0.95 * W, H - 0.05 * W), radius=0.05 * W, fill=colour
@@ -454,14 +483,14 @@ def _bianco_mano(
     s = 0.19 * W
     shapes.family_mark(Pen(d, 0.8 * W - s / 2, 0.13 * H - s / 2, s, s), family, colour)
     _emblem(d, emblem, 0.56 * W, 0.46 * H, 0.52 * W, colour, IVORY)
-    if points:
-        note = DOMINANT[lang].format(n=points * 2)
+    if points and deck.note is not None:
+        note = deck.note.get(lang).format(n=points * 2)
         size = _fitting(note, 0.05 * H, 0.042 * H, (NAME_RIGHT - NAME_X) * W)
         d.text((NAME_X * W, 0.71 * H), note, font=font(size), fill=dark, anchor="lm")
     band = (inset, 0.77 * H, W - inset, H - inset)
     d.rounded_rectangle(band, radius=0.05 * W, fill=colour)
     d.rectangle((band[0], band[1], band[2], band[1] + 0.05 * W), fill=colour)
-    lines, size = name_lines(character, lang, H)
+    lines, size = name_lines(figure.name.get(lang), H)
     middle = (band[1] + band[3]) / 2
     step = 1.1 * size
     for i, line in enumerate(lines):
@@ -478,11 +507,10 @@ def _fitting(text: str, size: float, least: float, width: float) -> int:
     return s
 
 
-def name_lines(character: str, lang: str, height: int) -> tuple[list[str], int]:
-    """A Bianco Mano character's name as its full-size face prints it, `height` px high: the
-    lines (one, or two broken at a space or a soft hyphen) and the font size, so that every
-    line lies between NAME_X and NAME_RIGHT of the card's width."""
-    name = (BM_NAME_EN if lang == "en" else BM_NAME)[character]
+def name_lines(name: str, height: int) -> tuple[list[str], int]:
+    """A figure's name as its full-size face prints it, `height` px high: the lines (one, or
+    two broken at a space or a soft hyphen) and the font size, so that every line lies
+    between NAME_X and NAME_RIGHT of the card's width."""
     W = card_size(height)[0]
     room = (NAME_RIGHT - NAME_X) * W
     whole = name.replace(SOFT_HYPHEN, "")
@@ -501,9 +529,9 @@ def name_lines(character: str, lang: str, height: int) -> tuple[list[str], int]:
     return best
 
 
-def name_right(character: str, lang: str, height: int) -> float:
-    """Where the name's longest line ends, in px from the card's left edge."""
-    lines, size = name_lines(character, lang, height)
+def name_right(card: str, lang: str, height: int) -> float:
+    """Where the name on figure card `card` ends (its longest line), in px from its left edge."""
+    lines, size = name_lines(OWN_CARDS[card][1].name.get(lang), height)
     W = card_size(height)[0]
     return NAME_X * W + max(font(size).getlength(line) for line in lines)
 
@@ -511,8 +539,9 @@ def name_right(character: str, lang: str, height: int) -> float:
 def _identity(
     canvas: Image.Image, d: ImageDraw.ImageDraw, W: int, H: int, compact: bool, slug: str, lang: str
 ) -> None:
-    colour = roles.COLOUR[slug]
-    emblem = roles.EMBLEM[slug]
+    colour = roles.colour(slug)
+    emblem = roles.emblem(slug)
+    identity = IDENTITIES[slug]
     inset = 0.04 * W
     if compact:
         d.rounded_rectangle(
@@ -534,7 +563,7 @@ def _identity(
     d.rectangle((band[0], band[3] - 0.05 * W, band[2], band[3]), fill=colour)
     _text(
         d,
-        roles.NAME[lang][slug],
+        identity.name.get(lang),
         0.085 * H,
         W / 2,
         (band[1] + band[3]) / 2,
@@ -543,8 +572,7 @@ def _identity(
         max_width=0.84 * W,
     )
     _emblem(d, emblem, W / 2, 0.45 * H, 0.6 * W, colour, IVORY)
-    first, second = roles.RULE[lang][slug]
-    for i, line in enumerate((first, second)):
+    for i, line in enumerate(rule.get(lang) for rule in identity.rule):
         _text(d, line, 0.066 * H, W / 2, (0.77 + 0.09 * i) * H, INK, SANS, max_width=0.86 * W)
 
 

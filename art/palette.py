@@ -25,7 +25,8 @@ PLATE_MUTED: RGB = (184, 204, 190)
 PLATE_LABEL: RGB = (214, 228, 216)  # zone labels on the felt
 TURN: RGB = (250, 204, 72)
 
-# Bianco Mano families.
+# The families of the decks games declare (games.faces.Deck), by their keys; a family not
+# here is drawn in the neutral PLAIN_FAMILY.
 FAMILY: dict[str, RGB] = {
     "R": (196, 38, 48),
     "B": (36, 88, 176),
@@ -39,6 +40,9 @@ FAMILY_DARK: dict[str, RGB] = {
     "J": (150, 104, 0),
     "V": (18, 88, 44),
 }
+
+PLAIN_FAMILY: RGB = (96, 96, 112)
+PLAIN_FAMILY_DARK: RGB = (56, 56, 68)
 
 # Team colours for seats (index 0..3), readable on the felt.
 TEAM: tuple[RGB, ...] = (

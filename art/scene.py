@@ -4,20 +4,22 @@ The bot builds a `TableScene` from a spectator's view of the game (never from a 
 `art.table.draw_table` draws it. Nothing here knows a game: a scene is seats around a felt,
 rows of face-up cards, boxes of tokens and a few header facts.
 
-Card ids are those of `art.cards` (`10H`, `QS`, `JK`, `MAR`); suits are `S H D C`, Bianco
-Mano families `R B J V`; identity roles are Blanche-Neige's role slugs.
+Card ids are those of `art.cards` (`10H`, `QS`, `JK`, `MAR`); a fact's mark is a suit
+`S H D C` or the family of a deck a game declares (`MARKS`); identity roles are the role
+slugs games declare (`art.cards.ROLES`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import ALL_CARDS, BM_FAMILIES, SUITS
-from .roles import ROLES
+from .cards import ALL_CARDS, FAMILIES, ROLES, SUITS
 
 MAX_SEATS = 9
 MAX_TEAMS = 4
 _CARDS = frozenset(ALL_CARDS)
+# What a header fact may draw beside its words: a suit, or a family of a declared deck.
+MARKS: frozenset[str] = frozenset(SUITS + FAMILIES)
 
 
 def _check_card(card: str | None) -> None:
@@ -105,11 +107,11 @@ class Fact:
     label: str
     value: str = ""
     card: str | None = None
-    suit: str | None = None  # S H D C, or a Bianco Mano family R B J V
+    suit: str | None = None  # a suit S H D C, or a declared family (MARKS)
 
     def __post_init__(self) -> None:
         _check_card(self.card)
-        if self.suit is not None and self.suit not in SUITS + BM_FAMILIES:
+        if self.suit is not None and self.suit not in MARKS:
             raise ValueError(f"unknown suit or family {self.suit!r}")
 
 

@@ -190,7 +190,8 @@ def star(pen: Pen, colour: RGB, points: int = 5, inner: float = 0.42) -> None:
 
 
 def family_mark(pen: Pen, family: str, colour: RGB) -> None:
-    """A shape per Bianco Mano family, so colour is not the only cue."""
+    """A shape per family of the decks games declare, so colour is not the only cue (a small
+    dot for a family art has no shape for)."""
     if family == "R":
         pen.ellipse(0.5, 0.5, 0.42, fill=colour)
     elif family == "B":
@@ -200,7 +201,7 @@ def family_mark(pen: Pen, family: str, colour: RGB) -> None:
     elif family == "V":
         pen.poly([(0.5, 0.02), (0.98, 0.5), (0.5, 0.98), (0.02, 0.5)], colour)
     else:
-        raise ValueError(f"unknown family {family!r}")
+        pen.ellipse(0.5, 0.5, 0.24, fill=colour)
 
 
 # --- Emblems ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from . import cards, roles, sprites, text
+from . import cards, sprites, text
 from .encode import to_png
 from .palette import (
     FELT,
@@ -258,7 +258,8 @@ def _plate(seat: Seat, lang: str, name: str, name_size: int, w: int) -> Image.Im
         img.alpha_composite(chip, (box[2] + 3, 9))
     x = left
     if seat.identity:
-        box = text.paste(img, roles.NAME[lang][seat.identity], (x, 40), 12, GOLD_LIGHT, "lm")
+        role = cards.IDENTITIES[seat.identity].name.get(lang)
+        box = text.paste(img, role, (x, 40), 12, GOLD_LIGHT, "lm")
         x = box[2] + 6
     if seat.score:
         box = text.paste(img, seat.score, (x, 40), 12, PLATE_MUTED, "lm")

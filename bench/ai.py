@@ -107,7 +107,7 @@ Overrides = tuple[tuple[str, str], ...]  # `--set FIELD=VALUE` pairs, as typed
 
 def overridden(profile: Profile, overrides: Overrides) -> Profile:
     """`profile` with the `--set` fields replaced: a number is cast to the field's type, and
-    `module:name` (e.g. `redealer=games.ai.bianco_mano:informed_redealer`) is imported."""
+    `module:name` (e.g. `redealer=games.bianco_mano.ai:informed_redealer`) is imported."""
     changes: dict[str, Any] = {}
     for name, raw in overrides:
         current = getattr(profile, name)  # AttributeError names a misspelt field

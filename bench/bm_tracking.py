@@ -20,8 +20,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from games.ai.bianco_mano import PROFILE
 from games.base import GameState
+from games.bianco_mano.ai import PROFILE
 from games.rng import Rng
 
 

@@ -27,19 +27,16 @@ from bot.replays.book import CHECKPOINT_EVERY, Replay
 from bot.replays.display import replay_embed, replay_view
 from db import FinishedMatch, MatchSeat, MatchSummary, MoveRecord
 from games import Rng
+from games.testing import random_moves
 
 
 def whole_match(slug: str, seed: int) -> FinishedMatch:
     rules = games.get(slug)
     players = rules.max_players if rules.max_players <= 4 else rules.min_players
     state = rules.new(players=players, seed=seed)
-    rng = Rng(seed)
-    moves = []
-    while not state.is_over():
-        seat = state.to_move()[0]
-        action = rng.choice(state.legal_actions(seat)).id
-        state.apply(seat, action)
-        moves.append(MoveRecord(len(moves) + 1, seat, action))
+    moves = [
+        MoveRecord(n, m.seat, m.action) for n, m in enumerate(random_moves(state, Rng(seed)), 1)
+    ]
     out = state.outcome()
     seats = [
         MatchSeat(i, 1 + i, False, f"P{i}", out.ranks[i], out.scores[i], 0, out.ranks[i] == 1)

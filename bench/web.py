@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
 from db import ImportedMatch, MoveRecord, SeatInfo, SeatResult, Store, TableRecord, TableStatus
+from games.testing import random_moves
 from web import links
 from web.app import create_app
 from web.config import WebSettings
@@ -55,13 +56,10 @@ def play_pool(rng: random.Random) -> list[dict[str, Any]]:
             seed = rng.getrandbits(48)
             options = dict(rules.quick_options)
             state = rules.new(players=players, seed=seed, options=options)
-            moves_rng = games.Rng(seed ^ n)
-            moves = []
-            while not state.is_over():
-                seat = state.to_move()[0]
-                action = moves_rng.choice(state.legal_actions(seat)).id
-                state.apply(seat, action)
-                moves.append(MoveRecord(len(moves) + 1, seat, action))
+            moves = [
+                MoveRecord(k, m.seat, m.action)
+                for k, m in enumerate(random_moves(state, games.Rng(seed ^ n)), 1)
+            ]
             out = state.outcome()
             pool.append(
                 {

@@ -23,7 +23,7 @@ import itertools
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 BEAT_EVERY = 10.0  # seconds between two touches while connected
@@ -32,15 +32,21 @@ MAIN_PROCESS = Path("/proc/1/cmdline")  # the container's main process, on Linux
 WEB_TIMEOUT = 5.0  # seconds the web has to answer the check
 
 
-async def beat(path: Path, alive: Callable[[], bool], every: float = BEAT_EVERY) -> None:
+async def beat(
+    path: Path,
+    alive: Callable[[], bool],
+    every: float = BEAT_EVERY,
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+) -> None:
     """Touch `path` every `every` seconds while `alive()`, checking every second while it
-    is not (so that a fresh connection shows at once); runs until cancelled."""
+    is not (so that a fresh connection shows at once); runs until cancelled. `sleep` is
+    how it waits (a test's clock)."""
     while True:
         if alive():
             await asyncio.to_thread(path.touch)  # a file system call: off the event loop
-            await asyncio.sleep(every)
+            await sleep(every)
         else:
-            await asyncio.sleep(min(every, 1.0))
+            await sleep(min(every, 1.0))
 
 
 def age(path: Path, now: float | None = None) -> float | None:

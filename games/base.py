@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
+from .faces import Faces
 from .facts import FactsOf, HandFacts, PublicFacts
 from .options import BaseOptions
 from .rng import Rng
@@ -318,6 +319,9 @@ class Rules:
     ai: ClassVar[str | None] = None
     # The accent colour of the game's messages and pictures (0xRRGGBB).
     colour: ClassVar[int] = 0x455A64
+    # What the game's cards say beyond the standard ones (its own deck, identity cards):
+    # what pictures draw (games/faces.py).
+    faces: ClassVar[Faces] = Faces()
 
     def __init__(self) -> None:
         # Options are frozen, so every table on the defaults shares one instance: validating

@@ -37,6 +37,7 @@ _SUIT_NAMES = {
     "fr": {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"},
     "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
 }
+# Soft hyphens mark where a card too narrow for the whole name may break it; text drops them.
 _BM_NAMES = {
     "fr": {
         "MA": "Mamma",
@@ -44,21 +45,29 @@ _BM_NAMES = {
         "AV": "Avocat",
         "EV": "Évêque",
         "BA": "Banquier",
-        "CO": "Commissaire",
+        "CO": "Commis\u00adsaire",
         "GC": "Garde du corps",
-        "CH": "Chauffeur",
+        "CH": "Chauf\u00adfeur",
     },
     "en": {
         "MA": "Mamma",
-        "PA": "Godfather",
+        "PA": "God\u00adfather",
         "AV": "Lawyer",
         "EV": "Bishop",
         "BA": "Banker",
-        "CO": "Commissioner",
-        "GC": "Bodyguard",
+        "CO": "Commis\u00adsioner",
+        "GC": "Body\u00adguard",
         "CH": "Driver",
     },
 }
+_SOFT_HYPHEN = "\u00ad"
+
+
+def character_name(character: str, lang: str = "fr") -> str:
+    """A Bianco Mano character's name as its card prints it, soft hyphens included."""
+    return _BM_NAMES[_lang(lang)][character]
+
+
 _BM_FAMILY_NAMES = {
     "fr": {"R": "rouge", "B": "bleue", "J": "jaune", "V": "verte"},
     "en": {"R": "red", "B": "blue", "J": "yellow", "V": "green"},
@@ -94,7 +103,7 @@ def _face(c: str, lang: str) -> str:
     if c == JOKER:
         return f"{JOKER_MARK} Joker"
     if is_bianco_mano(c):
-        return f"{_BM_FAMILY_MARKS[c[2]]} {_BM_NAMES[lang][c[:2]]}"
+        return f"{_BM_FAMILY_MARKS[c[2]]} {_BM_NAMES[lang][c[:2]].replace(_SOFT_HYPHEN, '')}"
     if is_standard(c):
         rank = c[:-1]
         return _FIGURES[lang].get(rank, rank) + SUIT_SYMBOLS[c[-1]]

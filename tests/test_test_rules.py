@@ -1,10 +1,14 @@
-"""Rules the tests themselves keep: no test waits a fixed time.
+"""Rules the tests themselves keep: no test waits a fixed time or reads private names.
 
 A fixed sleep either wastes its time or, on a busy machine, is not long enough. A test
 awaits the event it waits for, drives the bot's `Clock` (tests/bot/clock.py), or, for a
 condition no event of ours announces (another process, PostgreSQL), uses
 `tests.waiting.eventually`. A fake that simulates slow work blocks on a gate the test opens;
 one that hangs waits for an event that never comes. Speed is measured in bench/.
+
+A test uses the code's public names: where it needs an inside view, the code offers a
+small hook documented as such. A library's internals (discord.py's, argparse's) are read by
+a named helper in tests/ only, on lines that say `internals` in a comment.
 """
 
 from __future__ import annotations
@@ -17,17 +21,6 @@ ROOT = TESTS.parent
 
 # Paced for people to watch, not a test.
 EXEMPT = {"tests/bot/demo.py"}
-
-# Files that still sleep, on their way out of this list: it names exactly those.
-NOT_YET = {
-    "tests/bot/test_health.py",
-    "tests/bot/app/test_lifecycle.py",
-    "tests/bot/render/test_layout.py",
-    "tests/bot/render/test_pictures.py",
-    "tests/db/test_migrations.py",
-    "tests/emulator/minibot.py",
-    "tests/emulator/test_layout.py",
-}
 
 NUMBER = r"(\d[\d_]*\.?[\d_]*(?:[eE][-+]?\d+)?|\.\d[\d_]*(?:[eE][-+]?\d+)?)"
 QUALIFIED = re.compile(r"\b(?:time|asyncio)\.sleep\(\s*" + NUMBER)
@@ -60,17 +53,12 @@ def sleeping_files() -> dict[str, list[tuple[int, str]]]:
 
 
 def test_no_test_sleeps_a_fixed_time() -> None:
-    offending = {name: found for name, found in sleeping_files().items() if name not in NOT_YET}
+    offending = sleeping_files()
     assert not offending, "\n".join(
         f"{name}:{number}: {line}  (await the event, drive the Clock, or tests.waiting)"
         for name, found in offending.items()
         for number, line in found
     )
-
-
-def test_the_not_yet_list_names_only_files_that_still_sleep() -> None:
-    done = sorted(NOT_YET - set(sleeping_files()))
-    assert not done, f"no fixed sleep left in {done}: take them off NOT_YET"
 
 
 def test_the_rule_sees_every_form_of_a_fixed_sleep() -> None:
@@ -98,3 +86,63 @@ def test_the_rule_sees_every_form_of_a_fixed_sleep() -> None:
     ]
     for line in passed:
         assert not fixed_sleeps(code(line)), line
+
+
+# `name._private`: an attribute (or module) whose name says it is not for outside use; a
+# dunder is not one, nor a helper's own `self._x`.
+PRIVATE = re.compile(r"\b(\w+)\._[A-Za-z]\w*")
+PUBLIC_ANYWAY = {"os._exit"}  # the standard library's own public name
+OWN = {"self", "cls"}
+
+
+def private_reads(text: str) -> list[tuple[int, str]]:
+    """(line number, line) of each read of a private name of another object or module,
+    except on lines whose comment says they read a library's `internals`."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        code, hash_, comment = line.partition("#")
+        if hash_ and "internals" in comment:
+            continue
+        for match in PRIVATE.finditer(code):
+            if match.group(1) not in OWN and match.group(0) not in PUBLIC_ANYWAY:
+                found.append((number, line.strip()))
+                break
+    return found
+
+
+def test_no_test_reads_private_names() -> None:
+    offending = {}
+    for path in sorted(TESTS.rglob("*.py")):
+        if path == Path(__file__).resolve():
+            continue  # its examples of what the rule catches
+        found = private_reads(path.read_text(encoding="utf-8"))
+        if found:
+            offending[path.relative_to(ROOT).as_posix()] = found
+    assert not offending, "\n".join(
+        f"{name}:{number}: {line}  (a public name or a documented hook of the code)"
+        for name, found in offending.items()
+        for number, line in found
+    )
+
+
+def test_the_private_rule_sees_private_reads_and_passes_the_rest() -> None:
+    caught = [
+        "store._engine.connect()",
+        "await service._record(table)",
+        "tapis.bot._connection._view_store._modals",
+        "from art._palette_data import PALETTE",
+        "argparse._SubParsersAction",
+        "x = obj._count  # a comment that says nothing of the kind",
+    ]
+    for line in caught:
+        assert private_reads(line), line
+    passed = [
+        "self._sleepers.append(x)",
+        "cls._order",
+        "type(x).__name__",
+        "os._exit(3)",
+        "store.engine.connect()",
+        "return list(parser._actions)  # argparse's internals",
+    ]
+    for line in passed:
+        assert not private_reads(line), line

@@ -34,9 +34,10 @@ from ..table.ai import AiPlayer, WorkerAi
 from ..table.commands import TablesCog
 from ..table.components import DESK, route_modal
 from ..table.controller import Controller
-from ..table.runtime import Clock, LoopClock, Runtimes, Shared
+from ..table.runtime import Runtimes, Shared
 from ..table.service import TableService
 from ..table.subcommands import table_group
+from .clock import Clock, LoopClock
 from .items import DYNAMIC_ITEMS, on_message, refuse_orphan
 from .lifecycle import InteractionGate, Stopped, shut_down
 from .settings import Settings
@@ -176,6 +177,12 @@ class TapisBot(commands.AutoShardedBot):
             self._heartbeat = asyncio.create_task(beat(path, self.gateway_connected))
         if self._tune_gc:
             quiet_gc()
+
+    @property
+    def heartbeat(self) -> asyncio.Task[None] | None:
+        """The task touching HEARTBEAT_FILE while connected; None when there is no such
+        file (tests, monitoring)."""
+        return self._heartbeat
 
     def gateway_connected(self) -> bool:
         """Ready, and every shard of this process has an open gateway connection."""

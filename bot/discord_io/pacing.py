@@ -15,6 +15,10 @@ import asyncio
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..app.clock import Clock
 
 # Urgency of a bot-token write, lowest first (see bot.table.runtime for who gets which).
 PING = 0  # mention a player who has to act
@@ -40,12 +44,14 @@ class Pacer:
     A waiter's urgency may be a function: it is asked again when a slot comes up (at most
     every RERANK seconds: with hundreds of tables waiting, asking all of them at every slot
     cost the event loop a sixth of a core), so that a table whose situation changed while
-    it waited is served for what it is now.
+    it waited is served for what it is now. Time is the event loop's unless a `clock` is
+    given (a test's).
     """
 
-    def __init__(self, per_second: float) -> None:
+    def __init__(self, per_second: float, clock: Clock | None = None) -> None:
         if per_second <= 0:
             raise ValueError("per_second must be positive")
+        self._clock = clock
         self._interval = 1.0 / per_second
         self._next = 0.0
         self._waiting: list[_Waiter] = []
@@ -57,6 +63,12 @@ class Pacer:
     def waiting(self) -> int:
         return sum(1 for w in self._waiting if not w.granted.done())
 
+    def _now(self) -> float:
+        return self._clock.now() if self._clock is not None else asyncio.get_running_loop().time()
+
+    async def _sleep(self, seconds: float) -> None:
+        await (self._clock.sleep(seconds) if self._clock is not None else asyncio.sleep(seconds))
+
     def reserve(self, now: float) -> float:
         """Book the next free slot; how long to wait for it from `now`."""
         slot = max(now, self._next)
@@ -66,7 +78,7 @@ class Pacer:
     async def wait(self, urgency: Urgency = OTHER) -> None:
         """Return once this caller may make one bot-token request."""
         loop = asyncio.get_running_loop()
-        now = loop.time()
+        now = self._now()
         if not self._waiting and self._next <= now:
             self.reserve(now)
             return
@@ -83,21 +95,20 @@ class Pacer:
             raise
 
     async def _dispatch(self) -> None:
-        loop = asyncio.get_running_loop()
         while self._waiting:
-            delay = self._next - loop.time()
+            delay = self._next - self._now()
             if delay > 0:
-                await asyncio.sleep(delay)
+                await self._sleep(delay)
                 continue
             self._waiting = [w for w in self._waiting if not w.granted.done()]
             if not self._waiting:
                 return
-            now = loop.time()
+            now = self._now()
             if now - self._ranked_at >= RERANK:
                 for w in self._waiting:
                     w.urgency = w.rank()
                 self._ranked_at = now
             best = min(self._waiting)
             self._waiting.remove(best)
-            self.reserve(loop.time())
+            self.reserve(self._now())
             best.granted.set_result(None)

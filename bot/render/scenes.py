@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 import art
-from art.cards import BM_FAMILIES, SUITS
 from art.hand import MAX_CARDS as MAX_HAND
 from art.scene import MAX_SEATS, MAX_TEAMS
 from games.base import GameState
@@ -30,7 +29,6 @@ from ..table.model import AI_LEVELS, Table
 
 HEADER_FACTS = 3  # facts in the picture's header band: more would crowd out the title
 MAX_DESCRIPTION = 1024  # Discord's limit for a media item's description
-SUITS_AND_FAMILIES = frozenset(SUITS + BM_FAMILIES)
 _LEADING_MARK = re.compile(r"^\W+")  # a suit symbol or family mark before a word
 
 
@@ -60,7 +58,7 @@ def header_fact(fact: Fact, words: Words, lang: str, names: Sequence[str]) -> ar
     if shown in art.ALL_CARDS and text_face(shown, lang) in value:
         words_only = label or value.replace(text_face(shown, lang), "").strip()
         return art.Fact(words_only, "", card=shown)
-    if shown in SUITS_AND_FAMILIES:
+    if shown in art.MARKS:
         named = (suit_name(shown, lang), family_name(shown, lang))
         if any(n in value for n in named):
             return art.Fact(label, _LEADING_MARK.sub("", value), suit=shown)

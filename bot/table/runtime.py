@@ -41,6 +41,7 @@ import discord
 
 from games import GameState
 
+from ..app.clock import Clock, LoopClock
 from ..discord_io import pacing
 from ..discord_io.outgoing import Kept, Outgoing, shown_id
 from ..discord_io.pacing import Pacer
@@ -55,7 +56,7 @@ from ..render.scenes import has_picture
 from .ai import AiPlayer
 from .model import Table
 from .service import TableService
-from .turns import Clock, LoopClock, Turns
+from .turns import Turns
 
 log = logging.getLogger("tapis.table")
 
@@ -187,6 +188,11 @@ class TableRuntime:
         """The public message now carries this picture (None: none), stored by Discord as
         `attachment_id` (None: not known, so it cannot be kept by a later redraw)."""
         self._shown = Kept.of(picture, attachment_id)
+
+    @property
+    def shown(self) -> Kept | None:
+        """The picture the public message carries, as later redraws keep it (tests)."""
+        return self._shown
 
     def quiet(self) -> bool:
         """Everything known about the table is drawn and nothing is in flight."""

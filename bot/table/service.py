@@ -393,7 +393,7 @@ class TableService:
         finished = state.is_over()
         if finished:
             try:
-                await self._record(table)
+                await self.record(table)
             except Exception as exc:  # the move is stored: the next start records the match
                 log.error("table %s: result not recorded yet (%s)", table.id, type(exc).__name__)
         return MoveResult(table=table, seat=seat, events=events, finished=finished)
@@ -414,8 +414,10 @@ class TableService:
     def _remember(self, table: Table, events: list[dict[str, Any]]) -> None:
         table.recent.extend(events)
 
-    async def _record(self, table: Table) -> None:
-        """Record a finished match once; storage makes a second call a no-op."""
+    async def record(self, table: Table) -> None:
+        """Record a finished match (its results, ratings and status) and forget the table.
+        `act` calls it once the last move is stored, `restore` for a match that ended
+        before it was recorded; storage makes a second call for the same table a no-op."""
         state = table.state
         assert state is not None
         out = state.outcome()
@@ -448,7 +450,7 @@ class TableService:
         for record in records:
             table = table_from_record(record)
             if table.status == "playing" and table.state is not None and table.state.is_over():
-                await self._record(table)  # died between the last move and the recording
+                await self.record(table)  # died between the last move and the recording
                 restored.append(table)  # its message still needs the final scores
                 continue
             self.tables[table.id] = table

@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Protocol
 
 import discord
 
+from ..app.clock import Clock
 from ..discord_io import pacing
 from ..discord_io.pacing import Pacer
 from ..i18n.translate import tr
@@ -22,22 +22,6 @@ log = logging.getLogger("tapis.table")
 
 PING_DELAY = 12.0  # a player who has not acted after this long gets a ping message
 LOBBY_TTL = 15 * 60  # seconds before a lobby nobody started closes itself
-
-
-class Clock(Protocol):
-    def now(self) -> float: ...
-
-    async def sleep(self, seconds: float) -> None: ...
-
-
-class LoopClock:
-    """Real time, from the event loop."""
-
-    def now(self) -> float:
-        return asyncio.get_running_loop().time()
-
-    async def sleep(self, seconds: float) -> None:
-        await asyncio.sleep(max(0.0, seconds))
 
 
 class Turns:

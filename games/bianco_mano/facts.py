@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..facts import Fact, HandFacts, PublicFacts, Zone, group_by, seat_facts, trick_zone
-from .logic import FAMILIES, SORT_KEY
+from .rules import FAMILIES, SORT_KEY
 
 
 def _team_of(teams: list[list[int]] | None, seat: int) -> int | None:

@@ -1,6 +1,6 @@
 """What a Bianco Mano seat can infer, and redeals of what it cannot see (for the AI).
 
-Both functions only read the state's fields; the redeal itself is the shared constraint
+Both only read the state's fields; the redeal itself is the shared constraint
 deal of games/redeal.py.
 """
 
@@ -9,48 +9,36 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..duties import proven
 from ..redeal import Owner, Slot, deal
 from ..rng import Rng
-from .logic import STRENGTH
+from .rules import FAMILIES, STRENGTH, duties
+
+NO_CAP = 9  # nothing proven: stronger than any card
 
 if TYPE_CHECKING:
-    from .state import BiancoManoState
+    from .state import State
 
 
-def play_constraints(state: BiancoManoState) -> tuple[list[set[str]], list[int]]:
-    """Public facts from this deal's play: families each seat is void in, and the strongest
-    dominant each seat may still hold (9 = no limit).
-
-    Not following proves a void in the led family; not playing a dominant then proves a void
-    in the dominant family too; a dominant that did not beat the table's highest proves the
-    seat had nothing stronger. Hands only shrink during play, so the facts stay true.
-    """
-    n = state.players
-    voids: list[set[str]] = [set() for _ in range(n)]
-    caps = [9] * n
+def play_caps(state: State) -> list[dict[str, int]]:
+    """Per seat and family, the strongest card the seat may still hold this deal (9 when
+    nothing is proven, 0 for a void): what each card played so far proves, given the play
+    conditions it was played under (rules.py). Hands only shrink during play, so what was
+    proven stays true."""
+    caps = [dict.fromkeys(FAMILIES, NO_CAP) for _ in range(state.players)]
     dom = state.dominant
     if dom is None:
-        return voids, caps
+        return caps
     for trick in [*state.tricks, state.trick]:
-        if not trick:
-            continue
-        led = trick[0][1][2]
-        top = 0
-        for i, (s, c) in enumerate(trick):
-            f = c[2]
-            if i:
-                if f != led:
-                    voids[s].add(led)
-                    if f != dom:
-                        voids[s].add(dom)
-                if f == dom and top and STRENGTH[c] < top:
-                    caps[s] = min(caps[s], top)
-            if f == dom and STRENGTH[c] > top:
-                top = STRENGTH[c]
-    return voids, caps
+        for i in range(1, len(trick)):
+            seat, card = trick[i]
+            mine = caps[seat]
+            for family, cap in proven(duties(trick[:i], dom), card):
+                mine[family] = min(mine[family], cap)
+    return caps
 
 
-def redeal(state: BiancoManoState, seat: int | None, rng: Rng) -> BiancoManoState:
+def redeal(state: State, seat: int | None, rng: Rng) -> State:
     """Redeal every card `seat` cannot see, keeping every public fact it relies on.
 
     Kept: its own hand, the espion for the taker, all played cards, hand sizes, the turned
@@ -60,7 +48,7 @@ def redeal(state: BiancoManoState, seat: int | None, rng: Rng) -> BiancoManoStat
     """
     copy = state.copy()
     n, taker, dom = state.players, state.taker, state.dominant
-    voids, caps = play_constraints(state)
+    caps = play_caps(state)
     with_taker: set[str] = set()
     if taker is not None and state.phase != "bid" and state.turned is not None:
         with_taker.add(state.turned)
@@ -73,9 +61,7 @@ def redeal(state: BiancoManoState, seat: int | None, rng: Rng) -> BiancoManoStat
         takers = owner == "espion" or owner == taker
 
         def ok(c: str) -> bool:
-            if in_hand and (
-                c[2] in voids[int(owner)] or (c[2] == dom and STRENGTH[c] > caps[int(owner)])
-            ):
+            if in_hand and STRENGTH[c] > caps[int(owner)][c[2]]:
                 return False
             if c in with_taker and not takers:
                 return False

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..options import BaseOptions, option
-from .logic import DECK
+from .rules import DECK
 
 
 class Options(BaseOptions):

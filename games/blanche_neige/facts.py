@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..facts import Fact, HandFacts, PublicFacts, Zone, group_by, seat_facts
-from .roles import SORT_KEY
+from .rules import SORT_KEY
 
 _VALUE_KEY = {c: i for i, c in enumerate(sorted(SORT_KEY, key=SORT_KEY.__getitem__))}
 _VALUE_OF = {c: c[:-1] for c in SORT_KEY}

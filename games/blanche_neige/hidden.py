@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 
 from ..redeal import NoDeal, Slot, deal
 from ..rng import Rng
-from .roles import ALLOWED
+from .rules import ALLOWED
 
 if TYPE_CHECKING:
-    from .state import BlancheNeigeState
+    from .state import State
 
 
-def redeal(state: BlancheNeigeState, seat: int | None, rng: Rng) -> BlancheNeigeState:
+def redeal(state: State, seat: int | None, rng: Rng) -> State:
     """Redeal the other hands (minus publicly known cards) and the draw pile.
 
     A player in phase `drawn` publicly holds a drawn card that their role may play (or
@@ -51,8 +51,8 @@ def redeal(state: BlancheNeigeState, seat: int | None, rng: Rng) -> BlancheNeige
 
 
 def _deal_hands(
-    state: BlancheNeigeState,
-    c: BlancheNeigeState,
+    state: State,
+    c: State,
     pool: list[str],
     hidden: list[tuple[int, int]],
     drawn: tuple[int, str] | None,

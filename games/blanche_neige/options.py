@@ -7,7 +7,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import field_validator, model_validator
 
 from ..options import BaseOptions, OptionsRefusal, hidden, option
-from .roles import ALL_ROLES, CLASSIC_ROLES, DRAW_DECK, VARIANT_ROLES
+from .rules import ALL_ROLES, CLASSIC_ROLES, DRAW_DECK, VARIANT_ROLES
 
 # The variant characters' names, for the option's choices (the roles' words are in words.py).
 VARIANT_NAMES: dict[str, tuple[str, str]] = {

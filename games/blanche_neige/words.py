@@ -199,3 +199,52 @@ WORDS = Words(
         }
     },
 )
+
+# Each role's rule as its identity card prints it: two short lines, what may go on the top
+# discard ("1–5" and "6–10" are card values).
+CARD_RULES: dict[str, tuple[T, T]] = {
+    "blanche-neige": (
+        T("Sur pair : impair", "On even: odd"),
+        T("Sur impair : pair", "On odd: even"),
+    ),
+    "prince": (
+        T("Sur 1–5 : de 6 à 10", "On 1–5: 6 to 10"),
+        T("Sur 6–10 : de 1 à 5", "On 6–10: 1 to 5"),
+    ),
+    "chasseur": (
+        T("Sur 1–5 : de 1 à 5", "On 1–5: 1 to 5"),
+        T("Sur 6–10 : de 6 à 10", "On 6–10: 6 to 10"),
+    ),
+    "reine": (
+        T("Rouge sur rouge", "Red on red"),
+        T("Noir sur noir", "Black on black"),
+    ),
+    "sorciere": (
+        T("Noir sur rouge", "Black on red"),
+        T("Rouge sur noir", "Red on black"),
+    ),
+    "prof": (
+        T("Pair sur pair", "Even on even"),
+        T("Impair sur impair", "Odd on odd"),
+    ),
+    "joyeux": (
+        T("Sur pair : rouge", "On even: red"),
+        T("Sur impair : noir", "On odd: black"),
+    ),
+    "simplet": (
+        T("Sur pair : de 6 à 10", "On even: 6 to 10"),
+        T("Sur impair : de 1 à 5", "On odd: 1 to 5"),
+    ),
+    "timide": (
+        T("Sur rouge : impair", "On red: odd"),
+        T("Sur noir : pair", "On black: even"),
+    ),
+    "grincheux": (
+        T("Sur rouge : pas plus", "On red: not higher"),
+        T("Sur noir : plus fort", "On black: higher"),
+    ),
+    "dormeur": (
+        T("Sur 6–10 : pair", "On 6–10: even"),
+        T("Sur 1–5 : impair", "On 1–5: odd"),
+    ),
+}

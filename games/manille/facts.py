@@ -6,7 +6,7 @@ from typing import Any
 
 from ..cards import SUITS
 from ..facts import Fact, HandFacts, PublicFacts, Zone, group_by, seat_facts, trick_zone
-from .logic import PLAYERS, STRENGTH, SUIT, TEAMS
+from .rules import PLAYERS, STRENGTH, SUIT, TEAMS
 
 
 def public(view: dict[str, Any]) -> PublicFacts:

@@ -7,10 +7,10 @@ from typing import ClassVar, Literal
 from pydantic import field_validator
 
 from ..options import BaseOptions, hidden, option
-from .logic import DECK, PLAYERS
+from .rules import DECK, PLAYERS
 
 
-class ManilleOptions(BaseOptions):
+class Options(BaseOptions):
     DECK: ClassVar[tuple[str, ...]] = DECK
 
     target: Literal[100, 200] = option(

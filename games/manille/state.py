@@ -3,8 +3,8 @@ trump by the retourne.
 
 The whole match is one state. Deals are automatic: the first deck is shuffled, later decks
 are the tricks of the previous deal gathered in the order they were taken and cut, as the
-rule book says ("on ne bat plus les cartes"). The hot path works on per-card tables
-precomputed below, so a legal move is a few dict look-ups.
+rule book says ("on ne bat plus les cartes"). Which card may be played is the duties of
+rules.py.
 """
 
 from __future__ import annotations
@@ -16,26 +16,27 @@ from ..cards import cut
 from ..rng import Rng
 from ..tricks import Trick, gather
 from .hidden import redeal
-from .logic import (
+from .options import Options
+from .rules import (
     ACTION_OF,
     CARD_OF_ACTION,
     DECK,
     PLAYERS,
     POINTS,
     SORT_KEY,
-    STRENGTH,
     SUIT,
     TEAMS,
     TRICKS,
+    beats,
     deal_hands,
     legal_cards,
+    refusal,
 )
-from .options import ManilleOptions
 
 Phase = Literal["play", "over"]
 
 
-class ManilleState(GameState):
+class State(GameState):
     FIELDS: ClassVar[tuple[str, ...]] = (
         "phase",
         "dealer",
@@ -54,7 +55,7 @@ class ManilleState(GameState):
         "winner",
     )
 
-    options: ManilleOptions
+    options: Options
     phase: Phase
     dealer: int
     deal_number: int
@@ -147,7 +148,7 @@ class ManilleState(GameState):
 
     def _legal(self, seat: int) -> list[Action]:
         trick = self.trick
-        if seat != (self.leader + len(trick)) % PLAYERS or self.phase != "play":
+        if self.phase != "play" or seat != (self.leader + len(trick)) % PLAYERS:
             return []
         hand = self.hands[seat]
         if trick:
@@ -166,28 +167,15 @@ class ManilleState(GameState):
         hand = self.hands[seat]
         if card not in hand:
             return "not_in_hand"
-        led = SUIT[self.trick[0][1]]
-        win_card = self.trick[self.best][1]
-        if any(SUIT[c] == led for c in hand):
-            return "must_follow" if SUIT[card] != led else "must_climb"
-        if SUIT[win_card] == self.trump:
-            return "must_overtrump"
-        return "must_trump"
+        return refusal(hand, self.trick, self.best, seat, self.trump, card)
 
     def _apply(self, seat: int, action_id: str) -> None:
         card = CARD_OF_ACTION[action_id]
         trick = self.trick
-        if trick:
-            win_card = trick[self.best][1]
-            suit = SUIT[card]
-            if suit == SUIT[win_card]:
-                if STRENGTH[card] > STRENGTH[win_card]:
-                    self.best = len(trick)
-            elif suit == self.trump:
-                self.best = len(trick)
+        if trick and beats(card, trick[self.best][1], self.trump):
+            self.best = len(trick)
         self.hands[seat].remove(card)
         trick.append([seat, card])
-        # The hottest path: the event is appended as a literal rather than through emit().
         self.events.append({"type": "card_played", "seat": seat, "card": card})
         if len(trick) == PLAYERS:
             self._close_trick()
@@ -294,5 +282,5 @@ class ManilleState(GameState):
         z["taken"] = gather(self.tricks)
         return z
 
-    def determinize(self, seat: int | None, rng: Rng) -> ManilleState:
+    def determinize(self, seat: int | None, rng: Rng) -> State:
         return redeal(self, seat, rng)

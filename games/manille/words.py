@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..words import Context, T, Words
-from .logic import TEAMS
+from .rules import TEAMS
 
 
 def _team(value: Any, args: Sequence[str], ctx: Context) -> str:

@@ -1,12 +1,17 @@
 from __future__ import annotations
 
+import ast
 import io
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from art import cards, roles
+import games
+from art import cards
 from art.palette import FAMILY
+from games.faces import Deck, Figure, Identity
+from games.words import T
 
 EVERY_FACE = (*cards.ALL_CARDS, cards.BACK)
 
@@ -28,10 +33,10 @@ def _ink(img: Image.Image, box: tuple[float, float, float, float]) -> tuple[int,
 
 def test_the_four_decks_are_the_expected_ids():
     assert len(cards.STANDARD_CARDS) == 52
-    assert len(cards.BIANCO_MANO_CARDS) == 32
+    assert len(cards.OWN_CARDS) == 32
     assert {"10H", "QS", "AC", "7D"} <= set(cards.STANDARD_CARDS)
-    assert {"MAR", "GCV", "CHB", "EVJ"} <= set(cards.BIANCO_MANO_CARDS)
-    assert len(roles.ROLES) == 11
+    assert {"MAR", "GCV", "CHB", "EVJ"} <= set(cards.OWN_CARDS)
+    assert len(cards.ROLES) == 11
 
 
 @pytest.mark.parametrize("height", [64, 150])
@@ -43,7 +48,7 @@ def test_every_card_has_its_own_face_of_the_requested_size(height):
         data = img.tobytes()
         assert data not in seen, f"{card} looks like {seen.get(data)}"
         seen[data] = card
-    for slug in roles.ROLES:
+    for slug in cards.ROLES:
         img = cards.identity_card(slug, "fr", height)
         assert img.size == cards.card_size(height)
         assert img.tobytes() not in seen
@@ -62,8 +67,8 @@ def test_hearts_and_diamonds_are_red_spades_and_clubs_dark(height):
             assert dark > 20 and red < dark // 4, card
 
 
-def test_bianco_mano_emoji_faces_are_filled_with_their_family_colour():
-    for card in cards.BIANCO_MANO_CARDS:
+def test_figure_emoji_faces_are_filled_with_their_family_colour():
+    for card in cards.OWN_CARDS:
         img = cards.face(card, 64).convert("RGB")
         _, commonest = max(img.getcolors(1 << 16) or [])
         target = FAMILY[card[2]]
@@ -110,3 +115,85 @@ def test_the_emoji_version_follows_the_drawn_faces():
     assert cards.emoji_version(64) == version
     # Other pixels, another version: a redesign changes the name and the bot re-uploads.
     assert cards.emoji_version(48) != version
+
+
+def test_every_card_and_role_a_game_declares_is_drawn():
+    """Art draws what the games declare: each deck's cards are faces, each role an identity
+    card that prints the game's own name for it."""
+    for rules in games.all():
+        if rules.faces.deck is not None:
+            assert set(rules.faces.deck.cards) <= set(cards.ALL_CARDS), rules.slug
+        for identity in rules.faces.identities:
+            assert identity.slug in cards.ROLES
+            assert rules.words.roles[identity.slug] == identity.name
+            assert cards.identity_card(identity.slug, "en", 150).size == cards.card_size(150)
+
+
+def test_a_role_or_figure_art_does_not_know_gets_a_plain_look(monkeypatch):
+    """A game adds a role, a figure or a family art has no colour, emblem or shape for: its
+    cards are drawn plainly with the game's words, not refused."""
+    role = Identity("lutin", T("Lutin", "Elf"), (T("Sur pair : pair", "On even: even"),) * 2)
+    deck = Deck((Figure("ZZ", T("Zou\u00adave", "Zou\u00adave"), 3),), ("X",), T("{n}", "{n}"))
+    monkeypatch.setitem(cards.IDENTITIES, role.slug, role)
+    monkeypatch.setitem(cards.OWN_CARDS, "ZZX", (deck, deck.figures[0]))
+    for height in (64, 150):
+        lutin = cards.identity_card("lutin", "fr", height)
+        assert lutin.tobytes() != cards.identity_card("reine", "fr", height).tobytes()
+        assert cards.face("ZZX", height).size == cards.card_size(height)
+    # At full size the card prints the role's name and rule in the table's language.
+    assert lutin.tobytes() != cards.identity_card("lutin", "en", 150).tobytes()
+    assert cards.name_lines("Zou\u00adave", 150)[0] == ["Zouave"]
+
+
+def _string_literals(source: str) -> set[str]:
+    """The strings a module's code holds (docstrings and comments aside)."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return {
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+    }
+
+
+def test_art_retypes_none_of_the_words_the_games_declare():
+    """A card's names, points note and rules are the game's: art's code holds none of them
+    (its sample scenes, art/demo.py, are pictures of games and may)."""
+    declared: set[str] = set()
+    for rules in games.all():
+        deck = rules.faces.deck
+        if deck is not None:
+            declared |= {
+                t.get(lang)
+                for t in (*(f.name for f in deck.figures), deck.note)
+                if t is not None
+                for lang in ("fr", "en")
+            }
+        for identity in rules.faces.identities:
+            for t in (identity.name, *identity.rule):
+                declared |= {t.fr, t.en}
+    assert "Sorcière" in declared and "Commis\u00adsaire" in declared
+    for path in Path(cards.__file__).parent.glob("*.py"):
+        if path.name != "demo.py":
+            typed = _string_literals(path.read_text(encoding="utf-8")) & declared
+            assert not typed, f"{path.name} types {sorted(typed)}"
+
+
+def test_a_card_id_two_decks_would_share_is_refused():
+    """A declared card must not be another's id: `AS` is the ace of spades already."""
+    ace = Deck((Figure("A", T("As", "Ace")),), ("S",))
+    with pytest.raises(ValueError, match="'AS'"):
+        cards._own_cards((ace,))
+    figures = Deck((Figure("ZZ", T("Zou", "Zou")),), ("X",))
+    with pytest.raises(ValueError, match="'ZZX'"):
+        cards._own_cards((figures, figures))
+    assert set(cards._own_cards((figures,))) == {"ZZX"}

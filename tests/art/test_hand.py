@@ -111,16 +111,17 @@ def test_a_bianco_mano_name_stays_in_view_in_the_fan(lang: str) -> None:
     whichever cards are raised."""
     w, h = cards.card_size(hand.CARD_H)
     top, bottom = 0.77 * h, h - 0.04 * w  # the name band
-    for character in cards.BM_CHARACTERS:
+    # One card per figure: the name is the figure's, whatever its family.
+    for card in (f.key + deck.families[0] for deck in cards.DECKS for f in deck.figures):
         left = cards.NAME_X * w
-        right = cards.name_right(character, lang, hand.CARD_H)
+        right = cards.name_right(card, lang, hand.CARD_H)
         box = [(left, top), (right, top), (left, bottom), (right, bottom)]
         for n in range(2, BIANCO_MANO_HAND + 1):
             for raised in (set(), set(range(0, n, 2)), set(range(1, n, 2))):
                 spots = _spots(n, raised)
                 for (x, y, a), (nx, ny, na) in itertools.pairwise(spots):
                     covered = [p for p in box if _inside(_placed(x, y, a, *p), nx, ny, na)]
-                    assert not covered, (character, n, sorted(raised))
+                    assert not covered, (card, n, sorted(raised))
 
 
 def test_court_cards_read_in_the_tables_language() -> None:

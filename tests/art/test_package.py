@@ -7,7 +7,6 @@ import sys
 from PIL import Image, ImageChops, ImageStat
 
 from art import encode, table
-from art._palette_data import PALETTE
 from art.demo import sample_scenes
 
 
@@ -23,7 +22,7 @@ def test_art_imports_no_discord_database_or_event_loop():
 
 def test_the_shared_palette_keeps_pictures_faithful():
     # Fails when colours change without `python -m art palette` being rerun.
-    palette = {tuple(PALETTE[i : i + 3]) for i in range(0, len(PALETTE), 3)}
+    palette = {tuple(encode.PALETTE[i : i + 3]) for i in range(0, len(encode.PALETTE), 3)}
     for scene in sample_scenes().values():
         rgb = table.draw_table_image(scene)
         commonest = sorted(rgb.getcolors(1 << 20) or [], reverse=True)[:16]

@@ -7,7 +7,6 @@ select options the bot showed them.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -17,10 +16,10 @@ from typing import Any
 
 import games
 from bot.app.client import TapisBot
+from bot.app.clock import Clock
 from bot.app.settings import Settings
 from bot.render.pictures import Pictures
 from bot.table.options import parse_options_text, public_fields
-from bot.table.runtime import Clock
 from bot.table.subcommands import TIMER, slash_name
 from db import Store
 from emulator.drivers import Emulator
@@ -29,6 +28,7 @@ from emulator.handles import InteractionHandle
 from emulator.model import Channel, Guild, Message, User
 from games import Rng
 from tests.bot.clock import ManualClock
+from tests.waiting import TIMEOUT
 
 COMMANDS = ("table", "tables", "rules", "leaderboard", "stats", "season", "config", "revoir")
 TURN_MARKERS = ("À vous de jouer", "Your turn")
@@ -163,6 +163,12 @@ class Tapis:
         return None
 
 
+def modals_kept(bot: TapisBot) -> int:
+    """How many modals discord.py keeps in memory waiting for their submit: its view
+    store's, the library's internals, read here only."""
+    return len(bot._connection._view_store._modals)  # discord.py's internals
+
+
 def _components(msg: Message) -> list[dict[str, Any]]:
     """Every component of the message: buttons in rows, in containers, in sections."""
     return msg.iter_components()
@@ -246,7 +252,12 @@ async def play_until_over(
     max_actions: int = 5000,
     on_step: Any = None,
 ) -> int:
-    """Everyone opens their hand, then whoever sees "your turn" plays, until the match ends."""
+    """Everyone opens their hand, then whoever sees "your turn" plays, until the match ends.
+
+    Between two moves it waits for what comes next: a hand that shows its player's turn,
+    the end of the match, or the bot having nothing left to do about the table while no
+    hand shows the turn (hands whose token the bot no longer holds are not refreshed:
+    everyone opens theirs again)."""
     for u in users:
         await tapis.run(
             await tapis.emu.click(u, tapis.public_message(table_id, where), f"th:{table_id}")
@@ -257,23 +268,33 @@ async def play_until_over(
     def ready_now() -> list[tuple[User, Message]]:
         return [(u, h) for u in users if (h := tapis.hand_of(u, where, table_id)) and is_my_turn(h)]
 
+    def next_step() -> list[tuple[User, Message]] | str | None:
+        ready = ready_now()
+        if ready:
+            return ready
+        table = tapis.bot.service.tables.get(table_id)
+        if table is None:
+            return "over"  # the automatic seats finished the match meanwhile
+        state = table.state
+        if state is not None and any(table.seats[s].automatic for s in state.to_move()):
+            return None  # an AI or autopilot seat is to move: its move comes
+        runtime = tapis.bot.runtimes.get(table_id)
+        return "stale" if runtime is None or runtime.quiet() else None
+
     while table_id in tapis.bot.service.tables and actions < max_actions:
-        try:
-            ready = await tapis.emu.wait_for(ready_now, timeout=1.0)
-        except (TimeoutError, AssertionError):
-            ready = []
-        if not ready:
-            if table_id not in tapis.bot.service.tables:
-                break  # the automatic seats finished the match meanwhile
+        step = await tapis.emu.wait_for(next_step, timeout=TIMEOUT)
+        if step == "over":
+            break
+        if step == "stale":
             idle_rounds += 1
             if idle_rounds > 3:
                 raise AssertionError("nobody sees their turn")
-            # Hands older than the token lifetime are not refreshed by the bot: reopen them.
             public = tapis.public_message(table_id, where)
             for u in users:
                 await tapis.run(await tapis.emu.click(u, public, f"th:{table_id}"))
-            await asyncio.sleep(0)
             continue
+        assert isinstance(step, list)
+        ready = step
         idle_rounds = 0
         user, hand = pick.choice(ready)
         handle = await click_random_action(tapis.emu, user, hand, pick)

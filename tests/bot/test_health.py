@@ -51,16 +51,33 @@ def test_the_check_passes_only_on_a_fresh_heartbeat(
 async def test_beat_touches_only_while_alive(tmp_path: Path) -> None:
     path = tmp_path / "alive"
     alive = False
-    task = asyncio.create_task(beat(path, lambda: alive, every=0.01))
+    clock = ManualClock()
+    naps: asyncio.Queue[float] = asyncio.Queue()
+
+    async def sleep(seconds: float) -> None:
+        naps.put_nowait(seconds)  # told each wait as it begins
+        await clock.sleep(seconds)
+
+    task = asyncio.create_task(beat(path, lambda: alive, every=10.0, sleep=sleep))
     try:
-        await asyncio.sleep(0.05)
+        assert await naps.get() == 1.0  # not connected: looks again in a second
+        await clock.advance(1.0)
+        assert await naps.get() == 1.0
         assert not path.exists()
         alive = True
-        for _ in range(100):
-            if path.exists():
-                break
-            await asyncio.sleep(0.01)
-        assert (age(path) or 99) < 1.0
+        await clock.advance(1.0)
+        assert await naps.get() == 10.0  # touched, then waits its period
+        assert (age(path) or 99) < STALE_AFTER
+        old = time.time() - STALE_AFTER - 5
+        os.utime(path, (old, old))
+        await clock.advance(10.0)
+        assert await naps.get() == 10.0
+        assert (age(path) or 99) < STALE_AFTER  # touched again
+        alive = False
+        os.utime(path, (old, old))
+        await clock.advance(10.0)
+        assert await naps.get() == 1.0
+        assert (age(path) or 0) > STALE_AFTER  # not touched once the gateway is gone
     finally:
         task.cancel()
 
@@ -78,7 +95,7 @@ async def test_the_bot_beats_while_connected_and_stops_when_closed(
         await emulator.wait_for(path.exists)
         assert bot.gateway_connected()
     assert not bot.gateway_connected()
-    assert bot._heartbeat is not None and bot._heartbeat.done()
+    assert bot.heartbeat is not None and bot.heartbeat.done()
 
 
 @contextlib.contextmanager

@@ -3,7 +3,8 @@ touches only its own package.
 
 The toy game `plus-fort` (tests/toygame) registers itself; nothing in bot/ or db/ names it.
 It is played here from the lobby to the leaderboard through the Discord emulator, and bot/
-is scanned for anything that would only work for the games it was written with.
+and art/ are scanned for anything that would only work for the games they were written with:
+they draw and say what each game declares (its words, facts and `Rules.faces`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,10 @@ from tests.bot.harness import is_my_turn, play_until_over, running_tapis, text_o
 from tests.toygame import RULES as TOY
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
+ART = BOT.parent / "art"
+# Data, not code paths: the bot's sentences and command names; art's sample pictures, named
+# after the games they imitate.
+DATA_FILES = {"catalog.py", "demo.py"}
 # Keys every view has (the engine contract): the bot may read those.
 COMMON_VIEW_KEYS = {"phase", "dealer", "hand", "hand_sizes", "scores", "events", "to_move"}
 # The bot's own words that a game also happens to use as a view key: a table id (the
@@ -83,8 +88,72 @@ async def test_the_toy_game_plays_from_the_lobby_to_the_leaderboard(
         assert TOY.words.summary.fr[:40] in text_of(rules)
 
 
+def sources(root: Path) -> dict[Path, str]:
+    return {path: path.read_text(encoding="utf-8") for path in sorted(root.rglob("*.py"))}
+
+
 def bot_sources() -> dict[Path, str]:
-    return {path: path.read_text(encoding="utf-8") for path in sorted(BOT.rglob("*.py"))}
+    return sources(BOT)
+
+
+def game_specific_names(rules: games.Rules) -> list[re.Pattern[str]]:
+    """What only code written for this game would contain: an import from its package, a
+    name made of its slug (`bianco_mano`, `BIANCO_MANO_CARDS`) or of its initials
+    (`BM_FAMILIES`)."""
+    package = type(rules).__module__
+    head, _, last = package.rpartition(".")
+    words = rules.slug.split("-")
+    name = "_".join(words)
+    patterns = [
+        re.compile(rf"^\s*(from|import)\s+{re.escape(package)}\b", re.M),
+        re.compile(rf"^\s*from\s+{re.escape(head)}\s+import\s+[^\n]*\b{last}\b", re.M),
+        re.compile(rf"\w*({name}|{name.upper()})\w*"),
+    ]
+    if len(words) > 1:
+        initials = "".join(w[0] for w in words).upper()
+        patterns.append(re.compile(rf"\b_?{initials}_\w+"))
+    return patterns
+
+
+def test_the_scan_sees_a_game_specific_import_or_name() -> None:
+    """The scan below would catch what it is for (else it proves nothing)."""
+    caught = [
+        "from art.cards import BM_FAMILIES, SUITS",
+        "from games.blanche_neige.rules import ALL_ROLES",
+        "    import games.bianco_mano",
+        "from games import manille",
+        "if is_bianco_mano(card):",
+        "from tests.toygame import RULES",
+    ]
+    patterns = [p for rules in games.all() for p in game_specific_names(rules)]
+    for line in caught:
+        assert any(p.search(line) for p in patterns), line
+    for line in ("from games.faces import Deck", "FAMILY_MARKS", 'title="Manille · donne 3"'):
+        assert not any(p.search(line) for p in patterns), line
+
+
+def test_bot_and_art_import_and_name_nothing_of_one_game() -> None:
+    """No import from a game's package and no name made for one game in bot/ or art/; no
+    slug in art/ either, but as the id of an identity card a game declares (art keys its
+    colours and emblems by those)."""
+    code = {
+        path: text
+        for root in (BOT, ART)
+        for path, text in sources(root).items()
+        if path.name not in DATA_FILES
+    }
+    assert any(path.parent == ART for path in code), "art/ not found"
+    declared = {i.slug for rules in games.all() for i in rules.faces.identities}
+    for rules in games.all():
+        for pattern in game_specific_names(rules):
+            for path, text in code.items():
+                found = pattern.search(text)
+                assert not found, f"{path.name} names {rules.slug}'s {found.group(0)!r}"
+        for path, text in code.items():
+            if path.parent == ART:
+                for slug in declared:
+                    text = text.replace(f'"{slug}"', "")
+                assert rules.slug not in text, f"{path.name} names the game {rules.slug!r}"
 
 
 def game_specific_keys(slug: str) -> set[str]:

@@ -36,6 +36,7 @@ from tests.bot.harness import (
     text_of,
     version_of,
 )
+from tests.waiting import TIMEOUT
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "manille"
@@ -195,22 +196,40 @@ async def open_hand(emulator: Emulator, user: User, public: Message, table_id: i
     return hand
 
 
-async def first_ready(
+def ready_now(
     emulator: Emulator, hands: dict[int, int], users: list[User]
 ) -> tuple[User, Message] | None:
-    """(user, hand) of a player whose hand says it is their turn, or None after a while."""
-
-    def ready() -> tuple[User, Message] | None:
-        for user in users:
-            hand = emulator.message(hands[user.id])
-            if hand is not None and is_my_turn(hand):
-                return user, hand
-        return None
-
-    with contextlib.suppress(TimeoutError, AssertionError):
-        found: tuple[User, Message] = await emulator.wait_for(ready, timeout=1.0)
-        return found
+    """(user, hand) of a player whose hand says now that it is their turn, else None."""
+    for user in users:
+        hand = emulator.message(hands[user.id])
+        if hand is not None and is_my_turn(hand):
+            return user, hand
     return None
+
+
+async def first_ready(
+    emulator: Emulator, hands: dict[int, int], users: list[User]
+) -> tuple[User, Message]:
+    """(user, hand) of the player whose hand says it is their turn, once the bot has redrawn
+    it: the bot redraws every hand it saw since it started when their player is to act."""
+    found: tuple[User, Message] = await emulator.wait_for(
+        lambda: ready_now(emulator, hands, users), timeout=TIMEOUT
+    )
+    return found
+
+
+async def ready_after_restart(
+    emulator: Emulator, table_id: int, users: list[User], hands: dict[int, int]
+) -> tuple[User, Message]:
+    """(user, hand) of the player to act, from hands a restarted bot may not redraw: it
+    redraws only the hands it saw since it started, and one stopped right after a move
+    may not have redrawn the next player's. When no hand shows whose turn it is, everyone
+    clicks their hand's refresh button, which redraws it and shows it to the bot."""
+    found = ready_now(emulator, hands, users)
+    if found is None:
+        await refresh_hands(emulator, table_id, users, hands)
+        found = await first_ready(emulator, hands, users)
+    return found
 
 
 async def refresh_hands(
@@ -235,21 +254,24 @@ async def play(
 ) -> int:
     """Play up to `moves` actions from the given hand messages only; returns how many.
 
-    When nobody's hand says it is their turn (the bot refreshes only the hands it saw since
-    it started), everyone clicks the refresh button of that same hand, which redraws it.
+    The hands may come from before a restart, which the bot does not redraw until their
+    player clicks them: they are refreshed first if none shows whose turn it is (see
+    `ready_after_restart`); from then on the bot redraws the hand of whoever is to act.
     Stops early when a hand shows the end of the match.
     """
-    played = idle = 0
+
+    def over() -> bool:
+        return any(is_over(m) for i in hands.values() if (m := emulator.message(i)) is not None)
+
+    played = 0
+    if not over():
+        await ready_after_restart(emulator, table_id, users, hands)
     while played < moves:
-        if any(is_over(m) for i in hands.values() if (m := emulator.message(i)) is not None):
+        found = await emulator.wait_for(
+            lambda: over() or ready_now(emulator, hands, users), timeout=TIMEOUT
+        )
+        if found is True:
             break
-        found = await first_ready(emulator, hands, users)
-        if found is None:
-            idle += 1
-            assert idle <= 3, "nobody sees their turn, even after refreshing"
-            await refresh_hands(emulator, table_id, users, hands)
-            continue
-        idle = 0
         user, hand = found
         before = version_of(hand)
         answer = await click_action(emulator, user, hand, pick)
@@ -317,12 +339,7 @@ async def test_match_survives_sigkill_of_the_bot(emulator: Emulator, tmp_path: P
 
         # The old public "Ma main" still works; its player acts from the new hand...
         # (The kill may have come before the bot refreshed the next player's hand.)
-        found = await first_ready(emulator, hands, users)
-        if found is None:
-            await refresh_hands(emulator, table_id, users, hands)
-            found = await first_ready(emulator, hands, users)
-        assert found is not None, "nobody to move after the restart"
-        mover, old_hand = found
+        mover, old_hand = await ready_after_restart(emulator, table_id, users, hands)
         assert public.id <= cutoff and old_hand.id <= cutoff
         fresh = await open_hand(emulator, mover, public, table_id)
         assert fresh.id > cutoff and is_my_turn(fresh)

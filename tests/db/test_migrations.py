@@ -7,7 +7,6 @@ import os
 import sqlite3
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -23,6 +22,7 @@ from db import DEFAULT_URL, Store, database_url, downgrade, head_revision, upgra
 from db.engine import BUSY_TIMEOUT_MS
 from db.models import METADATA
 from db.schema import alembic_config
+from tests.waiting import eventually
 
 from .util import GUILD, play, user
 
@@ -154,7 +154,7 @@ async def test_in_memory_sqlite_is_refused() -> None:
 async def test_sqlite_wal_busy_timeout_foreign_keys(tmp_path: Path) -> None:
     store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 't.db'}")
     try:
-        async with store._engine.connect() as conn:
+        async with store.engine.connect() as conn:
             pragma = {
                 name: (await conn.execute(text(f"PRAGMA {name}"))).scalar()
                 for name in ("journal_mode", "busy_timeout", "foreign_keys")
@@ -172,23 +172,27 @@ async def test_sqlite_writer_waits_for_a_lock_instead_of_failing(tmp_path: Path)
         guild_id=GUILD, channel_id=1, game="manille", options={}, seed=1, host_id=1
     )
     locked = threading.Event()
+    release = threading.Event()
 
     def hold_lock() -> None:
         other = sqlite3.connect(path, isolation_level=None)
         other.execute("BEGIN IMMEDIATE")
         locked.set()
-        time.sleep(0.4)
+        release.wait()
         other.execute("COMMIT")
         other.close()
 
     holder = asyncio.create_task(asyncio.to_thread(hold_lock))
     await asyncio.to_thread(locked.wait)
-    start = time.perf_counter()
     try:
-        await store.append_move(table_id, 1, 0, "play:10H", "{}")
-        waited = time.perf_counter() - start
-        await holder
-        assert waited >= 0.2
+        appending = asyncio.create_task(store.append_move(table_id, 1, 0, "play:10H", "{}"))
+        await eventually(lambda: store.moves_writing > 0, "the writer took the move")
+        assert not appending.done(), "the move was answered while another process held the lock"
+        assert await store.moves(table_id) == []
+        release.set()
+        await appending  # stored once the lock is free, not refused
         assert [m.seq for m in await store.moves(table_id)] == [1]
     finally:
+        release.set()
+        await holder
         await store.close()

@@ -146,6 +146,8 @@ class MiniBot(discord.Client):
         super().__init__(intents=intents or discord.Intents.default(), guild_ready_timeout=0.05)
         self.tree = app_commands.CommandTree(self)
         self.results: dict[str, Any] = {}
+        # `late` answers only once the test opens this: the test decides what is too late.
+        self.late_gate = asyncio.Event()
         self.last: discord.Interaction | None = None
         self.resumed = 0
         self._add_commands()
@@ -182,14 +184,13 @@ class MiniBot(discord.Client):
         @tree.command(description="Defer, edit, follow up")
         async def slow(interaction: discord.Interaction) -> None:
             await interaction.response.defer(thinking=True)
-            await asyncio.sleep(0.05)
             results["loading"] = (await interaction.original_response()).flags.loading
             await interaction.edit_original_response(content="done")
             await interaction.followup.send("extra", ephemeral=True)
 
         @tree.command(description="Answer too late")
         async def late(interaction: discord.Interaction) -> None:
-            await asyncio.sleep(0.5)
+            await self.late_gate.wait()
             try:
                 await interaction.response.send_message("too late")
             except discord.NotFound as exc:

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 
 import games
 from games import GameState, Outcome, Rng
+from games.testing import random_moves
 
 Row = tuple[int, list[int], int]  # place, seats named, the number shown
 
@@ -19,10 +20,8 @@ def finished(slug: str, players: int, seed: int) -> GameState:
     """A match of `slug` played to its end by seeded random legal moves (quick options)."""
     rules = games.get(slug)
     state = rules.new(players=players, seed=seed, options=rules.quick_options)
-    pick = Rng(seed * 31 + players)
-    while not state.is_over():
-        seat = pick.choice(state.to_move())
-        state.apply(seat, pick.choice(state.legal_actions(seat)).id)
+    for _ in random_moves(state, Rng(seed * 31 + players)):
+        pass
     return state
 
 

@@ -10,9 +10,9 @@ import pytest
 import games
 from games import Rng
 from games.ai import LEVELS, choose, profile_for
-from games.ai import bianco_mano as bianco_mano_ai
-from games.ai import manille as manille_ai
 from games.ai.ismcts import search
+from games.bianco_mano import ai as bianco_mano_ai
+from games.manille import ai as manille_ai
 
 SLUGS = games.slugs()
 FAST = 12  # fort iterations in the sweeps: enough to exercise the search, cheap to run

@@ -16,8 +16,12 @@ from hypothesis import strategies as st
 
 import games
 from games import IllegalAction, Rng
-from games.bianco_mano.logic import FAMILIES, ORDER, trick_winner
+from games.bianco_mano import State
+from games.bianco_mano.hidden import play_caps
+from games.bianco_mano.rules import FAMILIES, ORDER, duties, playable, trick_winner
 from games.cards import BM_CHARACTERS, bianco_mano_deck
+from games.duties import allowed
+from games.testing import random_moves
 from games.tricks import gather
 
 RULES = games.get("bianco-mano")
@@ -749,10 +753,8 @@ def test_at_four_players_each_player_ranks_by_their_own_points() -> None:
 
 def test_a_whole_match_at_four_players_ranks_every_player_apart() -> None:
     state = RULES.new(players=4, seed=9, options={"deals": 3})
-    pick = Rng(4)
-    while not state.is_over():
-        seat = state.to_move()[0]
-        state.apply(seat, pick.choice(state.legal_actions(seat)).id)
+    for _ in random_moves(state, Rng(4)):
+        pass
     out = state.outcome()
     assert out.teams is None and out.scores == tuple(state.scores)
     made = state.contracts_made
@@ -863,3 +865,54 @@ def test_the_written_out_trick_winner_agrees_with_the_shared_trick_order(
 ) -> None:
     trick = [[seat, card] for seat, card in enumerate(cards[:size])]
     assert trick_winner(trick, dom) == ORDER.winning_index(cards[:size], dom)
+
+
+def test_what_a_play_proves_is_exactly_which_other_cards_the_hand_could_hold() -> None:
+    """The playable cards and the redeal's inference come from the same play conditions.
+    Checked on every position of random matches at each table size: for a seat playing a
+    card `c`, a hand of `c` and one more card `x` lets `c` be played exactly when `x` fits
+    what the play of `c` proves."""
+    checked = 0
+    for players in (3, 4, 5):
+        state = RULES.new(players=players, seed=players, options={"deals": 1})
+        assert isinstance(state, State)
+        pick = Rng(players)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            trick, dom = state.trick, state.dominant
+            if state.phase == "play" and trick and dom is not None:
+                on_table = {c for _, c in trick}
+                for c in DECK:
+                    if c in on_table:
+                        continue
+                    probe = state.copy()
+                    probe.tricks = []
+                    probe.trick = [*trick, [seat, c]]
+                    caps = play_caps(probe)[seat]
+                    for x in DECK:
+                        if x not in on_table and x != c:
+                            fits = STRENGTH[x] <= caps[x[2]]
+                            assert (c in playable([c, x], trick, dom)) == fits, (trick, c, x)
+                            checked += 1
+            state.apply(seat, pick.choice(state.legal_actions(seat)).id)
+    assert checked > 5_000
+
+
+def test_the_move_generator_allows_what_the_duties_allow_in_every_situation() -> None:
+    """`playable` is the play conditions of `rules.duties` written out for speed: in every
+    situation of a trick (family led, dominant family, highest dominant on the table), on
+    hands drawn at random, both allow the same cards in the same order."""
+    rng = Rng(5)
+    for led, dom, top in itertools.product(FAMILIES, FAMILIES, range(9)):
+        if led == dom and not top:
+            continue  # a dominant led is on the table
+        top_card = next((c for c in DECK if c[2] == dom and STRENGTH[c] == top), None)
+        lead = top_card if led == dom else next(c for c in DECK if c[2] == led)
+        trick = [[0, lead]]
+        if top_card is not None and top_card != lead:
+            trick.append([1, top_card])
+        rest = [c for c in DECK if c not in (lead, top_card)]
+        for _ in range(30):
+            rng.shuffle(rest)
+            hand = rest[: 1 + rng.below(10)]
+            assert playable(hand, trick, dom) == allowed(hand, duties(trick, dom))

@@ -18,7 +18,12 @@ from pydantic import ValidationError
 import games
 from games import IllegalAction, Outcome, Rng
 from games.blanche_neige import IDENTITY_CARD, VARIANT_ROLES
-from games.blanche_neige.roles import DRAW_DECK
+from games.blanche_neige.rules import (
+    ALL_ROLES,
+    DRAW_DECK,
+    nobody_can_go_out,
+    stuck_for_ever,
+)
 from tests.games.test_contract import (
     all_cards,
     check_determinize,
@@ -677,7 +682,7 @@ def test_random_games_end_and_keep_the_contract(options):
 # --- what a forced draw shows -----------------------------------------------------------
 def ruled_out_count(state: games.GameState, s: int, hand: list[str]) -> int:
     """How many of `hand`'s hidden cards seat `s`'s last forced draw or pass ruled out."""
-    from games.blanche_neige.roles import ALLOWED
+    from games.blanche_neige.rules import ALLOWED
 
     void = state.shown_void[s]  # type: ignore[attr-defined]
     hidden = list(hand)
@@ -710,7 +715,7 @@ def test_a_forced_draw_rules_out_cards_in_every_redeal_and_never_the_truth(seed:
 
 
 def ruled_out_pool(state: games.GameState, s: int) -> set[str]:
-    from games.blanche_neige.roles import ALLOWED
+    from games.blanche_neige.rules import ALLOWED
 
     void = state.shown_void[s]  # type: ignore[attr-defined]
     return set(ALLOWED[state.roles[s]][void[0]])  # type: ignore[attr-defined]
@@ -723,3 +728,35 @@ def test_snapshots_from_before_shown_void_still_load() -> None:
     old = type(state).from_snapshot(snap)
     assert old.shown_void == [None, None, None]  # type: ignore[attr-defined]
     assert old.legal_actions(old.to_move()[0]) == state.legal_actions(state.to_move()[0])
+
+
+def test_the_engines_deadlock_check_is_the_plain_rule_on_every_position() -> None:
+    """`stuck_for_ever` (bit masks) answers as `nobody_can_go_out` (sets): on random
+    positions (any characters, most of the deck in hand), and on positions a few cards away
+    from the Chasseur and Dormeur deadlock above, stuck or not."""
+    rng = random.Random(7)
+    deck = list(DRAW_DECK)
+    stuck = [["7S", "7C", "7H", "7D", "9S", "9C", "9H", "9D"], ["2S", "4S", "2C", "4C", "AH", "3H"]]
+    answers = []
+    for n in range(3000):
+        if n % 2:
+            players = rng.randint(2, 5)
+            roles = rng.sample(ALL_ROLES, players)
+            cards = rng.sample(deck, 40)
+            top, rest = cards[0], cards[1 + rng.randint(0, 6) :]
+            hands = [rest[i::players] for i in range(players)]
+        else:
+            roles, top = ["chasseur", "dormeur"], "5H"
+            hands = [list(h) for h in stuck]
+            for card in rng.sample([c for c in deck if c != top], rng.randint(0, 2)):
+                for hand in hands:
+                    if card in hand:
+                        hand.remove(card)
+                home = rng.randint(0, 2)  # a hand, or the loose cards
+                if home < 2:
+                    hands[home].append(card)
+            hands = [h or [rng.choice(stuck[i])] for i, h in enumerate(hands)]
+        plain = nobody_can_go_out(hands, roles, top)
+        assert stuck_for_ever(hands, roles, top) == plain, (hands, roles, top)
+        answers.append(plain)
+    assert 0 < sum(answers) < len(answers)  # both kinds of position were met

@@ -21,6 +21,7 @@ from games.bonanza.rules import (
     suits_of,
 )
 from games.cards import deck53, faces
+from games.testing import random_moves
 from games.text import zone_line
 
 RULES = games.get("bonanza")
@@ -717,11 +718,7 @@ def test_the_deal_passes_left_and_each_deal_restakes() -> None:
 def test_the_match_ends_after_its_deals_and_the_wheel_is_shared_evenly() -> None:
     state = new(3, deals=1)
     total = state.tokens_total()
-    pick = Rng(3)
-    while not state.is_over():
-        seat = state.to_move()[0]
-        acts = state.legal_actions(seat)
-        state.apply(seat, pick.choice(acts).id)
+    for _ in random_moves(state, Rng(3)):
         assert state.tokens_total() == total
     end = of_type(state.events, "match_end")[0]
     assert end["reason"] == "deals" and end["tokens"] == state.tokens
@@ -787,12 +784,9 @@ def test_determinize_redeals_what_a_seat_cannot_see_but_not_what_it_gave_up() ->
 @pytest.mark.parametrize("players", range(2, 10))
 def test_random_default_games_conserve_cards_and_tokens(players: int) -> None:
     state = RULES.new(players=players, seed=players)
-    pick = Rng(players * 31)
     total = state.tokens_total()
     steps = 0
-    while not state.is_over():
-        seat = state.to_move()[0]
-        state.apply(seat, pick.choice(state.legal_actions(seat)).id)
+    for _ in random_moves(state, Rng(players * 31)):
         steps += 1
         assert state.tokens_total() == total
         assert Counter(c for z in state.zones().values() for c in z) == Counter(deck53())

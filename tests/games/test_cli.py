@@ -164,12 +164,22 @@ def test_help_speaks_one_language_and_explains_every_option(
     text = capsys.readouterr().out
     for word in foreign:
         assert word not in text
-    parser = cli.parser_for(lang)
-    play_parser = next(
-        a for a in parser._actions if isinstance(a, argparse._SubParsersAction)
-    ).choices["play"]
-    for action in play_parser._actions:
+    for action in arguments(subcommand(cli.parser_for(lang), "play")):
         assert action.help, action.dest
+
+
+def arguments(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    """A parser's arguments. argparse lists them only in its internals: read here only."""
+    return list(parser._actions)  # argparse's internals
+
+
+def subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """The parser of subcommand `name` (argparse's internals too)."""
+    for action in arguments(parser):
+        if isinstance(action, argparse._SubParsersAction):  # internals too
+            found: argparse.ArgumentParser = action.choices[name]
+            return found
+    raise AssertionError(f"no subcommand {name!r}")
 
 
 def test_argument_errors_are_in_french_by_default(capsys: pytest.CaptureFixture[str]) -> None:

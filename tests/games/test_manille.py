@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -10,9 +11,20 @@ from pydantic import ValidationError
 
 import games
 from games import IllegalAction, Outcome, Rng
-from games.cards import cut, deck32
-from games.manille import POINTS, RULES, STRENGTH, SUIT_INDEX, ManilleState, deal_hands
+from games.cards import SUITS, cut, deck32
+from games.duties import allowed
+from games.manille import RULES, State
 from games.manille.hidden import play_caps
+from games.manille.rules import (
+    POINTS,
+    STRENGTH,
+    SUIT,
+    SUIT_INDEX,
+    deal_hands,
+    duties,
+    legal_cards,
+)
+from games.testing import random_moves
 
 DEALER = 3
 
@@ -46,23 +58,23 @@ def stack(hands: list[list[str]], dealer: int = DEALER) -> list[str]:
     ]
 
 
-def start(hands: list[list[str]], **options: Any) -> ManilleState:
+def start(hands: list[list[str]], **options: Any) -> State:
     opts = {"deck": stack(hands), "first_dealer": DEALER, **options}
     state = RULES.new(players=4, seed=7, options=opts)
-    assert isinstance(state, ManilleState)
+    assert isinstance(state, State)
     return state
 
 
-def play(state: ManilleState, seat: int, card: str) -> list[dict]:
+def play(state: State, seat: int, card: str) -> list[dict]:
     assert state.to_move() == [seat]
     return state.apply(seat, "play:" + card)
 
 
-def legal(state: ManilleState, seat: int) -> set[str]:
+def legal(state: State, seat: int) -> set[str]:
     return {a.id.removeprefix("play:") for a in state.legal_actions(seat)}
 
 
-def refused(state: ManilleState, seat: int, card: str) -> str:
+def refused(state: State, seat: int, card: str) -> str:
     before = state.to_json()
     with pytest.raises(IllegalAction) as err:
         state.apply(seat, "play:" + card)
@@ -70,7 +82,7 @@ def refused(state: ManilleState, seat: int, card: str) -> str:
     return err.value.code
 
 
-def play_first_legal(state: ManilleState, until_deal: int | None = None) -> list[dict]:
+def play_first_legal(state: State, until_deal: int | None = None) -> list[dict]:
     """Play the first legal card until the match ends or deal `until_deal` starts."""
     events: list[dict] = []
     while not state.is_over() and (until_deal is None or state.deal_number < until_deal):
@@ -79,11 +91,11 @@ def play_first_legal(state: ManilleState, until_deal: int | None = None) -> list
     return events
 
 
-def with_scores(state: ManilleState, scores: list[int]) -> ManilleState:
+def with_scores(state: State, scores: list[int]) -> State:
     snap = json.loads(state.to_json())
     snap["data"]["team_scores"] = scores
     other = RULES.from_json(json.dumps(snap))
-    assert isinstance(other, ManilleState)
+    assert isinstance(other, State)
     return other
 
 
@@ -301,7 +313,7 @@ def test_card_points_are_5_4_3_2_1_and_total_60_per_deal() -> None:
 # --- between deals ------------------------------------------------------------------------
 def test_next_deal_is_the_gathered_tricks_cut_without_shuffling() -> None:
     state = RULES.new(players=4, seed=11)
-    assert isinstance(state, ManilleState)
+    assert isinstance(state, State)
     first_dealer = state.dealer
     taken: list[list[list]] = []
     while state.deal_number == 1:
@@ -322,7 +334,7 @@ def test_next_deal_is_the_gathered_tricks_cut_without_shuffling() -> None:
 
 def test_shuffle_each_deal_option_reshuffles_before_cutting() -> None:
     state = RULES.new(players=4, seed=11, options={"shuffle_each_deal": True})
-    assert isinstance(state, ManilleState)
+    assert isinstance(state, State)
     taken: list[list[list]] = []
     while state.deal_number == 1:
         seat = state.to_move()[0]
@@ -488,12 +500,9 @@ def test_determinize_keeps_shown_voids_and_ceilings() -> None:
 def test_play_inferences_never_contradict_the_real_hands() -> None:
     for seed in range(25):
         state = RULES.new(players=4, seed=seed)
-        assert isinstance(state, ManilleState)
+        assert isinstance(state, State)
         pick = Rng(seed)
-        while not state.is_over():
-            seat = state.to_move()[0]
-            actions = state.legal_actions(seat)
-            state.apply(seat, pick.choice(actions).id)
+        for seat, _action, _events in random_moves(state, pick):
             for s, hand in enumerate(state.hands):
                 for c in hand:
                     assert STRENGTH[c] <= play_caps(state)[s][SUIT_INDEX[c]]
@@ -503,3 +512,54 @@ def test_play_inferences_never_contradict_the_real_hands() -> None:
                 for s, hand in enumerate(other.hands):
                     for c in hand:
                         assert STRENGTH[c] <= play_caps(state)[s][SUIT_INDEX[c]]
+
+
+def test_what_a_play_proves_is_exactly_which_other_cards_the_hand_could_hold() -> None:
+    """The legal cards and the inference come from the same duties. Checked on every
+    position of random matches: for a seat playing a card `c`, a hand of `c` and one more
+    card `x` lets `c` be played exactly when `x` fits what the play of `c` proves."""
+    checked = 0
+    for seed in range(6):
+        state = RULES.new(players=4, seed=seed)
+        assert isinstance(state, State)
+        pick = Rng(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            trick = state.trick
+            if trick:
+                on_table = {c for _, c in trick}
+                for c in deck32():
+                    if c in on_table:
+                        continue
+                    probe = state.copy()
+                    probe.tricks = []
+                    probe.trick = [*trick, [seat, c]]
+                    caps = play_caps(probe)[seat]
+                    for x in deck32():
+                        if x in on_table or x == c:
+                            continue
+                        legal_pair = legal_cards([c, x], trick, state.best, seat, state.trump)
+                        fits = STRENGTH[x] <= caps[SUIT_INDEX[x]]
+                        assert (c in legal_pair) == fits, (trick, seat, c, x)
+                        checked += 1
+            state.apply(seat, pick.choice(state.legal_actions(seat)).id)
+    assert checked > 5_000
+
+
+def test_the_move_generator_allows_what_the_duties_allow_in_every_situation() -> None:
+    """`legal_cards` is the duties of `rules.duties` written out for speed: in every
+    situation of a trick (suit led, winning card, partner or opponent winning, trump), on
+    hands drawn at random, both allow the same cards in the same order."""
+    rng = Rng(11)
+    deck = deck32()
+    for led, win, partner_wins, trump in itertools.product(SUITS, deck, (True, False), SUITS):
+        lead = win if SUIT[win] == led else next(c for c in deck if SUIT[c] == led)
+        trick = [[0, lead]] if lead == win else [[0, lead], [1, win]]
+        best = len(trick) - 1
+        seat = trick[best][0] + (2 if partner_wins else 1)
+        rest = [c for c in deck if c not in (lead, win)]
+        for _ in range(12):
+            rng.shuffle(rest)
+            hand = rest[: 1 + rng.below(8)]
+            expected = allowed(hand, duties(led, win, partner_wins, trump))
+            assert legal_cards(hand, trick, best, seat % 4, trump) == expected

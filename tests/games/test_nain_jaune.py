@@ -667,7 +667,7 @@ def test_with_may_stop_a_rank_is_never_missing_while_a_seat_holds_it(players: in
 # after a stop, a second deal, five seats with known voids, a finished match. Each is loaded,
 # written back unchanged, and played on with the moves the earlier engine was given: the same
 # legal actions and events (their digest) and the same final scores.
-STORED = json.loads((Path(__file__).parent / "data" / "nain_jaune_snapshots.json").read_text())
+STORED = json.loads((Path(__file__).parent / "snapshots" / "nain-jaune-moments.json").read_text())
 
 
 @pytest.mark.parametrize("stored", STORED, ids=[s["name"] for s in STORED])

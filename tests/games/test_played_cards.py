@@ -12,6 +12,7 @@ import pytest
 
 import games
 from games import GameState, Rng
+from games.testing import random_moves
 
 DEAL = "deal"  # the event every game emits when it deals (web.replay.DEAL_EVENT)
 
@@ -36,10 +37,8 @@ def play_checking(slug: str, players: int, seed: int) -> tuple[int, int]:
     held = [set(state.view(s)["hand"]) for s in range(players)]
     deals = shown = 0
     check_played(state, held)
-    while not state.is_over():
-        seat = pick.choice(state.to_move())
-        events = state.apply(seat, pick.choice(state.legal_actions(seat)).id)
-        if any(e["type"] == DEAL for e in events):
+    for move in random_moves(state, pick):
+        if any(e["type"] == DEAL for e in move.events):
             deals += 1
             held = [set() for _ in range(players)]
         for s in range(players):
@@ -82,10 +81,8 @@ def test_the_last_trick_is_shown_from_the_first_trick_taken_in_each_deal(
         state = rules.new(players=players, seed=seed, options=rules.quick_options)
         pick = Rng(seed)
         taken = False
-        while not state.is_over():
-            seat = pick.choice(state.to_move())
-            events = state.apply(seat, pick.choice(state.legal_actions(seat)).id)
-            for e in events:
+        for move in random_moves(state, pick):
+            for e in move.events:
                 if e["type"] == DEAL:
                     taken = False
                 elif e["type"] == "trick_won":

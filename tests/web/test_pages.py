@@ -242,14 +242,14 @@ def test_a_match_that_no_longer_replays_shows_no_card(client: TestClient, seeded
 def test_every_card_picture_is_drawn_before_the_first_page(seeded: Seeded) -> None:
     """A cold server draws and encodes every face (both languages) while it starts: the
     first replay's pictures are ready, not drawn one by one as the browser asks."""
-    art.cards._face_png.cache_clear()
+    art.cards.forget_face_pngs()
     with TestClient(create_app(settings_for(seeded))) as fresh:
-        ready = art.cards._face_png.cache_info().currsize
+        ready = art.cards.face_pngs_kept()
         assert ready == len(art.ALL_CARDS) + len(art.localised(cards.HEIGHT))
         page = fresh.get(signed(f"match/{seeded.matches['bonanza']}"), params={"lang": "en"})
         for src in set(re.findall(r'src="(/cards/[^"]+)"', page.text)):
             assert fresh.get(html.unescape(src)).status_code == 200
-        assert art.cards._face_png.cache_info().currsize == ready  # nothing drawn since
+        assert art.cards.face_pngs_kept() == ready  # nothing drawn since
 
 
 def test_the_result_says_what_each_score_counts(client: TestClient, seeded: Seeded) -> None:

@@ -6,6 +6,7 @@ import pytest
 
 import games
 from games.facts import PublicFacts
+from games.testing import random_moves
 from web import replay
 
 
@@ -13,13 +14,7 @@ def played(slug: str, players: int, seed: int) -> tuple[dict[str, object], list[
     rules = games.get(slug)
     options = dict(rules.quick_options)
     state = rules.new(players=players, seed=seed, options=options)
-    rng = games.Rng(seed)
-    moves = []
-    while not state.is_over():
-        seat = state.to_move()[0]
-        action = rng.choice(state.legal_actions(seat)).id
-        state.apply(seat, action)
-        moves.append((seat, action))
+    moves = [(m.seat, m.action) for m in random_moves(state, games.Rng(seed))]
     return options, moves
 
 

@@ -5,8 +5,8 @@ deterministically: the test holds SQLite's write lock while a player clicks, so 
 has applied the move and waits to store it (it acknowledges the click after 2 s). Then
 the signal: a click that arrives afterwards gets the "restarting" note and changes
 nothing, the move in flight is stored and answered once the lock is released, and the
-process exits with status 0 within 5 s. The move log is gapless and replays to the
-snapshot, and a restart carries on with the table.
+process exits with status 0 (how soon is measured by bench/chaos.py). The move log is
+gapless and replays to the snapshot, and a restart carries on with the table.
 """
 
 from __future__ import annotations
@@ -44,21 +44,21 @@ from tests.bot.test_restart import (
     refresh_hands,
 )
 from tests.db.util import write_lock
+from tests.waiting import TIMEOUT, eventually
 
 RESTARTING = "redémarre"  # err.restarting in French
-EXIT_WITHIN = 5.0
 DEFERRED_UPDATE = 6  # the bot acknowledged the click and is still working on it
 
 
-async def log_says(bots: BotProcess, text: str, timeout: float = 5.0) -> None:
+async def log_says(bots: BotProcess, text: str) -> None:
     """Wait until the current bot's log has `text` (the log is the only window on the
-    process's inside; it is read again every 20 ms)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
+    process's inside)."""
     log = bots.logs[-1]
-    while text not in log.read_text(errors="replace"):
-        assert loop.time() < deadline, f"the bot never logged {text!r}\n{bots.tail()}"
-        await asyncio.sleep(0.02)
+    try:
+        await eventually(lambda: text in log.read_text(errors="replace"), f"the bot logs {text!r}")
+    except AssertionError as exc:
+        exc.add_note(bots.tail())
+        raise
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "sigint"])
@@ -78,25 +78,21 @@ async def test_signal_finishes_the_move_in_flight_refuses_new_clicks_and_exits_0
         table_id, public = await open_and_start(emulator, channel, users)
         hands = {u.id: (await open_hand(emulator, u, public, table_id)).id for u in users}
         assert await play(emulator, table_id, users, hands, pick, moves=3) == 3
-        found = await first_ready(emulator, hands, users)
-        assert found is not None
-        mover, hand = found
+        mover, hand = await first_ready(emulator, hands, users)
         before = version_of(hand)
 
         with write_lock(db_path):
             in_flight: InteractionHandle = await click_random_action(emulator, mover, hand, pick)
-            await in_flight.wait_response(3.0)
+            await in_flight.wait_response(TIMEOUT)
             assert in_flight.response_type == DEFERRED_UPDATE, "the move was not held up"
 
             bots.current.send_signal(sig)
-            loop = asyncio.get_running_loop()
-            signalled = loop.time()
             await log_says(bots, f"{sig.name} received: stopping")
 
             # A click after the signal: a short note, nothing played, no message edited.
             other = next(u for u in users if u.id != mover.id)
             edits = emulator.message(public.id).edits  # type: ignore[union-attr]
-            note = await (await emulator.click(other, public, f"th:{table_id}")).wait_final(2.0)
+            note = await (await emulator.click(other, public, f"th:{table_id}")).wait_final(TIMEOUT)
             assert note is not None and note.visible_to == other.id
             assert RESTARTING in text_of(note), text_of(note)
             assert emulator.message(public.id).edits == edits  # type: ignore[union-attr]
@@ -105,15 +101,13 @@ async def test_signal_finishes_the_move_in_flight_refuses_new_clicks_and_exits_0
         # hand, acknowledged by a deferred update, is redrawn in place).
         answered = await emulator.wait_for(
             lambda: (m := emulator.message(hand.id)) is not None and version_of(m) > before,
-            timeout=3.0,
+            timeout=TIMEOUT,
         )
         assert answered and version_of(emulator.message(hand.id)) == before + 1  # type: ignore[arg-type]
         assert in_flight.response_type == DEFERRED_UPDATE
 
-        code = await asyncio.wait_for(bots.current.wait(), EXIT_WITHIN)
-        elapsed = loop.time() - signalled
+        code = await asyncio.wait_for(bots.current.wait(), TIMEOUT)
         assert code == 0, bots.tail()
-        assert elapsed < EXIT_WITHIN, f"stopped in {elapsed:.1f} s"
         log = bots.logs[-1].read_text(errors="replace")
         assert "stopped cleanly" in log, bots.tail()
         assert " ERROR " not in log and "Traceback" not in log, bots.tail()
@@ -129,7 +123,6 @@ async def test_signal_finishes_the_move_in_flight_refuses_new_clicks_and_exits_0
         await bots.wait_connected(emulator, identifies=2)
         await refresh_hands(emulator, table_id, users, hands)
         found = await first_ready(emulator, hands, users)
-        assert found is not None, "nobody to move after the restart"
         assert version_of(found[1]) == before + 1 and is_my_turn(found[1])
         played = await click_action(emulator, found[0], found[1], pick)
         assert version_of(played) == before + 2

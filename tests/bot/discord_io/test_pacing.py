@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import itertools
 from collections.abc import Callable
 
 import pytest
 
 from bot.discord_io.pacing import BLIND_TURN, HUMAN_TURN, OTHER, PING, Pacer
+from tests.bot.clock import ManualClock
 
 
 def test_a_lone_request_never_waits() -> None:
@@ -68,20 +68,25 @@ async def test_an_urgency_is_asked_again_when_a_slot_comes_up() -> None:
 
 
 async def test_slots_stay_spaced_and_a_cancelled_waiter_gives_its_place() -> None:
-    pacer = Pacer(100)  # 10 ms apart
-    loop = asyncio.get_running_loop()
-    await pacer.wait()
+    clock = ManualClock()
+    pacer = Pacer(4, clock=clock)  # a slot every 0.25 s
+    await pacer.wait()  # takes the free slot at 0: everyone else queues
     times: list[float] = []
 
     async def one() -> None:
         await pacer.wait()
-        times.append(loop.time())
+        times.append(clock.now())
 
     gone = asyncio.ensure_future(one())
     rest = [asyncio.ensure_future(one()) for _ in range(4)]
     await asyncio.sleep(0)
     gone.cancel()
+    await clock.advance(0.2)
+    assert times == []  # the next slot is not due yet
+    await clock.advance(0.05)
+    assert times == [0.25]  # the cancelled waiter's slot went to the next in line
+    await clock.advance(0.2)
+    assert times == [0.25]
+    await clock.advance(0.55)
     await asyncio.gather(*rest)
-    assert len(times) == 4 and pacer.waiting == 0
-    gaps = [b - a for a, b in itertools.pairwise(times)]
-    assert all(gap >= 0.009 for gap in gaps), gaps
+    assert times == [0.25, 0.5, 0.75, 1.0] and pacer.waiting == 0

@@ -63,6 +63,12 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[FakeDisco
     await server.close()
 
 
+def session_of(client: Any) -> aiohttp.ClientSession:
+    """The HTTP session of a discord.py client, where bot/discord_io/private.py finds it."""
+    session: aiohttp.ClientSession = client.http._HTTPClient__session  # discord.py's internals
+    return session
+
+
 def a_hand(png: bytes = b"\x89PNG hand") -> Any:
     picture = discord.File(io.BytesIO(png), filename="hand-7.png", description="Votre main")
     return handle_message_parameters(content="Votre main", attachments=[picture])
@@ -181,7 +187,7 @@ async def test_every_request_of_the_session_is_signed_once_the_client_logged_in(
     """discord.py's webhook adapter (callbacks, follow-ups) sets no User-Agent of its own."""
     discord_, edits = fake
     client: Any = edits.client
-    session: aiohttp.ClientSession = client.http._HTTPClient__session
+    session = session_of(client)
     url = f"{Route.BASE}/interactions/3/tok/callback"
     async with session.post(url, json={"type": 6}):
         pass

@@ -4,7 +4,6 @@ game's colour, a picture above the words that say what it shows, the buttons bel
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -149,22 +148,27 @@ async def test_a_click_does_not_wait_for_a_late_hand_picture_it_follows(
     """A busy drawing worker must not slow the click's answer: the hand comes at once with
     its words and buttons, and its picture is edited in once drawn."""
     slow = threading.Event()
+    drawn = threading.Event()  # the gate: a hand picture is drawn only once the test opens it
 
     def draw_hand(cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
         if slow.is_set():
-            time.sleep(0.6)  # in the drawing thread, as a queue of pictures would
+            drawn.wait()  # in the drawing thread, as a queue of pictures would hold it
         return art.draw_hand(list(cards), playable, lang)
 
     pictures = Pictures(workers=0, draw_hand=draw_hand)
     async with running_tapis(emulator, tmp_path, pictures=pictures) as tapis:
-        table_id, _where, _users, user, hand = await ready_to_play(tapis)
-        slow.set()
-        handle = await click_random_action(emulator, user, hand, Rng(6))
-        await handle.wait_response(timeout=0.5)
-        assert handle.response_type == 7  # answered with the hand itself, not deferred
-        answered = emulator.message(hand.id)
-        assert answered is not None and shown_version(answered) == 1
-        assert answered.media_items() == [] and answered.attachments == []
+        try:
+            table_id, _where, _users, user, hand = await ready_to_play(tapis)
+            slow.set()
+            handle = await click_random_action(emulator, user, hand, Rng(6))
+            # The picture cannot be drawn yet: an answer now is one that did not wait for it.
+            await handle.wait_response()
+            assert handle.response_type == 7  # answered with the hand itself, not deferred
+            answered = emulator.message(hand.id)
+            assert answered is not None and shown_version(answered) == 1
+            assert answered.media_items() == [] and answered.attachments == []
+        finally:
+            drawn.set()
 
         def pictured() -> bool:
             now = emulator.message(hand.id)

@@ -4,22 +4,24 @@ drawn off the event loop and once per table revision."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import re
 import threading
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 import art
 import games
 from bot.render import words
-from bot.render.pictures import BACKGROUND, URGENT, Pictures, hand_lang
+from bot.render.pictures import Pictures, hand_lang
 from bot.render.scenes import describe, hand_cards, lobby_scene, scene_of, table_scene
 from bot.table.model import Seat
 from tests.bot.tables import mid_deal
+from tests.waiting import TIMEOUT
 
 
 def test_a_table_scene_shows_every_seat_and_the_trick_in_play() -> None:
@@ -226,11 +228,9 @@ def test_a_crowded_table_keeps_the_first_zones_and_the_words_keep_them_all() -> 
     assert "Cartes mortes" in text and "Sur le tapis" in text
 
 
-def slow_table(scene: art.TableScene) -> bytes:
-    """A table drawing that takes long (in a worker process)."""
-    import time
-
-    time.sleep(1.5)
+def held_table(gate: Any, scene: art.TableScene) -> bytes:
+    """A table drawing (in a worker process) that lasts until the test opens `gate`."""
+    gate.wait()
     return b"\x89PNG slow table"
 
 
@@ -239,10 +239,11 @@ def quick_hand(cards: Sequence[str], playable: Iterable[str], lang: str) -> byte
 
 
 @pytest.mark.slow
-async def test_a_clicks_hand_is_drawn_beside_a_busy_background_worker() -> None:
+async def test_a_clicks_hand_is_drawn_beside_a_busy_background_worker(gate: Any) -> None:
     """Table redraws fill the background worker; the hand a click waits for goes to the
     urgent worker and comes back without waiting for them."""
-    pictures = Pictures(workers=1, draw_table=slow_table, draw_hand=quick_hand)
+    draw_table = functools.partial(held_table, gate)
+    pictures = Pictures(workers=1, draw_table=draw_table, draw_hand=quick_hand)
     table = mid_deal("manille")
     try:
         assert await pictures.hand(table, 1, "fr") is not None  # the workers are started
@@ -251,33 +252,44 @@ async def test_a_clicks_hand_is_drawn_beside_a_busy_background_worker() -> None:
             tables.append(asyncio.ensure_future(pictures.table(table)))
             table.revision += 1
         await asyncio.sleep(0)
-        hand = await asyncio.wait_for(pictures.hand(table, 0, "fr"), timeout=1.2)
+        # The table drawings last until the gate opens, after the hand: a hand queued
+        # behind them would never come (the timeout only turns that hang into a failure).
+        hand = await asyncio.wait_for(pictures.hand(table, 0, "fr"), TIMEOUT)
         assert hand is not None and hand.png == b"\x89PNG hand"
-        assert not any(t.done() for t in tables), "the hand waited for the table drawings"
+        assert not any(t.done() for t in tables), "the table drawings were not held"
+        gate.set()
         for drawn in await asyncio.gather(*tables):
             assert drawn is not None and drawn.png == b"\x89PNG slow table"
     finally:
+        gate.set()
         await pictures.close()
 
 
-def stuck_hand(cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
-    time.sleep(60)  # still drawing when the bot stops
+def stuck_hand(started: Any, cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
+    """A hand drawing (in a worker process) that says it started, then never ends."""
+    started.set()
+    threading.Event().wait()  # still drawing when the bot stops
     return b"\x89PNG never"
 
 
 @pytest.mark.slow
 async def test_a_drawing_cut_short_by_the_bots_stop_is_not_logged_as_an_error(
-    caplog: pytest.LogCaptureFixture,
+    caplog: pytest.LogCaptureFixture, gate: Any
 ) -> None:
     """Stopping the bot ends the workers mid-drawing: no message waits for that picture
     any more, and an error line there would make every stop look like a failure."""
-    pictures = Pictures(workers=1, draw_hand=stuck_hand)
+    pictures = Pictures(workers=1, draw_hand=functools.partial(stuck_hand, gate))
     drawing = asyncio.ensure_future(pictures.hand(mid_deal("manille"), 0, "fr"))
-    done, _ = await asyncio.wait({drawing}, timeout=0.3)
-    assert not done, "the drawing should still be under way"
+    assert await asyncio.to_thread(gate.wait, TIMEOUT), "the drawing never started"
+    assert not drawing.done(), "the drawing should still be under way"
     await pictures.close()
     assert await drawing is None
     assert "could not draw" not in caplog.text
+
+
+def pid_as_picture(*_args: object) -> bytes:
+    """A drawing whose picture is the pid of the process that drew it."""
+    return str(os.getpid()).encode()
 
 
 @pytest.mark.slow
@@ -288,10 +300,15 @@ async def test_the_clicks_hands_are_drawn_niced_and_the_rest_at_idle_priority(
 ) -> None:
     """The worker a click waits for must not starve on a busy machine (niced, not idle)
     unless the operator asks for idle priority; the background one always runs idle."""
-    pictures = Pictures(workers=1, hands_niceness=niceness)
+    pictures = Pictures(
+        workers=1, hands_niceness=niceness, draw_table=pid_as_picture, draw_hand=pid_as_picture
+    )
+    table = mid_deal("manille")
     try:
-        urgent = await pictures._submit(URGENT, os.getpid)
-        background = await pictures._submit(BACKGROUND, os.getpid)
+        hand = await pictures.hand(table, 0, "fr")  # a click's: the urgent worker
+        redraw = await pictures.table(table)  # a redraw's: a background worker
+        assert hand is not None and redraw is not None
+        urgent, background = int(hand.png), int(redraw.png)
         assert urgent != background != os.getpid()
         assert os.sched_getscheduler(background) == os.SCHED_IDLE
         if niceness is None:

@@ -6,10 +6,8 @@ import asyncio
 import functools
 import json
 import logging
-import multiprocessing
 import os
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -55,14 +53,6 @@ def where_and_how(slug: str, snapshot: str, seat: int, level: str, seed: int) ->
     idle = getattr(os, "SCHED_IDLE", None)
     policy = os.sched_getscheduler(0) if idle is not None else None
     return json.dumps({"pid": os.getpid(), "idle": policy == idle, "nice": os.nice(0)})
-
-
-@pytest.fixture
-def gate() -> Iterator[Any]:
-    """An event the test sets and worker processes wait for (a manager's, since a plain
-    multiprocessing Event cannot travel with a job)."""
-    with multiprocessing.get_context("spawn").Manager() as manager:
-        yield manager.Event()
 
 
 def a_state() -> games.GameState:

@@ -14,7 +14,7 @@ from bot.table.model import TABLE_KEY
 from emulator.drivers import Emulator
 from emulator.handles import InteractionHandle
 from emulator.model import Message, User
-from tests.bot.harness import Tapis, running_tapis, text_of
+from tests.bot.harness import Tapis, modals_kept, running_tapis, text_of
 
 LABEL, RADIO, CHECKBOXES, CHECKBOX, TEXT = 18, 21, 22, 23, 4
 
@@ -54,7 +54,7 @@ async def test_the_host_sets_options_in_a_modal_and_the_lobby_says_them_in_words
         assert {o["value"] for o in flags["options"]} == {"above_30", "shuffle_each_deal"}
         assert found["timer"]["type"] == TEXT and found["timer"]["value"] == "90"
         # No modal kept in memory: the submit is routed by its custom_id, restart or not.
-        assert not tapis.bot._connection._view_store._modals
+        assert modals_kept(tapis.bot) == 0
 
         before = emulator.message(lobby.id)
         assert before is not None

@@ -60,7 +60,7 @@ async def test_a_finished_match_is_recorded_once_even_if_recorded_again(
     assert table.id not in service.tables
     page = await service.store.leaderboard(1, game="manille")
     assert page.total == 4
-    await service._record(table)  # the finishing click delivered twice: no second result
+    await service.record(table)  # recorded again (a second restore): no second result
     again = await service.store.leaderboard(1, game="manille")
     assert [r.matches for r in again.rows] == [1, 1, 1, 1]
 

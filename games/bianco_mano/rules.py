@@ -1,4 +1,6 @@
-"""Bianco Mano's card tables and pure rules: no state, shared by the engine's hot path.
+"""Bianco Mano's cards and the rules of the book that need no match state: the play
+conditions (`duties`: the refusals and the redeal's inferences read them; the move
+generator is checked against them), who wins a trick, the match points of a deal.
 
 Every Bianco Mano id is three characters (`MAR`): `c[:2]` is the character, `c[2]` the
 family. Tables are keyed by the whole card id so the play loop does one dict lookup per card.
@@ -9,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..base import Action
-from ..cards import BM_CHARACTERS, BM_FAMILIES, bianco_mano_deck
+from ..cards import BM_CHARACTERS, BM_FAMILIES, bianco_mano_deck, character_name
+from ..duties import Duty, broken
+from ..faces import Deck, Faces, Figure
 from ..tricks import Trick, TrickOrder
+from ..words import T
 
 DECK: tuple[str, ...] = tuple(bianco_mano_deck())
 DECK_SET: frozenset[str] = frozenset(DECK)
@@ -19,13 +24,17 @@ FAMILIES: tuple[str, ...] = BM_FAMILIES
 # Strength inside a family, MA 8 ... CH 1: the shared trick order, flattened per card.
 ORDER = TrickOrder(BM_CHARACTERS)
 STRENGTH: dict[str, int] = {c: ORDER.power(c) for c in DECK}
-# Membership tests for `filter`: the cards of a family; those of a family above a strength.
+# Membership tests for the move generator: the cards of a family; those above a strength.
 IN_FAMILY: dict[str, Callable[[object], bool]] = {
     f: frozenset(c for c in DECK if c[2] == f).__contains__ for f in FAMILIES
 }
-ABOVE: dict[str, list[Callable[[object], bool]]] = {
-    f: [frozenset(c for c in DECK if c[2] == f and STRENGTH[c] > k).__contains__ for k in range(9)]
+# The cards of a family stronger than a strength (0: the whole family), what a duty asks for.
+CARDS_ABOVE: dict[str, list[frozenset[str]]] = {
+    f: [frozenset(c for c in DECK if c[2] == f and STRENGTH[c] > k) for k in range(9)]
     for f in FAMILIES
+}
+ABOVE: dict[str, list[Callable[[object], bool]]] = {
+    f: [cards.__contains__ for cards in CARDS_ABOVE[f]] for f in FAMILIES
 }
 BASE_POINTS: dict[str, int] = {"MA": 5, "PA": 4, "AV": 3, "EV": 2, "BA": 1}
 # Card points for each possible dominant family: dominant cards count double.
@@ -36,6 +45,19 @@ POINTS: dict[str, dict[str, int]] = {
 TOTAL_POINTS = 75
 CONTRACT = 45
 BONUS = 5
+
+# What the cards print: each character's name and points, and what a card of the dominant
+# family counts, in a note under the points.
+FACES = Faces(
+    deck=Deck(
+        figures=tuple(
+            Figure(c, T(character_name(c, "fr"), character_name(c, "en")), BASE_POINTS.get(c, 0))
+            for c in BM_CHARACTERS
+        ),
+        families=FAMILIES,
+        note=T("{n} si dominante", "{n} if dominant"),
+    )
+)
 
 # Views list a hand family by family, strongest first: the order of the fresh deck.
 SORT_KEY: dict[str, int] = {c: i for i, c in enumerate(DECK)}
@@ -67,21 +89,35 @@ def top_dominant(trick: Trick, dom: str) -> int:
     return top
 
 
-def playable(hand: list[str], trick: Trick, dom: str) -> list[str]:
-    """The cards of `hand` the four play conditions allow on `trick` (in hand order).
+def duties(trick: Trick, dom: str) -> list[Duty]:
+    """The four play conditions of the book on `trick` (not empty), in order:
 
-    Follow the led family; when it is the dominant one, beat the highest dominant on the
-    table if you can. Void: play a dominant (beating the table's highest if you can),
-    otherwise anything. A non-dominant family never has to be climbed. The hand is
-    filtered in C (`filter` with a set's membership test): this runs for every card.
-    """
+    - follow the family led;
+    - void in it, play a dominant;
+    - a dominant played (led or not) must beat the highest dominant on the table if it can.
+
+    A family that is not the dominant one never has to be climbed."""
+    led = trick[0][1][2]
+    asked = [Duty("follow", led, 0, CARDS_ABOVE[led][0])]
+    if led != dom:
+        asked.append(Duty("play_dominant", dom, 0, CARDS_ABOVE[dom][0]))
+    top = top_dominant(trick, dom)
+    if top:
+        asked.append(Duty("climb", dom, top, CARDS_ABOVE[dom][top]))
+    return asked
+
+
+def playable(hand: list[str], trick: Trick, dom: str) -> list[str]:
+    """The cards of `hand` the play conditions allow on `trick`, in hand order: what
+    `duties` allow, written out for the move generator, which runs at every card (the
+    tests check it against `allowed(hand, duties)` in every situation of a trick)."""
     if not trick:
         return hand
     led = trick[0][1][2]
     same = [*filter(IN_FAMILY[led], hand)]
     if same:
         if led != dom:
-            return same
+            return same  # follow
     else:
         same = [*filter(IN_FAMILY[dom], hand)]
         if not same:
@@ -90,18 +126,15 @@ def playable(hand: list[str], trick: Trick, dom: str) -> list[str]:
     if top:
         higher = [*filter(ABOVE[dom][top], same)]
         if higher:
-            return higher
+            return higher  # climb over the highest dominant
     return same
 
 
 def refusal(hand: list[str], trick: Trick, dom: str, card: str) -> str:
     """Why `card` (held in `hand`) may not be played now: the code of the broken condition."""
-    led = trick[0][1][2]
-    if card[2] != led and any(c[2] == led for c in hand):
-        return "must_follow"
-    if card[2] != dom:
-        return "must_play_dominant"
-    return "must_climb"
+    duty = broken(hand, duties(trick, dom), card)
+    assert duty is not None, "the card is allowed"
+    return "must_" + duty
 
 
 def trick_winner(trick: Trick, dom: str) -> int:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..ai.ismcts import Profile
 from ..base import Event, GameState
-from ..blanche_neige.roles import ALLOWED, DRAW_DECK, MIRROR
 from ..rng import Rng
-from .ismcts import Profile
+from .rules import ALLOWED, DRAW_DECK, MIRROR
 
 CARDS = DRAW_DECK
 # covers[role][card] = bit mask of the tops (by index in CARDS) that card may go on.

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..ai.ismcts import Profile
+from ..ai.tricks import Deck, Table, outstanding, play
 from ..base import Event, GameState
-from ..bianco_mano.logic import FAMILIES, FIRST_PACKETS, POINTS, STRENGTH
 from ..rng import Rng
-from .ismcts import Profile
-from .tricks import Deck, Table, outstanding, play
+from .rules import FAMILIES, FIRST_PACKETS, POINTS, STRENGTH
 
 DECK = Deck(strength=STRENGTH, top=max(STRENGTH.values()))
 # Bid when the hand (with the turned card) reaches this strength, by table size (about an

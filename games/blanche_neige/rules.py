@@ -2,12 +2,13 @@
 
 Every discard rule only looks at the value (A=1 … 10) and the colour of the top discard and
 of the card played, so each role becomes a table `top card -> frozenset of allowed cards`.
-The hot path then needs one dict lookup and set membership per card.
+A legal move is then one look-up: the plain rule, one commented line per character, is
+`ROLE_RULES`; `ALLOWED` is what it says for every top and every card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 
 from ..base import Action
 from ..cards import SUITS
@@ -87,10 +88,6 @@ PAIR: dict[str, Action] = {
     c: Action(f"play:{c}+{MIRROR[c]}" if c in PAIR_FIRST else f"play:{MIRROR[c]}+{c}")
     for c in DRAW_DECK
 }
-# The cards each play or pair action puts down, in the order of its id.
-PLAYED: dict[str, tuple[str, ...]] = {
-    a.id: tuple(a.id[5:].split("+")) for a in (*PLAY.values(), *PAIR.values())
-}
 DRAW = Action("draw")
 KEEP = Action("keep")
 PASS = Action("pass")
@@ -104,3 +101,68 @@ SORT_KEY: dict[str, tuple[int, int]] = {c: (VALUE[c], SUITS.index(c[-1])) for c 
 def hand_size(players: int) -> int:
     """Seven cards each at two or three players, five at four or five."""
     return 7 if players <= 3 else 5
+
+
+def nobody_can_go_out(hands: Sequence[Collection[str]], roles: Sequence[str], top: str) -> bool:
+    """Whether every seat holds a card its role can never play, whatever is drawn or played
+    from now on: then no hand can ever empty, and rebuilding the draw pile again and again
+    would only pass the same loose cards round for ever.
+
+    A card can reach the top of the discard pile if some seat's role allows it on a card
+    that can, and that seat holds it or may draw it (every card outside the hands may be
+    drawn by anyone). This over-estimates the tops that can come, so a True answer is
+    certain: the cards it finds stuck can really never be played. (The plain reading;
+    `stuck_for_ever` is the same on bit masks, as the engine runs it.)"""
+    held = [set(h) for h in hands]
+    loose = DRAW_DECK_SET.difference(*held)  # the draw and discard piles
+    allowed = [ALLOWED[role] for role in roles]
+    tops = {top}
+    todo = [top]
+    while todo:
+        card = todo.pop()
+        for rule, hand in zip(allowed, held, strict=True):
+            new = {c for c in rule[card] if c in loose or c in hand} - tops
+            tops |= new
+            todo += new
+    return all(
+        not hand <= set().union(*(rule[t] for t in tops))
+        for rule, hand in zip(allowed, held, strict=True)
+    )
+
+
+# One bit per card of the draw deck, and each role's table as masks, for `stuck_for_ever`.
+BIT: dict[str, int] = {c: 1 << i for i, c in enumerate(DRAW_DECK)}
+EVERY_CARD = (1 << len(DRAW_DECK)) - 1
+ALLOWED_MASK: dict[str, tuple[int, ...]] = {
+    role: tuple(sum(BIT[c] for c in on_top[top]) for top in DRAW_DECK)
+    for role, on_top in ALLOWED.items()
+}
+
+
+def _mask(cards: Collection[str]) -> int:
+    return sum(BIT[c] for c in cards)
+
+
+def stuck_for_ever(hands: Sequence[Collection[str]], roles: Sequence[str], top: str) -> bool:
+    """`nobody_can_go_out` on bit masks: the same answer for every position (a test checks
+    it), cheap enough to ask at every rebuild of the draw pile."""
+    held = [_mask(h) for h in hands]
+    within_reach = [EVERY_CARD & ~sum(held) | h for h in held]  # loose cards, or its own
+    allowed = [ALLOWED_MASK[role] for role in roles]
+    tops = frontier = BIT[top]
+    while frontier:
+        lowest = frontier & -frontier
+        frontier ^= lowest
+        card = lowest.bit_length() - 1
+        for rule, reach in zip(allowed, within_reach, strict=True):
+            new = rule[card] & reach & ~tops
+            tops |= new
+            frontier |= new
+    on_some_top = [i for i in range(len(DRAW_DECK)) if tops >> i & 1]
+    for rule, hand in zip(allowed, held, strict=True):
+        playable = 0
+        for card in on_some_top:
+            playable |= rule[card]
+        if hand & ~playable == 0:
+            return False  # this seat might still go out
+    return True

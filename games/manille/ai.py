@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..ai.ismcts import Profile
+from ..ai.tricks import Deck, Table, outstanding, play
 from ..base import Event, GameState
-from ..manille.logic import POINTS, STRENGTH, TEAMS
 from ..rng import Rng
-from .ismcts import Profile
-from .tricks import Deck, Table, outstanding, play
+from .rules import POINTS, STRENGTH, TEAMS
 
 DECK = Deck(strength=STRENGTH, top=max(STRENGTH.values()))
 
