@@ -65,9 +65,9 @@ def test_the_private_names_exist_in_the_installed_discord_py() -> None:
     assert hasattr(discord.http.Route, "BASE")
     assert hasattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY")
     assert "_response_type" in discord.InteractionResponse.__slots__
-    assert callable(discord.utils._to_json)
-    assert callable(app_commands.Command._has_any_error_handlers)
-    assert callable(app_commands.ContextMenu._has_any_error_handlers)
+    assert callable(discord.utils._to_json)  # discord.py's internals, read on purpose
+    assert callable(app_commands.Command._has_any_error_handlers)  # internals
+    assert callable(app_commands.ContextMenu._has_any_error_handlers)  # internals
     client = discord.Client(intents=discord.Intents.none())
     assert "INTERACTION_CREATE" in private.connection_of(client).parsers
     assert hasattr(client.http, "_HTTPClient__session")
@@ -159,8 +159,8 @@ from discord.enums import InteractionResponseType
 from discord import ui
 import discord.gateway
 a = discord.http.Route.BASE
-b = discord.utils._to_json
-c = client._connection.parsers
+b = discord.utils._to_json  # internals
+c = client._connection.parsers  # internals
 d = getattr(http, "_HTTPClient__session")
 e = discord.ui.LayoutView
 f = self._own
@@ -170,8 +170,8 @@ f = self._own
         "from discord.ui.view import BaseView",
         "import discord.gateway",
         "discord.http.Route.BASE",
-        "discord.utils._to_json",
-        "client._connection",
+        "discord.utils._to_json",  # internals
+        "client._connection",  # internals
         "getattr(http, '_HTTPClient__session')",
     }
 
