@@ -55,7 +55,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 from load_bot import BotChild as LoadBotChild  # noqa: E402
 
 import games  # noqa: E402
-from bot.service import table_from_record  # noqa: E402
+from bot.table.model import table_from_record  # noqa: E402
 from db import Store, TableRecord  # noqa: E402
 from emulator.drivers import Emulator  # noqa: E402
 from emulator.handles import InteractionFailed, InteractionHandle  # noqa: E402

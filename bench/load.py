@@ -70,7 +70,7 @@ from load_bot import (
 from load_players import Bench, setup_all
 
 import games
-from bot.client import quiet_gc
+from bot.app.client import quiet_gc
 from db import MoveTime, Store, downgrade
 from emulator.drivers import Emulator
 

@@ -9,7 +9,7 @@ never been drawn: every plate, zone and header is new.
 
 --offload measures where the bot should draw: the same table pictures asked from an asyncio
 loop at --rate per second, drawn in a thread of the process or in a worker process (what
-bot.pictures can do), while a ticker measures how late the loop runs its callbacks (what a
+bot.render.pictures can do), while a ticker measures how late the loop runs its callbacks (what a
 click's answer would wait). Pillow lets go of the interpreter lock only in parts of its
 work (encoding, some pastes), so a thread still delays the loop.
 """

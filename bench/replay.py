@@ -4,7 +4,7 @@ Usage: python bench/replay.py [--seed N] [--every K]
 
 For every game, one whole match on its default options, played by seeded random legal
 moves. Prints the moves of the match, the time to build its replay (one pass over the log,
-keeping a state every K moves: bot.replays), the time of one click from the built replay
+keeping a state every K moves: bot.replays.book), the time of one click from the built replay
 (the state at the step from the nearest kept state; then drawing the embed and the
 buttons), and, for comparison, the time to rebuild the state from the start of the log at
 each step (what a click would cost without the cache). Figures over every step of the
@@ -23,8 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
-from bot.replay_messages import replay_embed, replay_view
-from bot.replays import CHECKPOINT_EVERY, Replay
+from bot.replays.book import CHECKPOINT_EVERY, Replay
+from bot.replays.display import replay_embed, replay_view
 from db import FinishedMatch, MatchSeat, MatchSummary, MoveRecord
 from games import Rng
 from games.testing import random_moves

@@ -27,7 +27,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
-from bot.service import TableService, table_from_record
+from bot.table.model import table_from_record
+from bot.table.service import TableService
 from db import MoveRecord, SeatInfo, Store, TableRecord, TableStatus
 from games import GameState, Rng
 

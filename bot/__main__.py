@@ -22,10 +22,12 @@ from db import ShardTaken
 from db.check import database_problem
 from web.config import settings_problem
 
-from .client import TapisBot
-from .config import Settings
-from .lifecycle import run
-from .logs import quiet_libraries
+from .app.client import TapisBot
+from .app.lifecycle import run
+from .app.logs import quiet_libraries
+from .app.settings import Settings
+from .discord_io import private
+from .discord_io.private import api_base
 
 PORTAL = "https://discord.com/developers/applications"
 MISSING_TOKEN = """\
@@ -48,7 +50,7 @@ def missing_token(workdir: Path) -> str:
 
 
 def unreachable(exc: BaseException) -> str:
-    host = getattr(exc, "host", None) or urlsplit(discord.http.Route.BASE).hostname
+    host = getattr(exc, "host", None) or urlsplit(api_base()).hostname
     return (
         f"Discord cannot be reached ({host}): check this machine's network (DNS, firewall, "
         f"proxy), then start Tapis again"
@@ -65,12 +67,7 @@ def setup_logging(level: str) -> None:
 
 def point_at(settings: Settings) -> None:
     """Use another Discord endpoint (the emulator in tests and the demo)."""
-    import yarl
-
-    if settings.tapis_discord_api_base:
-        discord.http.Route.BASE = settings.tapis_discord_api_base.rstrip("/")
-    if settings.tapis_discord_gateway:
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.tapis_discord_gateway)
+    private.point_at(settings.tapis_discord_api_base, settings.tapis_discord_gateway)
 
 
 def refuse(problem: str) -> int:

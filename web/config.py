@@ -1,5 +1,5 @@
 """The web companion's settings, from the environment or the same `.env` as the bot, and
-what the bot's settings (bot/config.py) share with them: the log level's values and the
+what the bot's settings (bot/app/settings.py) share with them: the log level's values and the
 one line a settings error becomes (`settings_problem`)."""
 
 from __future__ import annotations

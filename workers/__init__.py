@@ -9,7 +9,7 @@ clicks, goes first on a machine with few cores; and it watches its parent, becau
 killed outright (SIGKILL, the OOM killer) never shuts its pool down and its workers would
 otherwise live on, idle, for ever. Every worker ignores SIGINT: Ctrl-C in a terminal
 reaches every process of the group, and the bot stops its workers itself, in order
-(bot.lifecycle), once it has finished what they were doing for it.
+(bot.app.lifecycle), once it has finished what they were doing for it.
 """
 
 from __future__ import annotations

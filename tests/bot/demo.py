@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TextIO
 
 import games
-from bot.render import game_name
+from bot.render.words import game_name
 from emulator.drivers import Emulator
 from emulator.model import Channel, Message
 from games import Rng

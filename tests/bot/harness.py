@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import games
-from bot.client import TapisBot
-from bot.clock import Clock
-from bot.commands import TIMER, slash_name
-from bot.config import Settings
-from bot.options import parse_options_text, public_fields
-from bot.pictures import Pictures
+from bot.app.client import TapisBot
+from bot.app.clock import Clock
+from bot.app.settings import Settings
+from bot.render.pictures import Pictures
+from bot.table.options import parse_options_text, public_fields
+from bot.table.subcommands import TIMER, slash_name
 from db import Store
 from emulator.drivers import Emulator
 from emulator.fixtures import connect_client
@@ -200,7 +200,8 @@ def is_my_turn(msg: Message) -> bool:
 
 def shown_version(msg: Message | None) -> int | None:
     """The state version a table message or a hand was drawn for: the component id its
-    "Ma main" / "Actualiser" button is stamped with (bot.views.version_stamp), else None."""
+    "Ma main" / "Actualiser" button is stamped with (bot.table.components.version_stamp),
+    else None."""
     if msg is None:
         return None
     for comp in msg.iter_components():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import games
-from bot.service import Seat, Table
+from bot.table.model import Seat, Table
 from games import Rng
 
 NAMES = ("Camille", "Bastien", "Inès", "Théo", "Lucie", "Marco", "Nour", "Paul", "Zoé")

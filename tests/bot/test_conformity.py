@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import lobby_options
-from bot.commands import slash_name
-from bot.lobby_options import Field
-from bot.options import public_fields
+from bot.table import lobby
+from bot.table.lobby import Field
+from bot.table.options import public_fields
+from bot.table.subcommands import slash_name
 from emulator.drivers import Emulator
 from games import Rng
 from games.options import Choice, OptionInfo
@@ -207,16 +207,16 @@ async def test_a_choice_with_more_values_than_a_radio_group_is_a_select_without_
         help={"fr": "L'ordre des places.", "en": "The order of the seats."},
         choices=tuple(Choice(n, f"Ordre {n}", f"Order {n}") for n in range(12)),
     )
-    real = lobby_options.fields
+    real = lobby.fields
 
     def fields(slug: str) -> list[Field]:
         return [Field("choice", (many,), many.name), *real(slug)]
 
-    monkeypatch.setattr(lobby_options, "fields", fields)
+    monkeypatch.setattr(lobby, "fields", fields)
     async with running_tapis(emulator, tmp_path) as tapis:
         host = tapis.user("hôte")
-        table_id, _where, lobby = await tapis.open_table(host, "manille")
-        handle = await emulator.click(host, lobby, f"to:{table_id}:0")
+        table_id, _where, lobby_message = await tapis.open_table(host, "manille")
+        handle = await emulator.click(host, lobby_message, f"to:{table_id}:0")
         await handle.wait_response()
         assert handle.modal is not None, handle.errors
         select = handle.modal["components"][0]["component"]

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import TapisBot
-from bot.config import Settings
+from bot.app.client import TapisBot
+from bot.app.settings import Settings
 from bot.health import STALE_AFTER, age, beat, main
 from db import upgrade
 from emulator.drivers import Emulator

@@ -12,8 +12,9 @@ import pytest
 
 import art
 import games
-from bot.logs import quiet_libraries
-from bot.pictures import Pictures, scene_of
+from bot.app.logs import quiet_libraries
+from bot.render.pictures import Pictures
+from bot.render.scenes import scene_of
 from emulator.drivers import Emulator
 from games import Rng
 from games.cards import face

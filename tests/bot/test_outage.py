@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 import pytest
 from sqlalchemy.engine import make_url
 
-import bot.controller
+import bot.table.controller
 from db import head_revision, upgrade
 from emulator.drivers import Emulator
 from games import Rng
@@ -61,7 +61,7 @@ async def test_a_stalled_database_shows_the_move_only_once_stored(
     emulator: Emulator, tmp_path, proxied, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     url, proxy = proxied
-    monkeypatch.setattr(bot.controller, "ACK_BUDGET", 0.1)
+    monkeypatch.setattr(bot.table.controller, "ACK_BUDGET", 0.1)
     async with running_tapis(emulator, tmp_path, database_url=url) as tapis:
         table_id, where, _users, user, hand = await ready_to_play(tapis)
         table = tapis.bot.service.tables[table_id]

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot import render
-from bot.pictures import describe, table_scene
-from bot.service import Seat, Table
+from bot.render import words
+from bot.render.scenes import describe, table_scene
+from bot.table.model import Seat, Table
 from games import GameState, Rng
 from games.text import public_lines
 from web import replay
@@ -55,7 +55,7 @@ def shown_everywhere(
     label = rules.words.label(LAST, lang)
     state = rules.replay(players, seed, rules.quick_options, moves[:step])
     table = table_of(slug, state, lang)
-    embed = render.table_embed(table)
+    embed = words.table_embed(table)
     scene = table_scene(table)
     assert scene is not None
     frame = replay.frame(slug, players, seed, rules.quick_options, moves, step)

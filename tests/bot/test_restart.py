@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.service import table_from_record
+from bot.table.model import table_from_record
 from db import Store, TableRecord
 from emulator.drivers import Emulator
 from emulator.model import Channel, Message, User

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.pictures import Pictures, describe_hand
-from bot.service import Seat
+from bot.render.pictures import Pictures
+from bot.render.scenes import describe_hand
+from bot.table.model import Seat
 from tests.bot.tables import mid_deal
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"

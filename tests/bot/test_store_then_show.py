@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-import bot.controller
+import bot.table.controller
 import db.store.sqlite_writer
-from bot.pictures import Pictures, hand_cards
+from bot.render.pictures import Pictures
+from bot.render.scenes import hand_cards
 from emulator.drivers import Emulator
 from games import GameState, Rng
 from tests.bot.harness import Writes, click_random_action, ready_to_play, running_tapis, text_of
@@ -30,7 +31,7 @@ def hold_write_lock(path: Path) -> sqlite3.Connection:
 async def test_a_slow_write_shows_the_move_only_once_stored(
     emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bot.controller, "ACK_BUDGET", 0.1)  # the click is acked while held
+    monkeypatch.setattr(bot.table.controller, "ACK_BUDGET", 0.1)  # the click is acked while held
     async with running_tapis(emulator, tmp_path) as tapis:
         table_id, where, _users, user, hand = await ready_to_play(tapis)
         table = tapis.bot.service.tables[table_id]
@@ -96,7 +97,7 @@ async def test_the_movers_hand_is_drawn_while_its_move_is_stored_and_shown_only_
 ) -> None:
     """The answer's picture is drawn during the write (so the click does not wait for it
     afterwards), yet nothing of the move is written to Discord until the write commits."""
-    monkeypatch.setattr(bot.controller, "ACK_BUDGET", 0.1)
+    monkeypatch.setattr(bot.table.controller, "ACK_BUDGET", 0.1)
     asked: list[tuple[int, tuple[str, ...]]] = []
 
     def watch(state: GameState, seat: int | None, shown: object) -> None:

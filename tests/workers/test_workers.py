@@ -24,8 +24,8 @@ CHILD = """
 import asyncio, os, sys
 
 import games
-from bot.ai import WorkerAi
-from bot.pictures import Pictures
+from bot.table.ai import WorkerAi
+from bot.render.pictures import Pictures
 from tests.bot.tables import mid_deal
 
 

@@ -1,0 +1,245 @@
+"""The Discord client: storage, the table service, persistent buttons and commands."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from db import ShardClaim, Store
+
+from ..discord_io import pacing
+from ..discord_io.handlers import Handlers
+from ..discord_io.pacing import Pacer
+from ..discord_io.tokens import sign_requests
+from ..discord_io.tree import TapisTree
+from ..guild_config.commands import ConfigCog
+from ..health import beat
+from ..i18n.translate import Translator
+from ..render.emojis import CardEmojis
+from ..render.pictures import Pictures
+from ..render.weblinks import WebLinks
+from ..replays.book import ReplayBook
+from ..replays.commands import ReplaysCog
+from ..replays.components import PROJECTOR
+from ..stats.commands import StatsCog
+from ..stats.components import PAGER
+from ..table.ai import AiPlayer, WorkerAi
+from ..table.commands import TablesCog
+from ..table.components import DESK, route_modal
+from ..table.controller import Controller
+from ..table.runtime import Runtimes, Shared
+from ..table.service import TableService
+from ..table.subcommands import table_group
+from .clock import Clock, LoopClock
+from .items import DYNAMIC_ITEMS, on_message, refuse_orphan
+from .lifecycle import InteractionGate, Stopped, shut_down
+from .settings import Settings
+from .shards import Shards
+
+log = logging.getLogger("tapis.bot")
+
+
+def quiet_gc() -> None:
+    """Short collector pauses for a long-lived process holding many tables.
+
+    Everything loaded at start (modules, restored tables) is frozen out of the collector's
+    scans. discord.py leaves reference cycles behind every interaction (views, interaction
+    and response objects), so each young collection frees cyclic garbage: its pause grows
+    with the threshold (50,000 cost 70-120 ms every few seconds at 300 tables; 4,000 costs
+    under 10 ms). The middle generation is collected every 4 young ones so that it stays
+    small too, and full collections are left rare: at hundreds of tables one scans every
+    table's objects (measured in bench/load.py).
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(4_000, 4, 1_000)
+
+
+class TapisBot(commands.AutoShardedBot):
+    """Owns the store, the table service and the controller for the life of the process.
+
+    It runs the shards SHARD_IDS of SHARD_COUNT (all of them by default) and only the
+    tables of their guilds (bot.app.shards); other processes run the other shards.
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
+        clock: Clock | None = None,
+        ai: AiPlayer | None = None,
+        pictures: Pictures | None = None,
+        tune_gc: bool = False,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=TapisTree,
+            shard_count=settings.shard_count or None,
+            # Every command is for a server's members: used in a server, installed there.
+            allowed_contexts=app_commands.AppCommandContext(guild=True),
+            allowed_installs=app_commands.AppInstallationType(guild=True),
+        )
+        self.shard_ids = list(settings.shard_ids) or None  # None: every shard
+        self.settings = settings
+        self._given_store = store
+        self._clock = clock
+        self._ai = ai
+        niceness = settings.hand_picture_niceness
+        self.pictures = pictures or Pictures(
+            settings.picture_workers, hands_niceness=None if niceness < 0 else niceness
+        )
+        self.card_emojis = CardEmojis()
+        self._tune_gc = tune_gc
+        self.store: Store
+        self.service: TableService
+        self.runtimes: Runtimes
+        self.handlers = Handlers()  # what persistent buttons hand their clicks to
+        self.replays: ReplayBook  # finished matches being watched again (an LRU)
+        self.gate = InteractionGate(self)  # stops new clicks at shutdown (bot.app.lifecycle)
+        self._stopping: asyncio.Future[Stopped] | None = None
+        self.stopped: Stopped | None = None  # how the shutdown went, once it is over
+        self.owned: Shards
+        self._heartbeat: asyncio.Task[None] | None = None
+        self._claim: ShardClaim | None = None
+
+    async def setup_hook(self) -> None:
+        sign_requests(self)  # the session discord.py opened at login: every request signed
+        if self.shard_count is None:  # SHARD_COUNT=0: as many as Discord recommends
+            self.shard_count, _url, _limits = await self.http.get_bot_gateway()
+        self.owned = self.settings.shards(self.shard_count)
+        log.info("running %s", self.owned.describe())
+        self.store = self._given_store or await Store.open(self.settings.database_url)
+        # No table is ever handled by two processes: hold this process's shards (ShardTaken
+        # if another process runs one of them; `python -m bot` then exits with its reason).
+        self._claim = await self.store.claim_shards(
+            self.owned.count, self.owned.ids, wait=self.settings.shard_claim_wait
+        )
+        self.service = TableService(self.store)
+        shared = Shared(
+            client=self,
+            service=self.service,
+            ai=self._ai or WorkerAi(self.settings.ai_workers or None),
+            # Discord's global limit is the whole bot's: each process takes its shards' part.
+            channel_writes=Pacer(self.settings.public_edits_per_second * self.owned.share),
+            clock=self._clock or LoopClock(),
+            ai_delay=self.settings.ai_delay,
+            pictures=self.pictures,
+            emojis=self.card_emojis,
+            table_pictures=Pacer(self.settings.table_pictures_per_second),
+        )
+        # Off the critical path: the picture worker starts and draws the faces ahead, and
+        # the card emojis sync while the gateway connects (text faces until they are ready).
+        self.pictures.start()
+        if self.settings.card_emojis:
+            # Emojis are the application's: the process of shard 0 uploads them.
+            self.card_emojis.start(
+                self,
+                self.pictures,
+                upload=0 in self.owned.ids,
+                pace=lambda: shared.channel_writes.wait(pacing.OTHER),
+            )
+        self.runtimes = Runtimes(shared)
+        controller = Controller(shared, self.runtimes)
+        self.handlers.add(DESK, controller)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        restored = await self.service.restore(self.owned if self.owned.partial else None)
+        log.info("restored %d open table(s)", len(restored))
+        await self.tree.set_translator(Translator())
+        self.tree.add_command(table_group(controller.open_table))
+        await self.add_cog(TablesCog(controller, self.service))
+        await self.add_cog(ConfigCog(self.store))
+        web = WebLinks.of(self.settings)
+        if problem := self.settings.web_problem():
+            log.warning("%s", problem)
+        stats = StatsCog(self.store, self.settings.min_rated_matches, web)
+        self.handlers.add(PAGER, stats)
+        await self.add_cog(stats)
+        self.replays = ReplayBook(self.store)
+        replays = ReplaysCog(self.replays, self.service, web)
+        self.handlers.add(PROJECTOR, replays)
+        await self.add_cog(replays)
+        await self._sync_commands()
+        self._restored = restored
+        if self.settings.heartbeat_file:
+            path = Path(self.settings.heartbeat_file)
+            self._heartbeat = asyncio.create_task(beat(path, self.gateway_connected))
+        if self._tune_gc:
+            quiet_gc()
+
+    @property
+    def heartbeat(self) -> asyncio.Task[None] | None:
+        """The task touching HEARTBEAT_FILE while connected; None when there is no such
+        file (tests, monitoring)."""
+        return self._heartbeat
+
+    def gateway_connected(self) -> bool:
+        """Ready, and every shard of this process has an open gateway connection."""
+        shards = self.shards
+        return self.is_ready() and bool(shards) and not any(s.is_closed() for s in shards.values())
+
+    async def _sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))
+        restored = getattr(self, "_restored", None)
+        if restored:
+            self._restored = []
+            await self.runtimes.rearm(restored)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Refuse component clicks discord.py would drop: a custom_id that is not on the
+        message it claims to come from (forged, or sent by a modified client). Such a click
+        is never routed, so it can never edit the message it arrived on. Modal submits are
+        routed here by their custom_id: the bot keeps no modal in memory."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            await route_modal(interaction)
+            return
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = data.get("custom_id")
+        component_type = data.get("component_type")
+        if isinstance(custom_id, str) and on_message(
+            interaction.message, custom_id, component_type
+        ):
+            return
+        await refuse_orphan(interaction)
+
+    async def close(self) -> None:
+        """Stop in order, once however often called: no new clicks, those in flight
+        finished, AI, timers and redraws stopped, queued moves committed or failed, then
+        the gateway and the database closed (bot.app.lifecycle)."""
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+        if self._stopping is None:
+            stopping = shut_down(
+                self.gate,
+                getattr(self, "runtimes", None),
+                getattr(self, "store", None),
+                super().close,
+                owns_store=self._given_store is None,
+            )
+            self._stopping = asyncio.ensure_future(stopping)
+        self.stopped = await asyncio.shield(self._stopping)
+        if self._claim is not None:  # after the last write: the next holder starts clean
+            claim, self._claim = self._claim, None
+            await claim.release()

@@ -1,0 +1,1 @@
+"""Talking to Discord: token edits, pacing, answers, the command tree, handlers, private names."""

@@ -1,0 +1,1 @@
+"""A server's own settings: /config langue."""

@@ -1,0 +1,248 @@
+"""The messages a table sends: its public message and a player's hand, with their views.
+
+Drawn from the table as it is (the service makes a change the table's only once stored);
+a public message reads only `view(None)`, a hand only `view(seat)` of its own seat.
+
+Both are Components V2 layouts: a container in the game's colour holding the title, the
+picture (bot.render.pictures), the words of the message (bot.render.words words them, title,
+description, fields and footer, as it would an embed) and the buttons. The words say
+everything the picture shows, for screen readers and notifications. Everything that goes
+into a message is taken from the table in one go, before the picture is awaited, so the
+words and the picture always show the same moment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import ui
+
+from ..discord_io.outgoing import Kept, Outgoing
+from ..i18n.translate import tr
+from ..replays.components import finished_buttons
+from ..table.components import (
+    ActionButton,
+    ActionSelect,
+    HandButton,
+    ResumeButton,
+    lobby_view,
+    table_view,
+)
+from ..table.lobby import pages as option_pages
+from ..table.model import Table
+from . import words
+from .emojis import CardEmojis, CardFaces
+from .pictures import Picture, Pictures, Wanted
+from .scenes import held_cards
+
+HAND_PICTURE_WAIT = 0.02  # seconds a click's answer waits for its hand's picture
+MAX_TEXT = 4000  # Discord: characters across a layout's text displays
+ROW_WIDTH = 5
+
+
+def rows_of(items: Sequence[ui.Item[Any]]) -> list[list[ui.Item[Any]]]:
+    """Items in action rows: by their `row` when they have one, else packed five a row."""
+    rows: dict[int, list[ui.Item[Any]]] = {}
+    free = 0
+    for item in items:
+        if item.row is not None:
+            rows.setdefault(item.row, []).append(item)
+            continue
+        while sum(i.width for i in rows.get(free, [])) + item.width > ROW_WIDTH:
+            free += 1
+        rows.setdefault(free, []).append(item)
+    return [rows[r] for r in sorted(rows)]
+
+
+def _texts(embed: discord.Embed) -> tuple[str, list[str]]:
+    """The embed-shaped words as a title and the text displays under the picture, trimmed
+    to Discord's total (the longest part gives way)."""
+    title = f"### {embed.title}" if embed.title else ""
+    parts = [embed.description or ""]
+    parts += [f"**{f.name}**\n{f.value}" for f in embed.fields]
+    if embed.footer.text:
+        parts.append(f"-# {embed.footer.text}")
+    parts = [p for p in parts if p.strip()]
+    excess = len(title) + sum(len(p) for p in parts) - MAX_TEXT
+    if excess > 0 and parts:
+        longest = max(range(len(parts)), key=lambda i: len(parts[i]))
+        parts[longest] = parts[longest][: max(1, len(parts[longest]) - excess - 1)] + "…"
+    return title, parts
+
+
+def layout(
+    embed: discord.Embed, picture: Picture | Kept | None, rows: Sequence[Sequence[ui.Item[Any]]]
+) -> ui.LayoutView:
+    """The message as a Components V2 layout: one container in the embed's colour."""
+    title, texts = _texts(embed)
+    colour = embed.colour.value if embed.colour is not None else None
+    container: ui.Container[Any] = ui.Container(accent_colour=colour)
+    if title:
+        container.add_item(ui.TextDisplay(title))
+    if picture is not None:
+        item = discord.MediaGalleryItem(picture.url, description=picture.description)
+        container.add_item(ui.MediaGallery(item))
+    for text in texts:
+        container.add_item(ui.TextDisplay(text))
+    for row in rows:
+        if row:
+            container.add_item(ui.ActionRow(*row))
+    view = ui.LayoutView(timeout=None)
+    view.add_item(container)
+    return view
+
+
+def public_layout(table: Table, faces: CardFaces, picture: Picture | Kept | None) -> Outgoing:
+    """The table message as the table is now, with the picture given: a table redraw does
+    not wait for its picture (bot.table.runtime)."""
+    if table.status in ("lobby", "cancelled") or table.state is None:
+        embed = words.lobby_embed(table)
+        pages = len(option_pages(table.game))
+        lobby = lobby_view(table.id, table.lang, pages) if table.status == "lobby" else None
+        buttons: discord.ui.View | None = lobby
+    elif table.state.is_over():
+        embed, buttons = words.table_embed(table, faces), finished_view(table)
+    else:
+        embed = words.table_embed(table, faces)
+        buttons = table_view(table.id, table.lang, table.state.version)
+    items = list(buttons.children) if buttons is not None else []
+    return Outgoing(layout(embed, picture, rows_of(items)), picture)
+
+
+def finished_view(table: Table) -> discord.ui.View | None:
+    """A finished match's buttons ("Revoir la partie"), once its result is recorded."""
+    if table.status != "finished":
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in finished_buttons(table.id, table.lang):
+        view.add_item(item)
+    return view
+
+
+def hand_layout(
+    table: Table, seat: int, lang: str, faces: CardFaces, kept: Kept | None
+) -> Outgoing:
+    """`seat`'s hand as the table is now with no new picture: the one its message carries
+    (`kept`) if that shows the same cards, else none."""
+    embed, rows = hand_parts(table, seat, lang, faces, None)
+    shown = kept if kept is not None and kept.cards == held_cards(table, seat) else None
+    return Outgoing(layout(embed, shown, rows), shown)
+
+
+class Display:
+    """How a table and its hands look now, pictures included: the one place that asks the
+    pictures for them and lays them out with the card faces."""
+
+    def __init__(self, pictures: Pictures, emojis: CardEmojis) -> None:
+        self.pictures = pictures
+        self.emojis = emojis
+
+    async def table_message(self, table: Table, *, urgent: bool = False) -> Outgoing:
+        """The table message with the picture of the table as it is: the lobby, the table in
+        play, or the final table; `urgent` when a click's answer waits for it (its picture
+        is drawn before the redraws')."""
+        picture = await self.pictures.table(table, urgent=urgent)
+        return public_layout(table, self.emojis.faces, picture)
+
+    def table_redraw(self, table: Table, picture: Picture | Kept | None) -> Outgoing:
+        """The table message as it is now, with the picture given (not awaited)."""
+        return public_layout(table, self.emojis.faces, picture)
+
+    async def hand_message(
+        self,
+        table: Table,
+        seat: int,
+        lang: str,
+        note: str | None = None,
+        wanted: Wanted | None = None,
+    ) -> Outgoing:
+        """`seat`'s hand, ephemeral only: the fanned picture above the buttons of its moves,
+        the picture awaited first and the rest built from the table as it is when it comes
+        (nothing held meanwhile: under load many wait), so the caller checks that the table
+        did not move meanwhile. With `wanted`, a refresh nobody waits for: its picture is
+        drawn after the clicks' and left out if `wanted` says no by then (see
+        bot.render.pictures)."""
+        shown = await self.pictures.hand_soon(table, seat, lang, wanted=wanted)
+        embed, rows = hand_parts(table, seat, lang, self.emojis.faces, note)
+        return Outgoing(layout(embed, shown, rows), shown)
+
+    async def hand_answer(
+        self,
+        table: Table,
+        seat: int,
+        lang: str,
+        note: str | None = None,
+        *,
+        kept: Kept | None = None,
+        wanted: Wanted | None = None,
+        wait: float = HAND_PICTURE_WAIT,
+    ) -> tuple[Outgoing, bool]:
+        """`seat`'s hand without waiting long for its picture: with it if it is drawn within
+        `wait` seconds (a click's answer waits HAND_PICTURE_WAIT at most: a busy drawing
+        worker), else with the picture the message carries (`kept`) if that shows the same
+        cards (only the raised ones may differ), else without; and whether it has its own
+        picture (if not, it follows: `TableRuntime.picture_follows`)."""
+        picture = self.pictures.hand_soon(table, seat, lang, wanted=wanted)
+        embed, rows = hand_parts(table, seat, lang, self.emojis.faces, note)
+        done, _ = await asyncio.wait({picture}, timeout=wait)
+        shown: Picture | Kept | None = picture.result() if done else None
+        if shown is None and kept is not None and kept.cards == held_cards(table, seat):
+            shown = kept
+        return Outgoing(layout(embed, shown, rows), shown), bool(done)
+
+    def hand_layout(self, table: Table, seat: int, lang: str, kept: Kept | None) -> Outgoing:
+        """`seat`'s hand as the table is now with no new picture (see `hand_layout`)."""
+        return hand_layout(table, seat, lang, self.emojis.faces, kept)
+
+
+def hand_parts(
+    table: Table, seat: int, lang: str, faces: CardFaces, note: str | None
+) -> tuple[discord.Embed, list[list[ui.Item[Any]]]]:
+    """The words and the buttons of `seat`'s hand, as the table is at this line."""
+    assert table.state is not None
+    state = table.state
+    embed = words.hand_embed(table, seat, lang, note, faces)
+    legal = [] if state.is_over() else [a.id for a in state.legal_actions(seat)]
+    actions = words.order_actions(table, seat, legal)
+    buttons, selects = words.layout_actions(actions)
+    version = state.version
+    items: list[ui.Item[Any]] = []
+    for i, action_id in enumerate(buttons):
+        button = ActionButton(
+            table.id,
+            version,
+            action_id,
+            words.action_label(table, action_id, lang),
+            words.action_style(table, action_id),
+        )
+        button.item.emoji = faces.action_emoji(action_id, lang)
+        button.row = i // ROW_WIDTH
+        items.append(button)
+    first_select_row = (len(buttons) + ROW_WIDTH - 1) // ROW_WIDTH
+    for n, group in enumerate(selects):
+        options = [
+            discord.SelectOption(
+                label=words.action_label(table, a, lang)[:100],
+                value=a,
+                emoji=faces.action_emoji(a, lang),
+            )
+            for a in group
+        ]
+        select = ActionSelect(
+            table.id, version, n, options, placeholder=tr("select.placeholder", lang)
+        )
+        select.row = first_select_row + n
+        items.append(select)
+    if table.seats[seat].autopilot:
+        resume = ResumeButton(table.id, lang)
+        resume.row = 4
+        items.append(resume)
+    refresh = HandButton(table.id, lang, version)
+    refresh.item.label = tr("btn.refresh", lang)
+    refresh.item.style = discord.ButtonStyle.secondary
+    refresh.row = 4
+    items.append(refresh)
+    return embed, rows_of(items)

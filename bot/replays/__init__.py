@@ -1,0 +1,1 @@
+"""Finished matches watched again: the replay book, its buttons, what it shows, /revoir."""

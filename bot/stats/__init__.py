@@ -1,0 +1,1 @@
+"""Results: /leaderboard, /stats and the admin-only /season new."""

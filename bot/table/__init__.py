@@ -1,0 +1,1 @@
+"""A running table: its service, runtime, controller, buttons, lobby, options and commands."""

@@ -1,0 +1,128 @@
+"""A table as the bot keeps it: its seats, its settings, the engine's state and the last
+events, and how a stored record becomes one. Plain data, no Discord and no storage."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+import games
+from db import SeatInfo, TableRecord
+from games import GameState
+
+RECENT_EVENTS = 8
+DEFAULT_TIMER = 90  # seconds a player has to act before the AI plays for them (0: off)
+TABLE_KEY = "__table__"  # table settings (language, timer) stored beside the game options
+AI_NAMES = ("Marcel", "Huguette", "Lucien", "Odette", "Gaston", "Simone", "Firmin", "Paulette")
+AI_LEVELS = ("facile", "fort")
+
+
+@dataclass
+class Seat:
+    user_id: int | None
+    name: str
+    is_ai: bool = False
+    ai_level: str | None = None
+    autopilot: bool = False  # a human seat the AI plays until its player takes it back
+
+    @property
+    def automatic(self) -> bool:
+        return self.is_ai or self.autopilot
+
+    def info(self, seat: int) -> SeatInfo:
+        return SeatInfo(
+            seat=seat,
+            user_id=self.user_id,
+            is_ai=self.is_ai,
+            ai_level=self.ai_level,
+            name=self.name,
+        )
+
+
+@dataclass(eq=False)
+class Table:
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    game: str
+    options: dict[str, Any]
+    seed: int
+    host_id: int
+    status: str = "lobby"
+    message_id: int | None = None
+    seats: list[Seat] = field(default_factory=list)
+    state: GameState | None = None
+    snapshot: str | None = None
+    lang: str = "fr"
+    timer: int = DEFAULT_TIMER
+    recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Bumped on every change listeners hear of: what is drawn is keyed by it, so a redraw
+    # happens whenever anything shown may have changed (a version number can come back).
+    revision: int = 0
+    # A write failed in a way that may have committed anyway (a connection lost at COMMIT):
+    # the next operation reads the truth back from storage first.
+    suspect: bool = False
+
+    @property
+    def rules(self) -> games.Rules:
+        return games.get(self.game)
+
+    @property
+    def where_id(self) -> int:
+        """The channel or thread the table's public message lives in."""
+        return self.thread_id or self.channel_id
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.user_id == user_id and not s.is_ai:
+                return i
+        return None
+
+    def version(self) -> int:
+        return self.state.version if self.state else 0
+
+    def to_move_users(self) -> list[int]:
+        if self.state is None or self.state.is_over():
+            return []
+        return [u for s in self.state.to_move() if (u := self.seats[s].user_id) is not None]
+
+
+def table_from_record(record: TableRecord) -> Table:
+    options = dict(record.options)
+    settings = options.pop(TABLE_KEY, None) or {}
+    table = Table(
+        id=record.id,
+        guild_id=record.guild_id,
+        channel_id=record.channel_id,
+        thread_id=record.thread_id,
+        game=record.game,
+        options=options,
+        lang=settings.get("lang", "fr"),
+        timer=int(settings.get("timer", DEFAULT_TIMER)),
+        seed=record.seed,
+        host_id=record.host_id,
+        status=record.status,
+        message_id=record.message_id,
+        seats=[
+            Seat(user_id=s.user_id, name=s.name, is_ai=s.is_ai, ai_level=s.ai_level)
+            for s in sorted(record.seats, key=lambda s: s.seat)
+        ],
+    )
+    if record.snapshot:
+        table.state = table.rules.from_json(record.snapshot)
+        table.snapshot = record.snapshot
+    return table
+
+
+def ai_name(table: Table, level: str) -> str:
+    """A first name no seat has yet; the level is shown beside it in the table's language
+    (bot.render.words), never in the name, which every language reads."""
+    taken = {s.name for s in table.seats}
+    for name in AI_NAMES:
+        if name not in taken:
+            return name
+    return f"Robot {len(table.seats) + 1}"
