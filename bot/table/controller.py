@@ -40,6 +40,7 @@ from .service import ServiceError, StaleVersion, TableService, storing
 log = logging.getLogger("tapis.bot")
 
 ACK_BUDGET = 2.0  # seconds a move may take before the click is acknowledged first (Discord: 3)
+HAND_WRITE_PATIENCE = 0.5  # seconds a click's answer waits for a refresh of the same hand
 
 
 class Controller:
@@ -242,8 +243,12 @@ class Controller:
         runtime = self.runtimes.of(table)
         if is_ephemeral(interaction) and interaction.message is not None:
             hand, complete = await self.shared.display.hand_answer(table, seat, lang)
-            shown = await self.shared.token_edits.update(interaction, hand.edit_args())
-            message_id: int | None = interaction.message.id
+            async with runtime.writing_hand(interaction.user.id, HAND_WRITE_PATIENCE):
+                shown = await self.shared.token_edits.update(interaction, hand.edit_args())
+                message_id = interaction.message.id
+                self._kept(runtime, interaction, message_id, seat, hand, complete, shown)
+            release(hand.view)
+            return
         else:
             # From the table message: acknowledged as an update of that message, whose token
             # can then redraw the table outside Discord's global limit (bot.table.runtime); the
@@ -252,10 +257,10 @@ class Controller:
             runtime.keep_public(interaction)
             hand, complete = await self.shared.display.hand_answer(table, seat, lang)
             sent = await interaction.followup.send(**hand.send_args(), ephemeral=True, wait=True)
-            message_id, shown = sent.id, shown_id(sent, HAND_FILE)
+            self._kept(
+                runtime, interaction, sent.id, seat, hand, complete, shown_id(sent, HAND_FILE)
+            )
         release(hand.view)
-        if message_id is not None:
-            self._kept(runtime, interaction, message_id, seat, hand, complete, shown)
 
     def _kept(
         self,
@@ -301,10 +306,11 @@ class Controller:
         seat = runtime.table.seat_of(user_id)
         assert seat is not None
         hand, complete = await self.shared.display.hand_answer(runtime.table, seat, lang)
-        shown = await edit_hand(interaction, hand, self.shared.token_edits)
-        if is_ephemeral(interaction) and interaction.message is not None:
-            message_id = interaction.message.id
-            self._kept(runtime, interaction, message_id, seat, hand, complete, shown)
+        async with runtime.writing_hand(user_id, HAND_WRITE_PATIENCE):
+            shown = await edit_hand(interaction, hand, self.shared.token_edits)
+            if is_ephemeral(interaction) and interaction.message is not None:
+                message_id = interaction.message.id
+                self._kept(runtime, interaction, message_id, seat, hand, complete, shown)
 
     async def _show_current(
         self, interaction: discord.Interaction[Any], table_id: int, note: str
@@ -316,11 +322,12 @@ class Controller:
             return
         lang = lang_of(interaction.locale)
         hand, complete = await self.shared.display.hand_answer(table, seat, lang, note)
-        shown = await edit_hand(interaction, hand, self.shared.token_edits)
-        if is_ephemeral(interaction) and interaction.message is not None:
-            runtime = self.runtimes.of(table)
-            message_id = interaction.message.id
-            self._kept(runtime, interaction, message_id, seat, hand, complete, shown)
+        runtime = self.runtimes.of(table)
+        async with runtime.writing_hand(interaction.user.id, HAND_WRITE_PATIENCE):
+            shown = await edit_hand(interaction, hand, self.shared.token_edits)
+            if is_ephemeral(interaction) and interaction.message is not None:
+                message_id = interaction.message.id
+                self._kept(runtime, interaction, message_id, seat, hand, complete, shown)
 
     async def resume(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """ "Je reprends la main": the autopilot stops and the hand comes back with its buttons."""

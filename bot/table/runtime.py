@@ -30,9 +30,10 @@ up with the play and the picture follows as the budget allows.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import traceback
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -159,6 +160,7 @@ class TableRuntime:
         self.table = table
         self.shared = shared
         self.hands: dict[int, HandSlot] = {}  # user id -> their last hand ephemeral
+        self._hand_writes: dict[int, asyncio.Lock] = {}  # user id -> one write at a time
         self.public: PublicSlot | None = None  # the newest token that may edit the table
         self._on_closed = on_closed
         self._drawn: int | None = None  # the table revision the public message shows
@@ -210,6 +212,26 @@ class TableRuntime:
         and the attachment id Discord stored it as (when known: to keep it later)."""
         slot = HandSlot.of(interaction, message_id, picture, attachment_id)
         self.hands[interaction.user.id] = slot
+
+    @contextlib.asynccontextmanager
+    async def writing_hand(
+        self, user_id: int, patience: float | None = None
+    ) -> AsyncIterator[None]:
+        """One write at a time to a player's hand message, a click's answer or a refresh: a
+        write keeps the hand's picture by the attachment id the previous write left, so two
+        in flight would name a picture the other has just replaced, which Discord refuses.
+        A click waits `patience` seconds at most (it must be answered within 3 s)."""
+        lock = self._hand_writes.setdefault(user_id, asyncio.Lock())
+        try:
+            await asyncio.wait_for(lock.acquire(), patience)
+        except TimeoutError:
+            log.info("table %s: a hand written while a refresh of it is in flight", self.table.id)
+            yield
+            return
+        try:
+            yield
+        finally:
+            lock.release()
 
     def keep_public(self, interaction: discord.Interaction[Any]) -> None:
         """A click on the table message, acknowledged as an update of that message: its
@@ -457,14 +479,16 @@ class TableRuntime:
             if wanted is not None and not wanted():
                 release(hand.view)
                 return False
-            if not _same(self.hands.get(user_id), slot):
-                release(hand.view)  # a newer click answered with its own hand meanwhile
-                return True
-            if table.revision != revision:
-                release(hand.view)
-                continue
-            if not await self._write_hand(user_id, slot, hand, seat):
-                return True
+            async with self.writing_hand(user_id):
+                now = self.hands.get(user_id)
+                if not _same(now, slot):
+                    release(hand.view)  # a newer click answered with its own hand meanwhile
+                    return True
+                if table.revision != revision or now is not slot:
+                    release(hand.view)  # the table moved on, or another write kept its picture
+                    continue
+                if not await self._write_hand(user_id, slot, hand, seat):
+                    return True
             if not complete and not self.closed:
                 self._spawn(self._refresh_hand(seat, user_id, wanted, wait=None))
             return True
