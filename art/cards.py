@@ -74,7 +74,7 @@ def _declared() -> tuple[tuple[Deck, ...], dict[str, Identity]]:
     return tuple(decks), identities
 
 
-def _own_cards(decks: tuple[Deck, ...]) -> dict[str, tuple[Deck, Figure]]:
+def own_cards(decks: tuple[Deck, ...]) -> dict[str, tuple[Deck, Figure]]:
     """Each card of the declared decks: its deck and its figure."""
     own: dict[str, tuple[Deck, Figure]] = {}
     for deck in decks:
@@ -87,7 +87,7 @@ def _own_cards(decks: tuple[Deck, ...]) -> dict[str, tuple[Deck, Figure]]:
 
 
 DECKS, IDENTITIES = _declared()
-OWN_CARDS = _own_cards(DECKS)
+OWN_CARDS = own_cards(DECKS)
 FAMILIES: tuple[str, ...] = tuple(dict.fromkeys(f for d in DECKS for f in d.families))
 ROLES: tuple[str, ...] = tuple(IDENTITIES)
 # A figure card's words sit at its left, within the part a fanned hand leaves showing

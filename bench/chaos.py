@@ -752,7 +752,8 @@ class Chaos:
         self.figures.violations = Counter(v.kind for v in self.emu.violations)
         unexpected = set(self.figures.violations) - {"ack_timeout"}
         if unexpected:
-            self._problem(f"Discord rules broken: {sorted(unexpected)}")
+            broken = "\n".join(f"  {v}" for v in self.emu.violations if v.kind in unexpected)
+            self._problem(f"Discord rules broken: {sorted(unexpected)}\n{broken}")
         self.figures.bot_errors = self.bot.error_lines()
 
 

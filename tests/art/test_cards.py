@@ -192,8 +192,8 @@ def test_a_card_id_two_decks_would_share_is_refused():
     """A declared card must not be another's id: `AS` is the ace of spades already."""
     ace = Deck((Figure("A", T("As", "Ace")),), ("S",))
     with pytest.raises(ValueError, match="'AS'"):
-        cards._own_cards((ace,))
+        cards.own_cards((ace,))
     figures = Deck((Figure("ZZ", T("Zou", "Zou")),), ("X",))
     with pytest.raises(ValueError, match="'ZZX'"):
-        cards._own_cards((figures, figures))
-    assert set(cards._own_cards((figures,))) == {"ZZX"}
+        cards.own_cards((figures, figures))
+    assert set(cards.own_cards((figures,))) == {"ZZX"}
