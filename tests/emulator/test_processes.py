@@ -88,7 +88,7 @@ class Bot(discord.Client):
 bot = Bot()
 
 
-@bot.discord_io.tree.command(description="Sit down")
+@bot.tree.command(description="Sit down")
 async def sit(interaction: discord.Interaction) -> None:
     view = discord.ui.View(timeout=None)
     view.add_item(Seat(7))
