@@ -145,24 +145,22 @@ def _mask(cards: Collection[str]) -> int:
 
 def stuck_for_ever(hands: Sequence[Collection[str]], roles: Sequence[str], top: str) -> bool:
     """`nobody_can_go_out` on bit masks: the same answer for every position (a test checks
-    it), cheap enough to ask at every rebuild of the draw pile."""
+    it), cheap enough to ask at every rebuild of the draw pile. The tops are found one by
+    one, and the answer is "no" as soon as they let one hand be played out."""
     held = [_mask(h) for h in hands]
     within_reach = [EVERY_CARD & ~sum(held) | h for h in held]  # loose cards, or its own
     allowed = [ALLOWED_MASK[role] for role in roles]
+    playable = [0] * len(held)  # per seat, what it may play on the tops found so far
     tops = frontier = BIT[top]
     while frontier:
         lowest = frontier & -frontier
         frontier ^= lowest
         card = lowest.bit_length() - 1
-        for rule, reach in zip(allowed, within_reach, strict=True):
+        for i, (rule, reach) in enumerate(zip(allowed, within_reach, strict=True)):
+            playable[i] |= rule[card]
             new = rule[card] & reach & ~tops
             tops |= new
             frontier |= new
-    on_some_top = [i for i in range(len(DRAW_DECK)) if tops >> i & 1]
-    for rule, hand in zip(allowed, held, strict=True):
-        playable = 0
-        for card in on_some_top:
-            playable |= rule[card]
-        if hand & ~playable == 0:
+        if any(hand & ~can == 0 for hand, can in zip(held, playable, strict=True)):
             return False  # this seat might still go out
     return True
