@@ -227,7 +227,7 @@ class ActionButton(
 class ActionSelect(
     ui.DynamicItem[ui.Select[Any]], template=rf"^ts:{TABLE}:{VERSION}:(?P<n>[0-4])$"
 ):
-    """A select of actions when there are too many for buttons (a 22-card Nain Jaune hand)."""
+    """A select of actions when there are too many for buttons (a hand of 22 cards)."""
 
     def __init__(
         self,
