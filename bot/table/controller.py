@@ -247,8 +247,6 @@ class Controller:
                 shown = await self.shared.token_edits.update(interaction, hand.edit_args())
                 message_id = interaction.message.id
                 self._kept(runtime, interaction, message_id, seat, hand, complete, shown)
-            release(hand.view)
-            return
         else:
             # From the table message: acknowledged as an update of that message, whose token
             # can then redraw the table outside Discord's global limit (bot.table.runtime); the
