@@ -15,6 +15,7 @@ from bot.render import words
 from bot.render.scenes import describe, table_scene
 from bot.table.model import Seat, Table
 from games import GameState, Rng
+from games.testing import random_moves
 from games.text import public_lines
 from web import replay
 from web import words as web_words
@@ -27,14 +28,7 @@ def seeded_match(slug: str, seed: int) -> tuple[int, list[tuple[int, str]]]:
     rules = games.get(slug)
     players = rules.quick_players or rules.min_players
     state = rules.new(players=players, seed=seed, options=rules.quick_options)
-    pick = Rng(seed)
-    moves = []
-    while not state.is_over():
-        seat = pick.choice(state.to_move())
-        action = pick.choice(state.legal_actions(seat)).id
-        state.apply(seat, action)
-        moves.append((seat, action))
-    return players, moves
+    return players, [(m.seat, m.action) for m in random_moves(state, Rng(seed))]
 
 
 def table_of(slug: str, state: GameState, lang: str) -> Table:

@@ -28,6 +28,7 @@ from db import Store, TableRecord
 from emulator.drivers import Emulator
 from emulator.model import Channel, Message, User
 from games import Rng
+from games.testing import random_moves
 from tests.bot.harness import (
     click_random_action,
     is_my_turn,
@@ -409,10 +410,7 @@ async def test_match_that_ended_at_the_crash_shows_its_result(
             assert record is not None
             state = table_from_record(record).state
             assert state is not None
-            while not state.is_over():
-                seat = pick.choice(state.to_move())
-                action = pick.choice(state.legal_actions(seat)).id
-                state.apply(seat, action)
+            for seat, action, _events in random_moves(state, pick):
                 await store.append_move(table_id, state.version, seat, action, state.to_json())
         assert await asyncio.to_thread(count_rows, db_path, "matches", table_id) == 0
 

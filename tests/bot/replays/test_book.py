@@ -12,6 +12,7 @@ import games
 from bot.replays.book import Replay, ReplayBook, ReplayError
 from db import FinishedMatch, MatchSeat, MatchSummary, MoveRecord, Store
 from games import Rng
+from games.testing import random_moves
 from tests.web.seed import play
 
 GUILD = 2**62 + 7
@@ -23,13 +24,9 @@ def random_match(slug: str, seed: int, options: dict[str, object] | None = None)
     players = rules.quick_players or rules.min_players
     chosen = dict(rules.quick_options if options is None else options)
     state = rules.new(players=players, seed=seed, options=chosen)
-    rng = Rng(seed)
-    moves = []
-    while not state.is_over():
-        seat = state.to_move()[0]
-        action = rng.choice(state.legal_actions(seat)).id
-        state.apply(seat, action)
-        moves.append(MoveRecord(len(moves) + 1, seat, action))
+    moves = [
+        MoveRecord(n, m.seat, m.action) for n, m in enumerate(random_moves(state, Rng(seed)), 1)
+    ]
     out = state.outcome()
     seats = [
         MatchSeat(i, 100 + i, False, f"P{i}", out.ranks[i], out.scores[i], 0, out.ranks[i] == 1)
