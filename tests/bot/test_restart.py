@@ -222,14 +222,22 @@ async def first_ready(
 async def ready_after_restart(
     emulator: Emulator, table_id: int, users: list[User], hands: dict[int, int]
 ) -> tuple[User, Message]:
-    """(user, hand) of the player to act, from hands a restarted bot may not redraw: it
-    redraws only the hands it saw since it started, and one stopped right after a move
-    may not have redrawn the next player's. When no hand shows whose turn it is, everyone
-    clicks their hand's refresh button, which redraws it and shows it to the bot."""
+    """(user, hand) of the player to act, once everyone has clicked their hand's refresh
+    button. A restarted bot holds no hand: it redraws only the hands clicked since it
+    started. An old hand may still show whose turn it is (drawn just before the kill), but
+    the player after them would then wait for ever for a redraw."""
+    await refresh_hands(emulator, table_id, users, hands)
+    return await first_ready(emulator, hands, users)
+
+
+async def ready_or_refreshed(
+    emulator: Emulator, table_id: int, users: list[User], hands: dict[int, int]
+) -> tuple[User, Message]:
+    """(user, hand) of the player to act; everyone refreshes their hand first when none
+    shows whose turn it is (a bot stopped right after a move may not have redrawn it)."""
     found = ready_now(emulator, hands, users)
     if found is None:
-        await refresh_hands(emulator, table_id, users, hands)
-        found = await first_ready(emulator, hands, users)
+        found = await ready_after_restart(emulator, table_id, users, hands)
     return found
 
 
@@ -257,7 +265,8 @@ async def play(
 
     The hands may come from before a restart, which the bot does not redraw until their
     player clicks them: they are refreshed first if none shows whose turn it is (see
-    `ready_after_restart`); from then on the bot redraws the hand of whoever is to act.
+    `ready_or_refreshed`; call `ready_after_restart` first when a hand may show it); from
+    then on the bot redraws the hand of whoever is to act.
     Stops early when a hand shows the end of the match.
     """
 
@@ -266,7 +275,7 @@ async def play(
 
     played = 0
     if not over():
-        await ready_after_restart(emulator, table_id, users, hands)
+        await ready_or_refreshed(emulator, table_id, users, hands)
     while played < moves:
         found = await emulator.wait_for(
             lambda: over() or ready_now(emulator, hands, users), timeout=TIMEOUT
