@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from ..discord_io.outgoing import Kept, Outgoing
+from ..discord_io.writes import Kept, Outgoing
 from ..i18n.translate import tr
 from ..replays.components import finished_buttons
 from ..table.components import (
@@ -97,7 +97,7 @@ def layout(
 
 def public_layout(table: Table, faces: CardFaces, picture: Picture | Kept | None) -> Outgoing:
     """The table message as the table is now, with the picture given: a table redraw does
-    not wait for its picture (bot.table.runtime)."""
+    not wait for its picture (bot.table.message)."""
     if table.status in ("lobby", "cancelled") or table.state is None:
         embed = words.lobby_embed(table)
         pages = len(option_pages(table.game))

@@ -3,7 +3,6 @@ events, and how a stored record becomes one. Plain data, no Discord and no stora
 
 from __future__ import annotations
 
-import asyncio
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,7 +58,6 @@ class Table:
     lang: str = "fr"
     timer: int = DEFAULT_TIMER
     recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # Bumped on every change listeners hear of: what is drawn is keyed by it, so a redraw
     # happens whenever anything shown may have changed (a version number can come back).
     revision: int = 0
