@@ -21,7 +21,7 @@ import discord
 
 import games
 
-from ..discord_io.replies import answer_later, guard, refuse
+from ..discord_io.replies import answer_later, refuse
 from ..discord_io.writes import answered_id, is_ephemeral, release, shown_id
 from ..i18n.translate import lang_of, tr
 from ..render import words
@@ -73,13 +73,8 @@ class Controller:
 
     # --- answers (the views' contract) -----------------------------------------------------
     def saw(self, interaction: discord.Interaction[Any]) -> None:
+        """Note Discord's clock from a click (the age of the tokens kept is judged on it)."""
         self.hands.writes.saw(interaction)
-
-    async def refuse(self, interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
-        await refuse(interaction, key, **params)
-
-    async def guard(self, interaction: discord.Interaction[Any], exc: BaseException) -> None:
-        await guard(interaction, exc)
 
     # --- opening a table ---------------------------------------------------------------
     async def open_table(

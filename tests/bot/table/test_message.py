@@ -1,4 +1,4 @@
-"""A table's runtime keeps its message close to the play within Discord's limits: it redraws
+"""A table's public message keeps close to the play within Discord's limits: it redraws
 through a live interaction token of the table message (not counted in the global limit),
 through the paced channel route once none lives, and ranks its bot-token redraws. Both
 routes upload the new picture in place of the old one."""
