@@ -180,7 +180,7 @@ class Display:
         `wait` seconds (a click's answer waits HAND_PICTURE_WAIT at most: a busy drawing
         worker), else with the picture the message carries (`kept`) if that shows the same
         cards (only the raised ones may differ), else without; and whether it has its own
-        picture (if not, it follows: `TableRuntime.picture_follows`)."""
+        picture (if not, it follows: `Hands.picture_follows`, bot.table.hands)."""
         picture = self.pictures.hand_soon(table, seat, lang, wanted=wanted)
         text, rows = hand_parts(table, seat, lang, self.emojis.faces, note)
         done, _ = await asyncio.wait({picture}, timeout=wait)
