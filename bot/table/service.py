@@ -141,7 +141,7 @@ class TableService:
         clean = _checked_options(rules, options)
         seed = self._seed_source()
         async with storing():
-            table_id = await self.store.create_table(
+            table_id = await self.store.tables.create(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game=game,
@@ -182,7 +182,7 @@ class TableService:
                 raise ServiceError("err.bad_options", detail=TIMER.refusal())
             settings = {"lang": table.lang, "timer": timer}
             async with storing():
-                await self.store.update_table(table.id, options={**clean, TABLE_KEY: settings})
+                await self.store.tables.update(table.id, options={**clean, TABLE_KEY: settings})
             table.options = clean
             table.timer = timer
         await self._changed(table)
@@ -191,7 +191,7 @@ class TableService:
     async def attach_message(self, table: Table, *, message_id: int, thread_id: int | None) -> None:
         table.message_id = message_id
         table.thread_id = thread_id
-        await self.store.update_table(table.id, message_id=message_id, thread_id=thread_id)
+        await self.store.tables.update(table.id, message_id=message_id, thread_id=thread_id)
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         table = self.get(table_id)
@@ -274,7 +274,7 @@ class TableService:
             if table.status != "lobby":
                 return None
             async with storing():
-                await self.store.update_table(table.id, status="cancelled")
+                await self.store.tables.update(table.id, status="cancelled")
             table.status = "cancelled"
             self.tables.pop(table.id, None)
             table.recent.append({"type": "lobby_expired"})
@@ -303,7 +303,7 @@ class TableService:
                 raise ServiceError("err.not_host")
             self._require_lobby(table)
             async with storing():
-                await self.store.update_table(table.id, status="cancelled")
+                await self.store.tables.update(table.id, status="cancelled")
             table.status = "cancelled"
             self.tables.pop(table.id, None)
         await self._changed(table)
@@ -321,7 +321,7 @@ class TableService:
             state = rules.new(players=len(table.seats), seed=table.seed, options=table.options)
             snapshot = state.to_json()
             async with storing():
-                await self.store.start_table(table.id, snapshot)
+                await self.store.tables.start(table.id, snapshot)
             table.state = state
             table.snapshot = snapshot
             table.status = "playing"
@@ -336,7 +336,7 @@ class TableService:
     async def _save_seats(self, table: Table, seats: list[Seat]) -> None:
         """Store the new seating, then make it the table's."""
         async with storing():
-            await self.store.set_seats(table.id, [s.info(i) for i, s in enumerate(seats)])
+            await self.store.tables.set_seats(table.id, [s.info(i) for i, s in enumerate(seats)])
         table.seats = seats
 
     # --- play --------------------------------------------------------------------------
@@ -374,7 +374,7 @@ class TableService:
             except Exception:  # only a head start: the move goes on without it
                 log.exception("preparing table %s failed", table.id)
         try:
-            await self.store.append_move(table.id, state.version, seat, action_id, snapshot)
+            await self.store.moves.append(table.id, state.version, seat, action_id, snapshot)
         except DuplicateMove:
             # Another process already stored this version: reload the truth from storage.
             await self._reload(table)
@@ -406,7 +406,7 @@ class TableService:
             table.suspect = False
 
     async def _reload(self, table: Table) -> None:
-        record = await self.store.get_table(table.id)
+        record = await self.store.tables.get(table.id)
         if record is not None and record.snapshot and record.snapshot != table.snapshot:
             table.state = table.rules.from_json(record.snapshot)
             table.snapshot = record.snapshot
@@ -432,7 +432,7 @@ class TableService:
             )
             for i, s in enumerate(table.seats)
         ]
-        await self.store.record_result(
+        await self.store.results.record(
             table.id, guild_id=table.guild_id, game=table.game, seats=seats, teams=out.team_lists()
         )
         table.status = "finished"
@@ -444,9 +444,11 @@ class TableService:
         the tables of guilds on those shards (the other processes restore theirs)."""
         restored = []
         if shards is None:
-            records = await self.store.open_tables()
+            records = await self.store.tables.all_open()
         else:
-            records = await self.store.open_tables(shard_count=shards.count, shard_ids=shards.ids)
+            records = await self.store.tables.all_open(
+                shard_count=shards.count, shard_ids=shards.ids
+            )
         for record in records:
             table = table_from_record(record)
             if table.status == "playing" and table.state is not None and table.state.is_over():

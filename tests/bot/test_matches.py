@@ -164,12 +164,12 @@ async def test_whole_match_from_table_to_final_scores(
         assert not watch.problems, watch.problems[:5]
 
         # Stored: every move, in order, replaying to the final state; the result once.
-        moves = await tapis.store.moves(table_id)
+        moves = await tapis.store.moves.log(table_id)
         assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
         rules = games.get(slug)
         replayed = rules.replay(
             len(users), table.seed, table.options, [(m.seat, m.action_id) for m in moves]
         )
         assert replayed == table.state
-        page = await tapis.store.leaderboard(tapis.guild.id, game=slug)
+        page = await tapis.store.leaderboard.page(tapis.guild.id, game=slug)
         assert page.total == len(users)

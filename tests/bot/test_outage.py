@@ -78,7 +78,7 @@ async def test_a_stalled_database_shows_the_move_only_once_stored(
         await tapis.run(handle, timeout=10.0)
         assert writes.while_held() == []
         await emulator.wait_for(lambda: text_of(public) != before, timeout=5.0)
-        assert [m.seq for m in await tapis.store.moves(table_id)] == [version + 1]
+        assert [m.seq for m in await tapis.store.moves.log(table_id)] == [version + 1]
 
 
 async def play_one(tapis: Tapis, table_id: int, where, users, pick: Rng) -> str:  # type: ignore[no-untyped-def]
@@ -124,5 +124,5 @@ async def test_clicks_during_an_outage_are_refused_and_play_resumes_without_a_re
         while played < 6 and table_id in tapis.bot.service.tables:
             assert "Pas joué" not in await play_one(tapis, table_id, where, users, pick)
             played += 1
-        moves = await tapis.store.moves(table_id)
+        moves = await tapis.store.moves.log(table_id)
         assert [m.seq for m in moves] == list(range(1, version + played + 1))

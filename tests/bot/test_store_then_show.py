@@ -52,7 +52,7 @@ async def test_a_slow_write_shows_the_move_only_once_stored(
         assert writes.while_held() == [], "something was drawn from an unstored move"
         await emulator.wait_for(lambda: text_of(public) != before, timeout=5.0)
         assert table.version() == version + 1
-        assert [m.seq for m in await tapis.store.moves(table_id)] == [version + 1]
+        assert [m.seq for m in await tapis.store.moves.log(table_id)] == [version + 1]
 
 
 async def test_a_failed_write_changes_nothing_and_play_goes_on(
@@ -83,13 +83,13 @@ async def test_a_failed_write_changes_nothing_and_play_goes_on(
         assert text_of(public) == before
         assert [text_of(h) for h in others if h is not None] == others_before
         assert table.version() == version
-        assert await tapis.store.moves(table_id) == []
+        assert await tapis.store.moves.log(table_id) == []
 
         # The same version number is played again: it must still be stored and drawn.
         retry = await tapis.run(await click_random_action(emulator, user, hand, pick))
         assert retry is not None and "Pas joué" not in text_of(retry)
         await emulator.wait_for(lambda: text_of(public) != before, timeout=5.0)
-        assert [m.seq for m in await tapis.store.moves(table_id)] == [version + 1]
+        assert [m.seq for m in await tapis.store.moves.log(table_id)] == [version + 1]
 
 
 async def test_the_movers_hand_is_drawn_while_its_move_is_stored_and_shown_only_after(

@@ -28,7 +28,7 @@ async def new_table(
     status: str | None = None,
 ) -> int:
     """A table with one seat per entry of `users` (None is an AI seat)."""
-    table_id = await store.create_table(
+    table_id = await store.tables.create(
         guild_id=guild_id,
         channel_id=CHANNEL,
         game=game,
@@ -37,7 +37,7 @@ async def new_table(
         host_id=HOST,
     )
     if users:
-        await store.set_seats(
+        await store.tables.set_seats(
             table_id,
             [
                 SeatInfo(i, uid, uid is None, "easy" if uid is None else None, name(uid, i))
@@ -45,7 +45,7 @@ async def new_table(
             ],
         )
     if status is not None:
-        await store.update_table(table_id, status=status)
+        await store.tables.update(table_id, status=status)
     return table_id
 
 
@@ -71,7 +71,7 @@ async def play(
 ) -> int:
     """Create a table and record a result with `ranks` for `users`; returns the table id."""
     table_id = await new_table(store, game=game, guild_id=guild_id)
-    recorded = await store.record_result(
+    recorded = await store.results.record(
         table_id, guild_id=guild_id, game=game, seats=results(users, ranks), teams=teams
     )
     assert recorded

@@ -58,10 +58,10 @@ async def test_a_finished_match_is_recorded_once_even_if_recorded_again(
     await service.start(table.id, 10)
     await play_to_the_end(service, table)
     assert table.id not in service.tables
-    page = await service.store.leaderboard(1, game="manille")
+    page = await service.store.leaderboard.page(1, game="manille")
     assert page.total == 4
     await service.record(table)  # recorded again (a second restore): no second result
-    again = await service.store.leaderboard(1, game="manille")
+    again = await service.store.leaderboard.page(1, game="manille")
     assert [r.matches for r in again.rows] == [1, 1, 1, 1]
 
 
@@ -72,13 +72,13 @@ async def test_fixed_partners_ranked_one_by_one_are_recorded_and_rated_one_by_on
     service passes the engine's outcome on as it is (the bot holds no game rule), so
     storage rates four sides and `/stats` counts each player's own place."""
     recorded: dict[str, Any] = {}
-    original = service.store.record_result
+    original = service.store.results.record
 
     async def spy(table_id: int, **kwargs: Any) -> bool:
         recorded.update(kwargs)
         return await original(table_id, **kwargs)
 
-    monkeypatch.setattr(service.store, "record_result", spy)
+    monkeypatch.setattr(service.store.results, "record", spy)
     table = await service.create(
         guild_id=1,
         channel_id=2,
@@ -100,6 +100,8 @@ async def test_fixed_partners_ranked_one_by_one_are_recorded_and_rated_one_by_on
     for seat in range(4):
         user = table.seats[seat].user_id
         assert user is not None
-        (row,) = [r for r in await service.store.stats(1, user) if r.game == "bianco-mano"]
+        (row,) = [
+            r for r in await service.store.leaderboard.stats(1, user) if r.game == "bianco-mano"
+        ]
         behind = sum(1 for r in out.ranks if r > out.ranks[seat])
         assert (row.wins, row.points) == (int(out.ranks[seat] == 1), behind), seat
