@@ -176,23 +176,31 @@ async def _import_chunk(
         written[RESULTS].extend(result_rows(plan, m.results, table_id=table_id, game=t.game, **ids))
         names = player_names(plan, m.results)
         for key in (t.game, ALL_GAMES):
-            before = {
-                uid: rows[(ids["season_id"], key, uid)].standing
-                for uid in names
-                if (ids["season_id"], key, uid) in rows
-            }
-            after = standings_after(store.results.model, plan, before)
-            for uid, standing in after.items():
-                found = rows.setdefault(
-                    (ids["season_id"], key, uid),
-                    _Row(standing, names[uid], t.guild_id, stored=False),
-                )
-                found.standing, found.name, found.changed = standing, names[uid], True
+            after = _rate(store, plan, names, rows, (ids["season_id"], key, t.guild_id))
             written[HISTORY].extend(history_rows(after, game=key, **ids))
     for table, values in written.items():
         if values:
             await s.execute(insert(table), values)
     await _store_rows(s, rows, now)
+
+
+def _rate(
+    store: Store,
+    plan: ratings.MatchPlan,
+    names: dict[int, str],
+    rows: _Rows,
+    where: tuple[int, str, int],
+) -> dict[int, Standing]:
+    """`store.results.record`'s rating update for one game key, on the rows in memory."""
+    season_id, key, guild_id = where
+    before = {
+        uid: rows[(season_id, key, uid)].standing for uid in names if (season_id, key, uid) in rows
+    }
+    after = standings_after(store.results.model, plan, before)
+    for uid, standing in after.items():
+        row = rows.setdefault((season_id, key, uid), _Row(standing, names[uid], guild_id, False))
+        row.standing, row.name, row.changed = standing, names[uid], True
+    return after
 
 
 def _table_row(m: ImportedMatch, now: datetime) -> dict[str, Any]:
