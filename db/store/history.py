@@ -181,7 +181,12 @@ def _summaries(
     return summaries
 
 
-def _history(s: Session, guild_id: int, user_id: int, season: int | None) -> list[RatingPoint]:
+def rating_points(s: Session, guild_id: int, user_id: int, season: int | None) -> list[RatingPoint]:
+    """The player's rating after each of their recorded matches, oldest first.
+
+    One point per match for its game and one for all games (game None); season None
+    gives every season (each season starts from the initial rating again).
+    """
     where = (HISTORY.c.guild_id == guild_id) & (HISTORY.c.user_id == user_id)
     if season is not None:
         where &= SEASONS.c.number == season
@@ -278,7 +283,7 @@ class History:
             number = season
             if number is None and records:
                 number = max(r.season for r in records)
-            history = _history(s, guild_id, user_id, number) if number is not None else []
+            history = rating_points(s, guild_id, user_id, number) if number is not None else []
             matches = _recent(s, guild_id, None, user_id, offset, limit)
             return PlayerPage(name, records, number, history, matches)
 
@@ -307,13 +312,3 @@ class History:
         a table of another guild, a table still open, or none at all (the bot's replays)."""
         where = (MATCHES.c.table_id == table_id) & (MATCHES.c.guild_id == guild_id)
         return await self._db.read_all(lambda s: _finished(s, where))
-
-    async def ratings(
-        self, guild_id: int, user_id: int, *, season: int | None = None
-    ) -> list[RatingPoint]:
-        """The player's rating after each of their recorded matches, oldest first.
-
-        One point per match for its game and one for all games (game None); season None
-        gives every season (each season starts from the initial rating again).
-        """
-        return await self._db.read_all(lambda s: _history(s, guild_id, user_id, season))

@@ -10,14 +10,12 @@ import asyncio
 import contextlib
 from dataclasses import dataclass
 
-from sqlalchemy import select
-
 from workers.sqlite_moves import ALREADY_LOGGED, LOGGED, NO_TABLE
 
 from ..engine import sqlite_path
 from ..models import MAX_ACTION
-from ..records import DuplicateMove, MoveGap, MoveRecord, StoreClosed, TableNotFound
-from .database import MOVES, Database, utcnow
+from ..records import DuplicateMove, MoveGap, StoreClosed, TableNotFound
+from .database import Database, utcnow
 from .pg_writer import PgWriter
 from .sqlite_writer import SqliteWriter
 
@@ -218,13 +216,3 @@ class Moves:
             await self._sync.close(timeout)
             self._sync = None
         return failed
-
-    async def log(self, table_id: int) -> list[MoveRecord]:
-        """The table's log in order, which with the seed and options replays the table."""
-        async with self._db.read() as s:
-            rows = await s.execute(
-                select(MOVES.c.seq, MOVES.c.seat, MOVES.c.action_id)
-                .where(MOVES.c.table_id == table_id)
-                .order_by(MOVES.c.seq)
-            )
-            return [MoveRecord(seq, seat, action_id) for seq, seat, action_id in rows]

@@ -94,7 +94,3 @@ class Seasons:
                 return await _season_by_id(s, season_id)
         except IntegrityError:
             return await self.current(guild_id)
-
-    async def of_guild(self, guild_id: int) -> list[SeasonInfo]:
-        """Every season of the guild, oldest first (empty before the first one exists)."""
-        return await self._db.read_all(lambda s: guild_seasons(s, guild_id))

@@ -37,6 +37,7 @@ from tests.bot.harness import (
     text_of,
     version_of,
 )
+from tests.db.util import logged_moves
 from tests.waiting import TIMEOUT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -341,7 +342,7 @@ async def test_match_survives_sigkill_of_the_bot(emulator: Emulator, tmp_path: P
         cutoff = max(emulator.world.messages)  # everything clicked from now on is older
         await emulator.wait_for(lambda: not emulator.gateway.connected)
         async with await Store.open(f"sqlite+aiosqlite:///{db_path}", migrate=False) as store:
-            before = await store.moves.log(table_id)
+            before = await logged_moves(store, table_id)
         assert [m.seq for m in before] == list(range(1, MOVES_BEFORE_KILL + 1)), before
 
         await bots.start()

@@ -8,7 +8,7 @@ from db import MoveRecord, Store, downgrade, upgrade
 from db.models import RatingHistory
 from db.ratings import conservative
 
-from .util import GUILD, new_table, play, results, user
+from .util import GUILD, new_table, play, rating_history, results, user
 
 OTHER_GUILD = GUILD + 1
 
@@ -83,7 +83,7 @@ async def test_rating_history_ends_at_the_leaderboard_rating(store: Store) -> No
     await play(store, [user(1), user(2)], [1, 2])
     await play(store, [user(1), user(2)], [1, 2], game="bonanza")
     await play(store, [user(1), user(3)], [2, 1])
-    history = await store.history.ratings(GUILD, user(1))
+    history = await rating_history(store, GUILD, user(1))
     assert [(p.game, p.season) for p in history] == [
         (None, 1),
         ("manille", 1),
@@ -105,9 +105,9 @@ async def test_rating_history_per_season(store: Store) -> None:
     await play(store, [user(1), user(2)], [1, 2])
     await store.seasons.new(GUILD)
     await play(store, [user(1), user(2)], [2, 1])
-    assert {p.season for p in await store.history.ratings(GUILD, user(1), season=2)} == {2}
-    assert len(await store.history.ratings(GUILD, user(1))) == 4
-    assert await store.history.ratings(OTHER_GUILD, user(1)) == []
+    assert {p.season for p in await rating_history(store, GUILD, user(1), season=2)} == {2}
+    assert len(await rating_history(store, GUILD, user(1))) == 4
+    assert await rating_history(store, OTHER_GUILD, user(1)) == []
 
 
 async def test_a_player_page_has_the_name_and_only_for_the_guild_they_played_on(
@@ -136,7 +136,7 @@ async def everything(store: Store) -> tuple[object, ...]:
     ]
     stats = [await store.leaderboard.stats(GUILD, user(n)) for n in (1, 2, 3)]
     history = [
-        [(p.game, p.mu, p.sigma) for p in await store.history.ratings(GUILD, user(n))]
+        [(p.game, p.mu, p.sigma) for p in await rating_history(store, GUILD, user(n))]
         for n in (1, 2, 3)
     ]
     matches = [(m.game, m.rated, m.seats) for m in await store.history.recent(GUILD, limit=50)]

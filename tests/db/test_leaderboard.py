@@ -8,7 +8,7 @@ import pytest
 
 from db import LeaderboardPage, Store
 
-from .util import GUILD, play, user
+from .util import GUILD, play, seasons_of, user
 
 PLAYERS = 57
 
@@ -85,7 +85,7 @@ async def test_unknown_season_or_guild_is_empty(store: Store) -> None:
     assert (await store.leaderboard.page(GUILD, season=7)).rows == []
     empty = await store.leaderboard.page(GUILD + 5)
     assert (empty.season, empty.total, empty.rows) == (1, 0, [])
-    assert await store.seasons.of_guild(GUILD + 5) == []  # a read creates nothing
+    assert await seasons_of(store, GUILD + 5) == []  # a read creates nothing
 
 
 async def test_leaderboard_validates_paging(store: Store) -> None:

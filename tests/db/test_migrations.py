@@ -24,7 +24,7 @@ from db.models import METADATA
 from db.schema import alembic_config
 from tests.waiting import eventually
 
-from .util import GUILD, play, user
+from .util import GUILD, logged_moves, play, user
 
 MODEL_TABLES = set(METADATA.tables)
 
@@ -188,10 +188,10 @@ async def test_sqlite_writer_waits_for_a_lock_instead_of_failing(tmp_path: Path)
         appending = asyncio.create_task(store.moves.append(table_id, 1, 0, "play:10H", "{}"))
         await eventually(lambda: store.moves.writing > 0, "the writer took the move")
         assert not appending.done(), "the move was answered while another process held the lock"
-        assert await store.moves.log(table_id) == []
+        assert await logged_moves(store, table_id) == []
         release.set()
         await appending  # stored once the lock is free, not refused
-        assert [m.seq for m in await store.moves.log(table_id)] == [1]
+        assert [m.seq for m in await logged_moves(store, table_id)] == [1]
     finally:
         release.set()
         await holder

@@ -6,17 +6,17 @@ import asyncio
 
 from db import Store
 
-from .util import GUILD, play, user
+from .util import GUILD, play, seasons_of, user
 
 OTHER_GUILD = GUILD + 1
 
 
 async def test_current_season_is_created_lazily_as_one(store: Store) -> None:
-    assert await store.seasons.of_guild(GUILD) == []
+    assert await seasons_of(store, GUILD) == []
     first = await store.seasons.current(GUILD)
     assert (first.guild_id, first.number, first.ended_at, first.current) == (GUILD, 1, None, True)
     assert await store.seasons.current(GUILD) == first
-    assert await store.seasons.of_guild(GUILD) == [first]
+    assert await seasons_of(store, GUILD) == [first]
 
 
 async def test_new_season_closes_the_current_and_opens_the_next(store: Store) -> None:
@@ -24,7 +24,7 @@ async def test_new_season_closes_the_current_and_opens_the_next(store: Store) ->
     second = await store.seasons.new(GUILD)
     assert second.number == 2 and second.current
     assert await store.seasons.current(GUILD) == second
-    old, new = await store.seasons.of_guild(GUILD)
+    old, new = await seasons_of(store, GUILD)
     assert (old.number, new) == (1, second)
     assert old.ended_at is not None and not old.current
     assert old.started_at == first.started_at
@@ -34,7 +34,7 @@ async def test_new_season_closes_the_current_and_opens_the_next(store: Store) ->
 
 async def test_new_season_on_a_fresh_guild_opens_season_one(store: Store) -> None:
     assert (await store.seasons.new(GUILD)).number == 1
-    assert [s.number for s in await store.seasons.of_guild(GUILD)] == [1]
+    assert [s.number for s in await seasons_of(store, GUILD)] == [1]
 
 
 async def test_seasons_are_per_guild(store: Store) -> None:
@@ -67,7 +67,7 @@ async def test_results_go_to_the_current_season_and_old_ones_stay(store: Store) 
 async def test_concurrent_new_season_opens_one(store: Store) -> None:
     await store.seasons.current(GUILD)
     opened = await asyncio.gather(*(store.seasons.new(GUILD) for _ in range(4)))
-    seasons = await store.seasons.of_guild(GUILD)
+    seasons = await seasons_of(store, GUILD)
     assert sum(s.current for s in seasons) == 1
     assert [s.number for s in seasons] == list(range(1, len(seasons) + 1))
     assert {s.number for s in opened} <= {s.number for s in seasons}
@@ -76,4 +76,4 @@ async def test_concurrent_new_season_opens_one(store: Store) -> None:
 async def test_concurrent_first_calls_create_one_season(store: Store) -> None:
     found = await asyncio.gather(*(store.seasons.current(OTHER_GUILD) for _ in range(5)))
     assert {s.number for s in found} == {1}
-    assert len(await store.seasons.of_guild(OTHER_GUILD)) == 1
+    assert len(await seasons_of(store, OTHER_GUILD)) == 1

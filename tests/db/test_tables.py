@@ -22,7 +22,7 @@ from db import (
 from db.store import sqlite_writer
 from db.store.database import MOVES
 
-from .util import CHANNEL, GUILD, HOST, new_table, play, user
+from .util import CHANNEL, GUILD, HOST, logged_moves, new_table, play, user
 
 BIG = 2**63 - 1  # the largest Discord snowflake a BIGINT can hold, far beyond 2**53
 
@@ -105,7 +105,7 @@ async def test_append_move_writes_log_snapshot_and_version(store: Store) -> None
     assert (table.snapshot, table.snapshot_version) == ('{"v":5}', 5)
     expected = [MoveRecord(seq, seq % 4, f"play:{seq}H") for seq in range(1, 6)]
     assert table.moves == expected
-    assert await store.moves.log(table_id) == expected
+    assert await logged_moves(store, table_id) == expected
 
 
 async def test_duplicate_move_is_refused_and_writes_nothing(store: Store) -> None:
@@ -130,7 +130,7 @@ async def test_a_gap_in_the_log_is_refused(store: Store) -> None:
     with pytest.raises(MoveGap) as caught:
         await store.moves.append(table_id, 3, 0, "take", "{}")
     assert caught.value.expected == 2
-    assert [m.seq for m in await store.moves.log(table_id)] == [1]
+    assert [m.seq for m in await logged_moves(store, table_id)] == [1]
 
 
 async def test_concurrent_appends_of_one_seq_log_it_once(store: Store) -> None:
@@ -194,7 +194,7 @@ async def test_a_move_logged_behind_the_version_is_a_duplicate(store: Store) -> 
         return_exceptions=True,
     )
     assert outcomes[0] is None and isinstance(outcomes[1], DuplicateMove)
-    assert [m.seq for m in await store.moves.log(other)] == [1]
+    assert [m.seq for m in await logged_moves(store, other)] == [1]
 
 
 async def test_append_move_is_atomic(

@@ -1,17 +1,26 @@
-"""Small builders shared by the storage tests."""
+"""Small builders and reads shared by the storage tests (and the bot's, which check what
+was stored)."""
 
 from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import TypeVar
 
-from db import SeatInfo, SeatResult, Store
+from sqlalchemy.orm import Session
+
+from db import MoveRecord, RatingPoint, SeasonInfo, SeatInfo, SeatResult, Store
+from db.store.history import rating_points
+from db.store.seasons import guild_seasons
 
 GUILD = 2**62 + 12_345  # a Discord-sized id, beyond 2**53
 CHANNEL = 2**61 + 7
 HOST = 2**60 + 1
+
+
+T = TypeVar("T")
 
 
 def user(n: int) -> int:
@@ -88,3 +97,28 @@ def write_lock(path: Path) -> Iterator[None]:
     finally:
         conn.execute("ROLLBACK")
         conn.close()
+
+
+async def logged_moves(store: Store, table_id: int) -> list[MoveRecord]:
+    """The table's move log as stored, which a restore replays (empty for no such table)."""
+    record = await store.tables.get(table_id)
+    return [] if record is None else record.moves
+
+
+async def in_one_read(store: Store, read: Callable[[Session], T]) -> T:
+    """`read` (one of the store's read functions) in one transaction of its own."""
+    async with store.engine.connect() as conn:
+        return await conn.run_sync(lambda sync: read(Session(bind=sync)))
+
+
+async def seasons_of(store: Store, guild_id: int) -> list[SeasonInfo]:
+    """Every season of the guild, oldest first, as the leaderboard pages read them."""
+    return await in_one_read(store, lambda s: guild_seasons(s, guild_id))
+
+
+async def rating_history(
+    store: Store, guild_id: int, user_id: int, *, season: int | None = None
+) -> list[RatingPoint]:
+    """The player's rating after each match (every season for None), as the player page
+    reads a season's."""
+    return await in_one_read(store, lambda s: rating_points(s, guild_id, user_id, season))

@@ -7,6 +7,7 @@ from pathlib import Path
 from db import SeatResult
 from emulator.drivers import Emulator
 from tests.bot.harness import Tapis, running_tapis, text_of
+from tests.db.util import seasons_of
 
 
 async def seed_results(tapis: Tapis, players: int, game: str = "nain-jaune") -> list[int]:
@@ -97,7 +98,7 @@ async def test_only_server_managers_open_a_new_season(emulator: Emulator, tmp_pa
         text = text_of(await tapis.run(await emulator.slash(admin, tapis.channel, "season new")))
         assert f"Saison {before.number} close" in text
         assert (await tapis.store.seasons.current(tapis.guild.id)).number == before.number + 1
-        seasons = await tapis.store.seasons.of_guild(tapis.guild.id)
+        seasons = await seasons_of(tapis.store, tapis.guild.id)
         assert [s.number for s in seasons][-2:] == [before.number, before.number + 1]
 
 

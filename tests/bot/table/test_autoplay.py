@@ -9,6 +9,7 @@ from emulator.drivers import Emulator
 from games import Rng
 from tests.bot.clock import ManualClock
 from tests.bot.harness import is_my_turn, play_until_over, running_tapis, shown_version, text_of
+from tests.db.util import logged_moves
 
 
 async def test_ai_seats_fill_a_table_and_play_a_whole_match(
@@ -32,7 +33,7 @@ async def test_ai_seats_fill_a_table_and_play_a_whole_match(
         await tapis.run(await emulator.click(host, lobby, f"tl:{table_id}:start"))
         actions = await play_until_over(tapis, table_id, where, [host], Rng(9))
         assert actions >= 8  # the host played every one of their own cards
-        moves = await tapis.store.moves.log(table_id)
+        moves = await logged_moves(tapis.store, table_id)
         assert {m.seat for m in moves} == {0, 1, 2, 3}
         assert len(moves) > actions  # the AIs played the rest
         page = await tapis.store.leaderboard.page(tapis.guild.id, game="manille")
@@ -60,7 +61,7 @@ async def test_the_timer_warns_then_the_ai_plays_until_the_player_takes_back_the
         public = tapis.public_message(table_id, where)
         await emulator.wait_for(lambda: (shown_version(emulator.message(public.id)) or 0) >= 1)
         assert table.seats[seat].autopilot
-        moves = await tapis.store.moves.log(table_id)
+        moves = await logged_moves(tapis.store, table_id)
         assert moves[0].seat == seat
 
         # The sleeper comes back: their hand offers "Je reprends la main".
