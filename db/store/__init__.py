@@ -13,7 +13,7 @@ The Store is one object per concern, each a plain class of its own module that h
 store's one `Database` (the engine and its sessions, database.py): `tables` (lobby,
 seats, start, loading), `moves` (the move log, its snapshots and its group writer),
 `results` (a finished match and its ratings), `seasons`, `leaderboard` (leaderboard and
-per-player statistics), `history` (finished matches, replays, rating history and the web
+per-player statistics), `history` (finished matches and their replays, and the web
 companion's pages), `guilds` (a server's own settings) and `shards` (which process runs
 which shards). Callers name the concern: `store.moves.append(...)`.
 """

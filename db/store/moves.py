@@ -58,7 +58,7 @@ def _refusal(move: _PendingMove, code: int) -> BaseException | None:
 
 
 class Moves:
-    """Appending to and reading a table's move log.
+    """Appending to the tables' move logs, each move with its snapshot.
 
     Moves are written by one writer task in group commits: every move waiting when the
     writer is free goes into the same transaction, each behind its own savepoint, so a

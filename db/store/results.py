@@ -155,7 +155,7 @@ class Results:
 
     def __init__(self, db: Database) -> None:
         self._db = db
-        self.model = ratings.new_model()
+        self.model = ratings.new_model()  # public: a bulk import rates with this one too
 
     async def record(
         self,
