@@ -79,7 +79,7 @@ class Tables:
         """Change some of UPDATABLE_FIELDS; an unknown name is a TypeError, as for a call."""
         unknown = set(fields) - UPDATABLE_FIELDS
         if unknown:
-            raise TypeError(f"update: unknown field(s) {sorted(unknown)}")
+            raise TypeError(f"tables.update: unknown field(s) {sorted(unknown)}")
         if "status" in fields:
             fields["status"] = TableStatus(fields["status"]).value
         async with self._db.write() as s:

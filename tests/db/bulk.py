@@ -168,10 +168,8 @@ async def _import_chunk(
             {"table_id": table_id, "created_at": when, **_move_row(move)} for move in t.moves
         )
         if t.snapshot is not None:
-            written[SNAPSHOTS].append(
-                {"table_id": table_id, "version": len(t.moves), "state": t.snapshot}
-                | {"updated_at": when}
-            )
+            snapshot = {"version": len(t.moves), "state": t.snapshot, "updated_at": when}
+            written[SNAPSHOTS].append({"table_id": table_id, **snapshot})
         ids = {"match_id": match_id, "guild_id": t.guild_id, "season_id": seasons[t.guild_id]}
         written[RESULTS].extend(result_rows(plan, m.results, table_id=table_id, game=t.game, **ids))
         names = player_names(plan, m.results)
@@ -337,10 +335,8 @@ async def import_tables(store: Store, records: Iterable[TableRecord]) -> list[in
             )
             if record.snapshot is not None:
                 version = record.snapshot_version or record.version
-                written[SNAPSHOTS].append(
-                    {"table_id": table_id, "version": version, "state": record.snapshot}
-                    | {"updated_at": now}
-                )
+                snapshot = {"version": version, "state": record.snapshot, "updated_at": now}
+                written[SNAPSHOTS].append({"table_id": table_id, **snapshot})
             written[MOVES].extend(
                 {"table_id": table_id, "created_at": now, **_move_row(move)}
                 for move in record.moves
