@@ -390,7 +390,7 @@ class Chaos:
         assert where is not None
         store = self.store
         assert store is not None
-        record = await store.get_table(table_id)
+        record = await store.tables.get(table_id)
         assert record is not None and record.status == "playing", "the table did not start"
         seats = {s.user_id: s.seat for s in record.seats if s.user_id is not None}
         table = Table(table_id, game, where, lobby.id, humans, seats, {}, self.rng.fork())
@@ -454,7 +454,7 @@ class Chaos:
 
     async def _record(self, table_id: int) -> TableRecord:
         assert self.store is not None
-        record = await self.store.get_table(table_id)
+        record = await self.store.tables.get(table_id)
         assert record is not None
         return record
 

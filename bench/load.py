@@ -71,8 +71,9 @@ from load_players import Bench, setup_all
 
 import games
 from bot.app.client import quiet_gc
-from db import MoveTime, Store, downgrade
+from db import Store, downgrade
 from emulator.drivers import Emulator
+from tests.db.bulk import MoveTime, move_times
 
 TARGET_P99_MS = 50.0
 TARGET_KB_PER_TABLE = 200.0
@@ -238,7 +239,7 @@ async def measure(args: argparse.Namespace, slugs: list[str]) -> tuple[Bench, Me
                 m.bot_errors.update(bot.errors())
                 m.first_error = m.first_error or bot.first_error()
         async with await Store.open(url, migrate=False) as store:
-            m.moves = await store.move_times(setup_from)
+            m.moves = await move_times(store, setup_from)
     return bench, m
 
 

@@ -4,7 +4,7 @@ Usage: python bench/restore.py [--tables N] [--url URL] [--target SECONDS]
                                [--phase synthetic|real|both]
 
 Phase "synthetic": N open tables with synthetic 3-8 KB snapshots and 50-150 moves each;
-times `Store.open` (engine + migration check) and `open_tables()`, the storage's share.
+times `Store.open` (engine + migration check) and `tables.all_open()`, the storage's share.
 Phase "real": N tables in the middle of a match with real engine states (every available
 game, random player counts and options, some random legal moves from a seeded
 `games.Rng`); times `Store.open` and `TableService(store).restore()`, which is what the
@@ -31,6 +31,7 @@ from bot.table.model import table_from_record
 from bot.table.service import TableService
 from db import MoveRecord, SeatInfo, Store, TableRecord, TableStatus
 from games import GameState, Rng
+from tests.db.bulk import import_tables
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 CARDS = [rank + suit for rank in RANKS for suit in "SHDC"]
@@ -106,21 +107,21 @@ async def fill(url: str, records: list[TableRecord]) -> float:
     start = time.perf_counter()
     store = await Store.open(url)
     try:
-        if await store.open_tables():
+        if await store.tables.all_open():
             raise SystemExit("the database already holds open tables: give an empty one")
-        await store.import_tables(records)
+        await import_tables(store, records)
     finally:
         await store.close()
     return time.perf_counter() - start
 
 
 async def restore_cost(url: str) -> tuple[float, float, list[TableRecord]]:
-    """Seconds for Store.open and for open_tables(), as the bot pays them at start-up."""
+    """Seconds for Store.open and for tables.all_open(), as the bot pays them at start-up."""
     start = time.perf_counter()
     store = await Store.open(url)
     opened = time.perf_counter()
     try:
-        tables = await store.open_tables()
+        tables = await store.tables.all_open()
     finally:
         loaded = time.perf_counter()
         await store.close()
@@ -151,7 +152,7 @@ async def run_synthetic(url: str, tables: int, target: float) -> bool:
     assert len(restored) == tables, len(restored)
     assert sum(len(t.moves) for t in restored) == n_moves
     return report(
-        [("Store.open", open_s), ("open_tables()", load_s)], open_s + load_s, tables, target
+        [("Store.open", open_s), ("tables.all_open()", load_s)], open_s + load_s, tables, target
     )
 
 
@@ -220,10 +221,10 @@ async def service_restore_cost(url: str) -> tuple[float, float, TableService]:
 
 
 async def engine_share(url: str) -> tuple[float, float]:
-    """Warm re-run split in two: open_tables() alone, then only the snapshot loading."""
+    """Warm re-run split in two: tables.all_open() alone, then only the snapshot loading."""
     async with await Store.open(url, migrate=False) as store:
         start = time.perf_counter()
-        records = await store.open_tables()
+        records = await store.tables.all_open()
         loaded = time.perf_counter()
         for record in records:
             table_from_record(record)
@@ -266,7 +267,7 @@ async def run_real(url: str, tables: int, target: float) -> bool:
     )
     load_s, engines_s = await engine_share(url)
     print(
-        f"  of which, warm: open_tables() {load_s:.3f} s, engine states from snapshots "
+        f"  of which, warm: tables.all_open() {load_s:.3f} s, engine states from snapshots "
         f"{engines_s:.3f} s ({engines_s / tables * 1e6:.0f} µs per table)"
     )
     return ok

@@ -4,9 +4,9 @@ Usage: python bench/web.py [--players 10000] [--matches 100000] [--requests 300]
                            [--db PATH] [--url URL] [--target-ms 50]
 
 Fills a database with `--players` players and `--matches` finished matches of every game
-in one guild, over two seasons (half each), through the Store's bulk import
-(`Store.import_finished`): the same rows, ratings and rating history that recording the
-matches one by one would write. Each match is a real one: its seed, options and full move
+in one guild, over two seasons (half each), through the bulk import of tests/db/bulk.py:
+the same rows, ratings and rating history that recording the matches one by one would
+write, computed by the same functions. Each match is a real one: its seed, options and full move
 log come from a pool of matches played to the end by the engines with seeded random
 moves, so its replay is a real replay. `--db PATH` keeps the SQLite file and reuses it
 when it already holds the data; `--url` fills an empty database (e.g. PostgreSQL).
@@ -34,8 +34,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
-from db import ImportedMatch, MoveRecord, SeatInfo, SeatResult, Store, TableRecord, TableStatus
+from db import MoveRecord, SeatInfo, SeatResult, Store, TableRecord, TableStatus
 from games.testing import random_moves
+from tests.db.bulk import ImportedMatch, import_finished
 from web import links
 from web.app import create_app
 from web.config import WebSettings
@@ -124,10 +125,10 @@ async def fill(url: str, players: int, count: int, seed: int) -> None:
         start = datetime(2026, 1, 1, tzinfo=UTC)
         half = count // 2
         began = time.perf_counter()
-        await store.import_finished(matches(rng, pool, players, half, start), chunk=CHUNK)
-        await store.new_season(GUILD)
+        await import_finished(store, matches(rng, pool, players, half, start), chunk=CHUNK)
+        await store.seasons.new(GUILD)
         later = start + timedelta(seconds=30 * half)
-        await store.import_finished(matches(rng, pool, players, count - half, later), chunk=CHUNK)
+        await import_finished(store, matches(rng, pool, players, count - half, later), chunk=CHUNK)
         print(f"imported {count} matches in {time.perf_counter() - began:.1f} s")
     finally:
         await store.close()
@@ -136,7 +137,7 @@ async def fill(url: str, players: int, count: int, seed: int) -> None:
 async def filled(url: str, count: int) -> bool:
     store = await Store.open(url)
     try:
-        return len(await store.recent_matches(GUILD, offset=count - 1, limit=1)) == 1
+        return len(await store.history.recent(GUILD, offset=count - 1, limit=1)) == 1
     finally:
         await store.close()
 
@@ -191,12 +192,12 @@ async def measure(url: str, requests: int, seed: int, target_ms: float) -> bool:
     try:
         pages = {}
         for game in (None, *games.slugs()):
-            board = await store.leaderboard(GUILD, game=game, limit=1)
+            board = await store.leaderboard.page(GUILD, game=game, limit=1)
             pages[game] = max(1, -(-board.total // 25))
-        recent = await store.recent_matches(GUILD, limit=2_000)
+        recent = await store.history.recent(GUILD, limit=2_000)
         match_moves = {}
         for m in rng.sample(recent, 200):
-            found = await store.finished_match(GUILD, m.id)
+            found = await store.history.match(GUILD, m.id)
             assert found is not None
             match_moves[m.id] = len(found.moves)
         people = [u for m in recent for u in (s.user_id for s in m.seats) if u is not None]

@@ -4,7 +4,7 @@ The only package that imports SQLModel/SQLAlchemy. The bot talks to `Store` and 
 records back (db/records.py); it never sees a session or a model object.
 
     store = await Store.open(database_url())   # migrates to head first
-    table_id = await store.create_table(...)
+    table_id = await store.tables.create(...)
 """
 
 from .engine import DEFAULT_URL, database_url
@@ -14,14 +14,12 @@ from .records import (
     BoardPage,
     DuplicateMove,
     FinishedMatch,
-    ImportedMatch,
     LeaderboardPage,
     LeaderboardRow,
     MatchSeat,
     MatchSummary,
     MoveGap,
     MoveRecord,
-    MoveTime,
     PlayerPage,
     RatingPoint,
     SeasonInfo,
@@ -45,14 +43,12 @@ __all__ = [
     "BoardPage",
     "DuplicateMove",
     "FinishedMatch",
-    "ImportedMatch",
     "LeaderboardPage",
     "LeaderboardRow",
     "MatchSeat",
     "MatchSummary",
     "MoveGap",
     "MoveRecord",
-    "MoveTime",
     "PlayerPage",
     "RatingPoint",
     "SeasonInfo",

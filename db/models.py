@@ -135,7 +135,7 @@ class Season(Base, table=True):
     __tablename__ = "seasons"
     __table_args__ = (
         UniqueConstraint("guild_id", "number"),
-        # At most one open season per guild, even under concurrent `new_season` calls.
+        # At most one open season per guild, even under concurrent `Seasons.new` calls.
         Index(
             "uq_seasons_open_guild_id",
             "guild_id",

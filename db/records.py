@@ -32,8 +32,9 @@ class StoreError(Exception):
 class StoreClosed(StoreError):
     """The store closed before this move's commit was confirmed: treat it as not played.
 
-    Raised by `append_move` once `close()` has begun, and for every move still queued when
-    the flush at close runs out of time, so that no caller waits forever on a dropped move.
+    Raised by `Moves.append` once `Store.close()` has begun, and for every move still
+    queued when the flush at close runs out of time, so that no caller waits forever on a
+    dropped move.
     """
 
     def __init__(self) -> None:
@@ -112,16 +113,6 @@ class MoveRecord:
     seq: int
     seat: int
     action_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class MoveTime:
-    """When a move was stored, and whether an AI seat made it (for measurements)."""
-
-    table_id: int
-    seq: int
-    by_ai: bool
-    stored_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,20 +243,6 @@ class RatingPoint:
     mu: float
     sigma: float
     rating: float
-
-
-@dataclass(frozen=True, slots=True)
-class ImportedMatch:
-    """A finished match to bulk-import: the table (seats, seed, options, moves) and result.
-
-    `table.id`, `status` and `version` are ignored: the table gets a new id, is finished
-    and its version is its last move.
-    """
-
-    table: TableRecord
-    results: list[SeatResult]
-    teams: list[list[int]] | None = None
-    finished_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

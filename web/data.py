@@ -74,7 +74,7 @@ async def board(
     size: int = BOARD_PAGE,
 ) -> Board:
     """One page of the season leaderboard, ordered and counted exactly as /leaderboard."""
-    found = await store.board_page(
+    found = await store.history.board_page(
         guild_id,
         game=game,
         season=season,
@@ -97,7 +97,7 @@ async def board(
 async def player(
     store: Store, guild_id: int, user_id: int, *, season: int | None, number: int
 ) -> Player:
-    found = await store.player_page(
+    found = await store.history.player_page(
         guild_id,
         user_id,
         season=season,
@@ -128,7 +128,7 @@ async def matches(
     store: Store, guild_id: int, *, game: str | None, number: int
 ) -> tuple[list[MatchSummary], bool]:
     """A page of the server's finished matches, newest first, and whether more follow."""
-    found = await store.recent_matches(
+    found = await store.history.recent(
         guild_id, game=game, offset=(number - 1) * MATCHES_PAGE, limit=MATCHES_PAGE + 1
     )
     if number > 1 and not found:
@@ -138,7 +138,7 @@ async def matches(
 
 async def match(store: Store, guild_id: int, match_id: int, *, step: int | None) -> Match:
     """A finished match and, when its log replays, the position at `step` (0 if None)."""
-    found = await store.finished_match(guild_id, match_id)
+    found = await store.history.match(guild_id, match_id)
     if found is None:
         raise NotFound(f"match {match_id}")
     moves = [(m.seat, m.action_id) for m in found.moves]

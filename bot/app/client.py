@@ -126,7 +126,7 @@ class TapisBot(commands.AutoShardedBot):
         self.store = self._given_store or await Store.open(self.settings.database_url)
         # No table is ever handled by two processes: hold this process's shards (ShardTaken
         # if another process runs one of them; `python -m bot` then exits with its reason).
-        self._claim = await self.store.claim_shards(
+        self._claim = await self.store.shards.claim(
             self.owned.count, self.owned.ids, wait=self.settings.shard_claim_wait
         )
         self.service = TableService(self.store)

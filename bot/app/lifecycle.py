@@ -162,7 +162,7 @@ async def shut_down(
     cancelled = await gate.drain(DRAIN_BUDGET)
     if runtimes is not None:  # AI turns, timers, redraws, pings: every table's tasks
         await runtimes.close()
-    failed = await store.flush_moves(FLUSH_BUDGET) if store is not None else 0
+    failed = await store.moves.flush(FLUSH_BUDGET) if store is not None else 0
     if runtimes is not None:
         await runtimes.ai.close()
         await runtimes.display.emojis.close()

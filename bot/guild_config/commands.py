@@ -47,7 +47,7 @@ class ConfigCog(commands.Cog):
             return
         try:
             async with storing():
-                await self.store.set_guild_lang(guild.id, None if choice == "auto" else choice)
+                await self.store.guilds.set_lang(guild.id, None if choice == "auto" else choice)
         except NotStored as exc:
             await refuse(interaction, exc.key)
             return

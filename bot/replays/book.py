@@ -161,7 +161,7 @@ class ReplayBook:
         if kept is not None:
             self._kept.move_to_end(key)
             return kept
-        found = await self.store.finished_table(guild_id, table_id)
+        found = await self.store.history.match_at_table(guild_id, table_id)
         if found is None:
             return None
         replay = await asyncio.to_thread(Replay.build, guild_id, found, self.every)

@@ -47,7 +47,7 @@ class ReplaysCog(commands.Cog):
             await refuse(interaction, "err.no_guild")
             return
         lang = lang_of(interaction.locale)
-        found = await self.service.store.recent_matches(
+        found = await self.service.store.history.recent(
             interaction.guild_id, user_id=interaction.user.id, limit=LIST_SIZE
         )
         embed, view = list_message(known_games(found), interaction.user.id, lang)

@@ -79,7 +79,7 @@ class StatsCog(commands.Cog):
             await refuse(interaction, "err.unknown_game")
             return
         if season is None:
-            season = (await self.store.current_season(interaction.guild.id)).number
+            season = (await self.store.seasons.current(interaction.guild.id)).number
         embed, view = await self._leaderboard_page(interaction, game, season, 0)
         await interaction.response.send_message(embed=embed, view=view)
         release(view)
@@ -102,7 +102,7 @@ class StatsCog(commands.Cog):
     ) -> tuple[discord.Embed, discord.ui.View]:
         assert interaction.guild is not None
         lang = lang_of(interaction.locale)
-        result = await self.store.leaderboard(
+        result = await self.store.leaderboard.page(
             interaction.guild.id,
             game=game,
             season=season,
@@ -152,7 +152,7 @@ class StatsCog(commands.Cog):
             await refuse(interaction, "err.no_guild")
             return
         who = member or interaction.user
-        rows = await self.store.stats(interaction.guild.id, who.id)
+        rows = await self.store.leaderboard.stats(interaction.guild.id, who.id)
         lines = [
             tr(
                 "stats.row",
@@ -183,8 +183,8 @@ class StatsCog(commands.Cog):
         if not member.guild_permissions.manage_guild:
             await refuse(interaction, "err.need_manage_guild")
             return
-        old = await self.store.current_season(guild.id)
-        new = await self.store.new_season(guild.id)
+        old = await self.store.seasons.current(guild.id)
+        new = await self.store.seasons.new(guild.id)
         await interaction.response.send_message(
             tr("season.new", lang, old=old.number, new=new.number)
         )

@@ -94,7 +94,7 @@ class Controller:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             async with storing():
-                chosen = await self.service.store.guild_lang(interaction.guild.id)
+                chosen = await self.service.store.guilds.lang(interaction.guild.id)
             table = await self.service.create(
                 guild_id=interaction.guild.id,
                 channel_id=interaction.channel.id,

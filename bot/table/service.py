@@ -82,7 +82,7 @@ class TableService:
         clean = checked_options(rules, options)
         seed = self._seed_source()
         async with storing():
-            table_id = await self.store.create_table(
+            table_id = await self.store.tables.create(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game=game,
@@ -113,9 +113,11 @@ class TableService:
         the tables of guilds on those shards (the other processes restore theirs)."""
         restored = []
         if shards is None:
-            records = await self.store.open_tables()
+            records = await self.store.tables.all_open()
         else:
-            records = await self.store.open_tables(shard_count=shards.count, shard_ids=shards.ids)
+            records = await self.store.tables.all_open(
+                shard_count=shards.count, shard_ids=shards.ids
+            )
         for record in records:
             table = table_from_record(record)
             session = self._open(TableSession(table, self.store, self._outlets))

@@ -160,7 +160,7 @@ class TableSession:
                 raise ServiceError("err.bad_options", detail=TIMER.refusal())
             settings = {"lang": table.lang, "timer": timer}
             async with storing():
-                await self.store.update_table(table.id, options={**clean, TABLE_KEY: settings})
+                await self.store.tables.update(table.id, options={**clean, TABLE_KEY: settings})
             table.options = clean
             table.timer = timer
             self.stored()
@@ -170,7 +170,7 @@ class TableSession:
         table = self.table
         table.message_id = message_id
         table.thread_id = thread_id
-        await self.store.update_table(table.id, message_id=message_id, thread_id=thread_id)
+        await self.store.tables.update(table.id, message_id=message_id, thread_id=thread_id)
 
     async def join(self, user_id: int, name: str) -> Table:
         table = self.table
@@ -240,7 +240,7 @@ class TableSession:
             state = rules.new(players=len(table.seats), seed=table.seed, options=table.options)
             snapshot = state.to_json()
             async with storing():
-                await self.store.start_table(table.id, snapshot)
+                await self.store.tables.start(table.id, snapshot)
             table.state = state
             table.snapshot = snapshot
             table.status = "playing"
@@ -250,7 +250,7 @@ class TableSession:
 
     async def _close(self, status: str) -> None:
         async with storing():
-            await self.store.update_table(self.table.id, status=status)
+            await self.store.tables.update(self.table.id, status=status)
         self.table.status = status
         self.outlets.closed(self.table)
 
@@ -265,7 +265,9 @@ class TableSession:
     async def save_seats(self, seats: list[Seat]) -> None:
         """Store the new seating, then make it the table's."""
         async with storing():
-            await self.store.set_seats(self.table.id, [s.info(i) for i, s in enumerate(seats)])
+            await self.store.tables.set_seats(
+                self.table.id, [s.info(i) for i, s in enumerate(seats)]
+            )
         self.table.seats = seats
 
     # --- seats in play -----------------------------------------------------------------
@@ -337,7 +339,7 @@ class TableSession:
         snapshot = state.to_json()
         self.outlets.applying.publish(Applying(table, seat, state))
         try:
-            await self.store.append_move(table.id, state.version, seat, action_id, snapshot)
+            await self.store.moves.append(table.id, state.version, seat, action_id, snapshot)
         except DuplicateMove:
             # Another process already stored this version: reload the truth from storage.
             await self._reload()
@@ -369,7 +371,7 @@ class TableSession:
 
     async def _reload(self) -> None:
         table = self.table
-        record = await self.store.get_table(table.id)
+        record = await self.store.tables.get(table.id)
         if record is not None and record.snapshot and record.snapshot != table.snapshot:
             table.state = table.rules.from_json(record.snapshot)
             table.snapshot = record.snapshot
@@ -398,7 +400,7 @@ async def record_result(store: Store, table: Table) -> None:
         )
         for i, s in enumerate(table.seats)
     ]
-    await store.record_result(
+    await store.results.record(
         table.id, guild_id=table.guild_id, game=table.game, seats=seats, teams=out.team_lists()
     )
     table.status = "finished"

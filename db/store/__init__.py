@@ -9,44 +9,73 @@ others wait up to the busy timeout); on PostgreSQL the rows a write depends on a
 with SELECT ... FOR UPDATE, and unique constraints settle the remaining races (a repeated
 move, a result recorded twice, two seasons opened at once).
 
-One module per concern, each a mixin over `StoreBase` (engine and sessions, base.py):
-tables.py (lobby, seats, start, loading), moves.py (move log and snapshots), results.py
-(a finished match and its ratings), seasons.py, leaderboard.py (leaderboard and stats),
-web.py (the web companion's reads: finished matches, replays, rating history) and bulk.py
-(bulk import of finished matches, for benchmarks and migrations between databases),
-guilds.py (a server's own settings), claims.py (which process runs which shards).
+The Store is one object per concern, each a plain class of its own module that holds the
+store's one `Database` (the engine and its sessions, database.py): `tables` (lobby,
+seats, start, loading), `moves` (the move log, its snapshots and its group writer),
+`results` (a finished match and its ratings), `seasons`, `leaderboard` (leaderboard and
+per-player statistics), `history` (finished matches and their replays, and the web
+companion's pages), `guilds` (a server's own settings) and `shards` (which process runs
+which shards). Callers name the concern: `store.moves.append(...)`.
 """
 
 from __future__ import annotations
 
-from .bulk import BulkMixin
-from .claims import ClaimsMixin, ShardClaim
-from .guilds import GuildsMixin
-from .leaderboard import LeaderboardMixin
-from .moves import FLUSH_TIMEOUT, MovesMixin
-from .results import ResultsMixin
-from .seasons import SeasonsMixin
-from .tables import UPDATABLE_FIELDS, TablesMixin
-from .web import WebMixin
+from typing import Self
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from ..engine import make_engine, prepare
+from ..schema import upgrade
+from .claims import ShardClaim, ShardClaims
+from .database import Database
+from .guilds import Guilds
+from .history import History
+from .leaderboard import Leaderboard
+from .moves import FLUSH_TIMEOUT, Moves
+from .results import Results
+from .seasons import Seasons
+from .tables import UPDATABLE_FIELDS, Tables
 
 
-class Store(
-    TablesMixin,
-    MovesMixin,
-    ResultsMixin,
-    BulkMixin,
-    WebMixin,
-    SeasonsMixin,
-    LeaderboardMixin,
-    GuildsMixin,
-    ClaimsMixin,
-):
+class Store:
     """Persistence for tables, moves, results, seasons and ratings. Owns its engine."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        """Prefer `Store.open(url)`, which also migrates the database to the head revision."""
+        self._db = Database(engine)
+        self.tables = Tables(self._db)
+        self.moves = Moves(self._db)
+        self.results = Results(self._db)
+        self.seasons = Seasons(self._db)
+        self.leaderboard = Leaderboard(self._db)
+        self.history = History(self._db)
+        self.guilds = Guilds(self._db)
+        self.shards = ShardClaims(self._db)
+
+    @classmethod
+    async def open(cls, url: str, *, migrate: bool = True) -> Self:
+        """Engine for `url`, after upgrading the schema to head (unless `migrate=False`)."""
+        await prepare(url)
+        if migrate:
+            await upgrade(url)
+        return cls(make_engine(url))
+
+    @property
+    def engine(self) -> AsyncEngine:
+        """The engine itself, for tests and maintenance tools that look at the database
+        directly (raw rows, the statements a method runs); the bot uses the concerns."""
+        return self._db.engine
 
     async def close(self, timeout: float = FLUSH_TIMEOUT) -> None:
         """Commit or fail (StoreClosed) every queued move, within `timeout`, then close."""
-        await self._stop_move_writer(timeout)
-        await super().close()
+        await self.moves.close(timeout)
+        await self._db.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        await self.close()
 
 
 __all__ = ["UPDATABLE_FIELDS", "ShardClaim", "Store"]

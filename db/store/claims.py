@@ -27,7 +27,7 @@ import asyncpg
 
 from ..engine import PG_COMMAND_TIMEOUT, PG_CONNECT_TIMEOUT, sqlite_path
 from ..records import ShardTaken
-from .base import StoreBase
+from .database import Database
 from .pg_writer import asyncpg_dsn
 
 CLAIM_NAMESPACE = 0x7A5C  # the first key of Tapis' advisory locks (the second: the shard)
@@ -60,22 +60,25 @@ class ShardClaim:
             os.close(fd)  # closing the descriptor frees the flock
 
 
-class ClaimsMixin(StoreBase):
-    async def claim_shards(
-        self, count: int, ids: Sequence[int], wait: float = CLAIM_WAIT
-    ) -> ShardClaim:
+class ShardClaims:
+    """Claiming shards for this process (see the module docstring)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def claim(self, count: int, ids: Sequence[int], wait: float = CLAIM_WAIT) -> ShardClaim:
         """Claim shards `ids` of `count`, waiting up to `wait` seconds for a previous
         holder to go; ShardTaken (naming the shards) if another process still holds one."""
         deadline = time.monotonic() + wait
-        if self._postgres:
+        if self._db.postgres:
             return await self._claim_pg(count, ids, deadline)
-        path = sqlite_path(self._engine.url)
+        path = sqlite_path(self._db.engine.url)
         assert path is not None
         return await self._claim_file(path.with_name(path.name + ".shards.lock"), ids, deadline)
 
     async def _claim_pg(self, count: int, ids: Sequence[int], deadline: float) -> ShardClaim:
         conn = await asyncpg.connect(
-            asyncpg_dsn(self._engine.url),
+            asyncpg_dsn(self._db.engine.url),
             timeout=PG_CONNECT_TIMEOUT,
             command_timeout=PG_COMMAND_TIMEOUT,
         )

@@ -9,21 +9,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from dataclasses import dataclass
-from datetime import datetime
-
-from sqlalchemy import select
 
 from workers.sqlite_moves import ALREADY_LOGGED, LOGGED, NO_TABLE
 
 from ..engine import sqlite_path
 from ..models import MAX_ACTION
-from ..records import DuplicateMove, MoveGap, MoveRecord, MoveTime, StoreClosed, TableNotFound
-from .base import MOVES, SEATS, StoreBase, as_utc, utcnow
+from ..records import DuplicateMove, MoveGap, StoreClosed, TableNotFound
+from .database import Database, utcnow
 from .pg_writer import PgWriter
 from .sqlite_writer import SqliteWriter
 
 FLUSH_TIMEOUT = 2.0
-"""Seconds `close()` waits for queued moves to commit before failing the rest."""
+"""Seconds `Store.close()` waits for queued moves to commit before failing the rest."""
 
 
 @dataclass
@@ -50,7 +47,7 @@ def _settle(move: _PendingMove, outcome: BaseException | None) -> None:
 
 
 def _refusal(move: _PendingMove, code: int) -> BaseException | None:
-    """The function's code for one move as the outcome `append_move` raises (None: logged)."""
+    """The function's code for one move as the outcome `Moves.append` raises (None: logged)."""
     if code == LOGGED:
         return None
     if code == NO_TABLE:
@@ -60,8 +57,8 @@ def _refusal(move: _PendingMove, code: int) -> BaseException | None:
     return MoveGap(move.table_id, move.seq, code)
 
 
-class MovesMixin(StoreBase):
-    """Appending to and reading a table's move log.
+class Moves:
+    """Appending to the tables' move logs, each move with its snapshot.
 
     Moves are written by one writer task in group commits: every move waiting when the
     writer is free goes into the same transaction, each behind its own savepoint, so a
@@ -75,7 +72,15 @@ class MovesMixin(StoreBase):
 
     MAX_GROUP = 64
 
-    async def append_move(
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._queue: asyncio.Queue[_Queued] = asyncio.Queue()
+        self._closed = False  # set by close(): append refuses from then on
+        self._writing: list[_PendingMove] = []  # the group the writer is committing
+        self._writer: asyncio.Task[None] | None = None
+        self._sync: PgWriter | SqliteWriter | None = None  # the group writer's process
+
+    async def append(
         self, table_id: int, seq: int, seat: int, action_id: str, snapshot: str
     ) -> None:
         """Log move `seq`, store the snapshot after it and set the table version to `seq`.
@@ -86,18 +91,18 @@ class MovesMixin(StoreBase):
         """
         if not action_id or len(action_id) > MAX_ACTION:
             raise ValueError(f"invalid action id {action_id!r}")
-        if self._moves_closed:
+        if self._closed:
             raise StoreClosed()
         loop = asyncio.get_running_loop()
         pending = _PendingMove(table_id, seq, seat, action_id, snapshot, loop.create_future())
-        self._move_queue().put_nowait(pending)
+        self._started_queue().put_nowait(pending)
         await pending.done
 
-    def _move_queue(self) -> asyncio.Queue[_Queued]:
+    def _started_queue(self) -> asyncio.Queue[_Queued]:
         """The queue, with its writer started on first use (it needs the running loop)."""
-        if self._move_writer is None or self._move_writer.done():
-            self._move_writer = asyncio.create_task(self._write_moves(self._moves_in))
-        return self._moves_in
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_moves(self._queue))
+        return self._queue
 
     async def _write_moves(self, queue: asyncio.Queue[_Queued]) -> None:
         while True:
@@ -126,34 +131,34 @@ class MovesMixin(StoreBase):
         """The whole group in one trip to the writer process: PostgreSQL's (one statement,
         migration 0004) or SQLite's; both answer one code per move."""
         moves = [(m.table_id, m.seq, m.seat, m.action_id, m.snapshot) for m in group]
-        if self._postgres:
+        if self._db.postgres:
             codes = await self._pg_writer().write(moves, utcnow())
         else:
-            async with self._write_gate():
+            async with self._db.write_gate():
                 codes = await self._sqlite_moves().write(moves, utcnow())
         return [_refusal(move, code) for move, code in zip(group, codes, strict=True)]
 
     @property
-    def moves_writing(self) -> int:
+    def writing(self) -> int:
         """How many moves the writer has in hand, being committed (tests, monitoring)."""
         return len(self._writing)
 
     @property
-    def move_writer_pid(self) -> int | None:
+    def writer_pid(self) -> int | None:
         """The move writer's process while it runs, else None (tests, monitoring)."""
         return self._sync.pid if self._sync is not None else None
 
-    async def flush_moves(self, timeout: float = FLUSH_TIMEOUT) -> int:
+    async def flush(self, timeout: float = FLUSH_TIMEOUT) -> int:
         """Wait until every move queued so far is committed or refused.
 
         After `timeout` the writer is stopped and every move it held or that still waits
         fails with StoreClosed (a later append starts a new writer, unless the store is
         closed). Returns how many moves failed that way.
         """
-        writer = self._move_writer
+        writer = self._writer
         if writer is not None and not writer.done():
             barrier: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            self._moves_in.put_nowait(barrier)
+            self._queue.put_nowait(barrier)
             await asyncio.wait({barrier}, timeout=timeout)
             if barrier.done():
                 return 0
@@ -173,8 +178,8 @@ class MovesMixin(StoreBase):
     def _fail_queued(self) -> int:
         """Fail whatever is still queued when no writer will come for it."""
         failed = 0
-        while not self._moves_in.empty():
-            item = self._moves_in.get_nowait()
+        while not self._queue.empty():
+            item = self._queue.get_nowait()
             if isinstance(item, _PendingMove):
                 failed += not item.done.done()
                 _settle(item, StoreClosed())
@@ -185,24 +190,24 @@ class MovesMixin(StoreBase):
     def _pg_writer(self) -> PgWriter:
         """The PostgreSQL group writer's process, on the same database."""
         if self._sync is None:
-            self._sync = PgWriter(self._engine.url)
-        writer: PgWriter = self._sync
-        return writer
+            self._sync = PgWriter(self._db.engine.url)
+        assert isinstance(self._sync, PgWriter)
+        return self._sync
 
     def _sqlite_moves(self) -> SqliteWriter:
         """The SQLite group writer's process, on the same file."""
         if self._sync is None:
-            path = sqlite_path(self._engine.url)
+            path = sqlite_path(self._db.engine.url)
             assert path is not None
             self._sync = SqliteWriter(path)
-        writer: SqliteWriter = self._sync
-        return writer
+        assert isinstance(self._sync, SqliteWriter)
+        return self._sync
 
-    async def _stop_move_writer(self, timeout: float = FLUSH_TIMEOUT) -> int:
+    async def close(self, timeout: float = FLUSH_TIMEOUT) -> int:
         """Refuse new moves, commit or fail the queued ones, then stop the writer."""
-        self._moves_closed = True
-        failed = await self.flush_moves(timeout)
-        writer = self._move_writer
+        self._closed = True
+        failed = await self.flush(timeout)
+        writer = self._writer
         if writer is not None:
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -211,33 +216,3 @@ class MovesMixin(StoreBase):
             await self._sync.close(timeout)
             self._sync = None
         return failed
-
-    async def moves(self, table_id: int) -> list[MoveRecord]:
-        """The table's log in order, which with the seed and options replays the table."""
-        async with self._read() as s:
-            rows = await s.execute(
-                select(MOVES.c.seq, MOVES.c.seat, MOVES.c.action_id)
-                .where(MOVES.c.table_id == table_id)
-                .order_by(MOVES.c.seq)
-            )
-            return [MoveRecord(seq, seat, action_id) for seq, seat, action_id in rows]
-
-    async def move_times(self, since: datetime) -> list[MoveTime]:
-        """Every move stored since `since`, with when and whether an AI seat made it, in
-        storage order: what the load bench measures AI moves and table-message lag on."""
-        async with self._read() as s:
-            rows = await s.execute(
-                select(MOVES.c.table_id, MOVES.c.seq, SEATS.c.is_ai, MOVES.c.created_at)
-                .join(
-                    SEATS,
-                    (SEATS.c.table_id == MOVES.c.table_id) & (SEATS.c.seat == MOVES.c.seat),
-                )
-                .where(MOVES.c.created_at >= since)
-                .order_by(MOVES.c.created_at, MOVES.c.table_id, MOVES.c.seq)
-            )
-            result = []
-            for table_id, seq, is_ai, created_at in rows:
-                stored = as_utc(created_at)
-                assert stored is not None
-                result.append(MoveTime(table_id, seq, bool(is_ai), stored))
-            return result

@@ -19,7 +19,7 @@ from workers.sqlite_moves import Move, Statements, write_moves
 
 from ..engine import BUSY_TIMEOUT_MS
 from ..models import TIME
-from .base import MOVES, SNAPSHOTS, TABLES
+from .database import MOVES, SNAPSHOTS, TABLES
 from .process_writer import ProcessWriter
 
 _DIALECT = sqlite.dialect(paramstyle="named")

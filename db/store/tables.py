@@ -7,37 +7,42 @@ which keeps restoring a thousand tables at start-up to four queries.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import ColumnElement, insert, literal_column, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ..records import OPEN_STATUSES, MoveRecord, SeatInfo, TableNotFound, TableRecord, TableStatus
-from .base import (
+from .database import (
     MOVES,
     SEATS,
     SNAPSHOTS,
     TABLES,
-    StoreBase,
+    Database,
     as_utc,
     check_game,
     clip_name,
+    lock_table,
     new_id,
     rowcount,
+    save_snapshot,
     utcnow,
 )
 
 UPDATABLE_FIELDS = frozenset(
     {"channel_id", "thread_id", "message_id", "status", "version", "options", "host_id", "seed"}
 )
-"""What `update_table` may change; the guild, game and creation time are fixed for life."""
+"""What `Tables.update` may change; the guild, game and creation time are fixed for life."""
 
 
-class TablesMixin(StoreBase):
-    """Creating, changing, starting, loading and bulk-importing tables."""
+class Tables:
+    """Creating, changing, starting and loading tables."""
 
-    async def create_table(
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create(
         self,
         *,
         guild_id: int,
@@ -51,7 +56,7 @@ class TablesMixin(StoreBase):
         """A new table in the lobby (version 0); returns its id."""
         check_game(game)
         now = utcnow()
-        async with self._write() as s:
+        async with self._db.write() as s:
             result = await s.execute(
                 insert(TABLES).values(
                     guild_id=guild_id,
@@ -70,14 +75,14 @@ class TablesMixin(StoreBase):
             )
             return new_id(result)
 
-    async def update_table(self, table_id: int, **fields: Any) -> None:
+    async def update(self, table_id: int, **fields: Any) -> None:
         """Change some of UPDATABLE_FIELDS; an unknown name is a TypeError, as for a call."""
         unknown = set(fields) - UPDATABLE_FIELDS
         if unknown:
-            raise TypeError(f"update_table: unknown field(s) {sorted(unknown)}")
+            raise TypeError(f"tables.update: unknown field(s) {sorted(unknown)}")
         if "status" in fields:
             fields["status"] = TableStatus(fields["status"]).value
-        async with self._write() as s:
+        async with self._db.write() as s:
             result = await s.execute(
                 update(TABLES).where(TABLES.c.id == table_id).values(**fields, updated_at=utcnow())
             )
@@ -92,8 +97,8 @@ class TablesMixin(StoreBase):
         for seat in seats:
             if not seat.is_ai and seat.user_id is None:
                 raise ValueError(f"seat {seat.seat}: a human seat needs a user id")
-        async with self._write() as s:
-            await self._lock_table(s, table_id)
+        async with self._db.write() as s:
+            await lock_table(s, table_id)
             await s.execute(SEATS.delete().where(SEATS.c.table_id == table_id))
             if seats:
                 await s.execute(
@@ -114,28 +119,28 @@ class TablesMixin(StoreBase):
                 update(TABLES).where(TABLES.c.id == table_id).values(updated_at=utcnow())
             )
 
-    async def start_table(self, table_id: int, snapshot: str) -> None:
+    async def start(self, table_id: int, snapshot: str) -> None:
         """Lobby → playing, with the state before any move stored as version 0, atomically."""
         now = utcnow()
-        async with self._write() as s:
-            await self._lock_table(s, table_id)
+        async with self._db.write() as s:
+            await lock_table(s, table_id)
             status = await s.scalar(select(TABLES.c.status).where(TABLES.c.id == table_id))
             if status != TableStatus.LOBBY.value:
                 raise ValueError(f"table {table_id} is {status}, not in the lobby")
-            await self._save_snapshot(s, table_id, 0, snapshot, now)
+            await save_snapshot(s, table_id, 0, snapshot, now)
             await s.execute(
                 update(TABLES)
                 .where(TABLES.c.id == table_id)
                 .values(status=TableStatus.PLAYING.value, version=0, updated_at=now)
             )
 
-    async def get_table(self, table_id: int) -> TableRecord | None:
+    async def get(self, table_id: int) -> TableRecord | None:
         """The table with its seats, latest snapshot and move log; None if unknown."""
-        async with self._read() as s:
-            found = await self._load_tables(s, TABLES.c.id == table_id)
+        async with self._db.read() as s:
+            found = await _load_tables(s, TABLES.c.id == table_id)
         return found[0] if found else None
 
-    async def open_tables(
+    async def all_open(
         self, *, shard_count: int = 1, shard_ids: Sequence[int] | None = None
     ) -> list[TableRecord]:
         """Every lobby or playing table, complete, for the restore at start-up (4 queries).
@@ -148,133 +153,67 @@ class TablesMixin(StoreBase):
             # The shift amount inline: PostgreSQL has bigint >> integer, not >> bigint.
             shard = TABLES.c.guild_id.op(">>")(literal_column("22")) % shard_count
             where = where & shard.in_(list(shard_ids))
-        async with self._read() as s:
-            return await self._load_tables(s, where)
+        async with self._db.read() as s:
+            return await _load_tables(s, where)
 
-    async def _load_tables(self, s: AsyncSession, where: ColumnElement[bool]) -> list[TableRecord]:
-        """Tables matching `where` plus their children: one query per table, not per row."""
-        tables = (await s.execute(select(TABLES).where(where).order_by(TABLES.c.id))).all()
-        if not tables:
-            return []
-        ids = select(TABLES.c.id).where(where).scalar_subquery()
-        seats: dict[int, list[SeatInfo]] = defaultdict(list)
-        for row in await s.execute(
-            select(
-                SEATS.c.table_id,
-                SEATS.c.seat,
-                SEATS.c.user_id,
-                SEATS.c.is_ai,
-                SEATS.c.ai_level,
-                SEATS.c.name,
-            )
-            .where(SEATS.c.table_id.in_(ids))
-            .order_by(SEATS.c.table_id, SEATS.c.seat)
-        ):
-            seats[row[0]].append(SeatInfo(row[1], row[2], bool(row[3]), row[4], row[5]))
-        snapshots: dict[int, tuple[int, str]] = {
-            table_id: (version, state)
-            for table_id, version, state in await s.execute(
-                select(SNAPSHOTS.c.table_id, SNAPSHOTS.c.version, SNAPSHOTS.c.state).where(
-                    SNAPSHOTS.c.table_id.in_(ids)
-                )
-            )
-        }
-        moves: dict[int, list[MoveRecord]] = defaultdict(list)
-        for table_id, seq, seat, action_id in await s.execute(
-            select(MOVES.c.table_id, MOVES.c.seq, MOVES.c.seat, MOVES.c.action_id)
-            .where(MOVES.c.table_id.in_(ids))
-            .order_by(MOVES.c.table_id, MOVES.c.seq)
-        ):
-            moves[table_id].append(MoveRecord(seq, seat, action_id))
-        records = []
-        for t in tables:
-            snapshot = snapshots.get(t.id)
-            records.append(
-                TableRecord(
-                    id=t.id,
-                    guild_id=t.guild_id,
-                    channel_id=t.channel_id,
-                    thread_id=t.thread_id,
-                    message_id=t.message_id,
-                    game=t.game,
-                    options=t.options,
-                    seed=t.seed,
-                    status=TableStatus(t.status),
-                    version=t.version,
-                    host_id=t.host_id,
-                    seats=seats.get(t.id, []),
-                    snapshot=snapshot[1] if snapshot else None,
-                    snapshot_version=snapshot[0] if snapshot else None,
-                    moves=moves.get(t.id, []),
-                    created_at=as_utc(t.created_at),
-                    updated_at=as_utc(t.updated_at),
-                )
-            )
-        return records
 
-    async def import_tables(self, records: Iterable[TableRecord]) -> list[int]:
-        """Bulk-copy tables with seats, snapshot and moves (new ids), in one transaction.
-
-        For moving a server's open tables to another database (SQLite to PostgreSQL) and
-        for benchmarks; ids are assigned anew and returned in order.
-        """
-        now = utcnow()
-        ids: list[int] = []
-        seat_rows: list[dict[str, Any]] = []
-        snapshot_rows: list[dict[str, Any]] = []
-        move_rows: list[dict[str, Any]] = []
-        async with self._write() as s:
-            for record in records:
-                check_game(record.game)
-                result = await s.execute(
-                    insert(TABLES).values(
-                        guild_id=record.guild_id,
-                        channel_id=record.channel_id,
-                        thread_id=record.thread_id,
-                        message_id=record.message_id,
-                        game=record.game,
-                        options=dict(record.options),
-                        seed=record.seed,
-                        status=TableStatus(record.status).value,
-                        version=record.version,
-                        host_id=record.host_id,
-                        created_at=record.created_at or now,
-                        updated_at=record.updated_at or now,
-                    )
-                )
-                table_id = new_id(result)
-                ids.append(table_id)
-                seat_rows.extend(
-                    {
-                        "table_id": table_id,
-                        "seat": seat.seat,
-                        "user_id": seat.user_id,
-                        "is_ai": seat.is_ai,
-                        "ai_level": seat.ai_level,
-                        "name": clip_name(seat.name),
-                    }
-                    for seat in record.seats
-                )
-                if record.snapshot is not None:
-                    snapshot_rows.append(
-                        {
-                            "table_id": table_id,
-                            "version": record.snapshot_version or record.version,
-                            "state": record.snapshot,
-                            "updated_at": now,
-                        }
-                    )
-                move_rows.extend(
-                    {
-                        "table_id": table_id,
-                        "seq": move.seq,
-                        "seat": move.seat,
-                        "action_id": move.action_id,
-                        "created_at": now,
-                    }
-                    for move in record.moves
-                )
-            for table, rows in ((SEATS, seat_rows), (SNAPSHOTS, snapshot_rows), (MOVES, move_rows)):
-                if rows:
-                    await s.execute(insert(table), rows)
-        return ids
+async def _load_tables(s: AsyncSession, where: ColumnElement[bool]) -> list[TableRecord]:
+    """Tables matching `where` plus their children: one query per table, not per row."""
+    tables = (await s.execute(select(TABLES).where(where).order_by(TABLES.c.id))).all()
+    if not tables:
+        return []
+    ids = select(TABLES.c.id).where(where).scalar_subquery()
+    seats: dict[int, list[SeatInfo]] = defaultdict(list)
+    for row in await s.execute(
+        select(
+            SEATS.c.table_id,
+            SEATS.c.seat,
+            SEATS.c.user_id,
+            SEATS.c.is_ai,
+            SEATS.c.ai_level,
+            SEATS.c.name,
+        )
+        .where(SEATS.c.table_id.in_(ids))
+        .order_by(SEATS.c.table_id, SEATS.c.seat)
+    ):
+        seats[row[0]].append(SeatInfo(row[1], row[2], bool(row[3]), row[4], row[5]))
+    snapshots: dict[int, tuple[int, str]] = {
+        table_id: (version, state)
+        for table_id, version, state in await s.execute(
+            select(SNAPSHOTS.c.table_id, SNAPSHOTS.c.version, SNAPSHOTS.c.state).where(
+                SNAPSHOTS.c.table_id.in_(ids)
+            )
+        )
+    }
+    moves: dict[int, list[MoveRecord]] = defaultdict(list)
+    for table_id, seq, seat, action_id in await s.execute(
+        select(MOVES.c.table_id, MOVES.c.seq, MOVES.c.seat, MOVES.c.action_id)
+        .where(MOVES.c.table_id.in_(ids))
+        .order_by(MOVES.c.table_id, MOVES.c.seq)
+    ):
+        moves[table_id].append(MoveRecord(seq, seat, action_id))
+    records = []
+    for t in tables:
+        snapshot = snapshots.get(t.id)
+        records.append(
+            TableRecord(
+                id=t.id,
+                guild_id=t.guild_id,
+                channel_id=t.channel_id,
+                thread_id=t.thread_id,
+                message_id=t.message_id,
+                game=t.game,
+                options=t.options,
+                seed=t.seed,
+                status=TableStatus(t.status),
+                version=t.version,
+                host_id=t.host_id,
+                seats=seats.get(t.id, []),
+                snapshot=snapshot[1] if snapshot else None,
+                snapshot_version=snapshot[0] if snapshot else None,
+                moves=moves.get(t.id, []),
+                created_at=as_utc(t.created_at),
+                updated_at=as_utc(t.updated_at),
+            )
+        )
+    return records

@@ -22,6 +22,7 @@ from tests.bot.harness import (
     table_command,
     text_of,
 )
+from tests.db.util import logged_moves
 
 
 async def reply_text(tapis: Tapis, handle) -> str:  # type: ignore[no-untyped-def]
@@ -67,7 +68,7 @@ async def test_a_stranger_cannot_see_a_hand_or_play(emulator: Emulator, tmp_path
         text = await reply_text(tapis, await emulator.click(stranger, public, forged, force=True))
         assert "pas valide" in text
         assert table.version() == version
-        assert await tapis.store.moves(table_id) == []
+        assert await logged_moves(tapis.store, table_id) == []
 
 
 async def test_a_double_click_is_applied_once(emulator: Emulator, tmp_path: Path) -> None:
@@ -87,7 +88,7 @@ async def test_a_double_click_is_applied_once(emulator: Emulator, tmp_path: Path
         answer = await reply_text(tapis, second)
         assert "plus à jour" in answer
         assert table.version() == 1
-        assert len(await tapis.store.moves(table_id)) == 1
+        assert len(await logged_moves(tapis.store, table_id)) == 1
 
 
 @pytest.mark.parametrize(
@@ -152,7 +153,7 @@ async def test_a_click_not_on_its_message_is_refused_and_defaces_nothing(
         assert handle.ephemeral and "pas valide" in text
         assert (text_of(target), target.edits) == (body, edits)
         assert table.version() == state.version
-        assert await tapis.store.moves(table_id) == []
+        assert await logged_moves(tapis.store, table_id) == []
 
 
 async def test_an_illegal_card_is_refused_with_the_rule(emulator: Emulator, tmp_path: Path) -> None:
@@ -174,7 +175,7 @@ async def test_an_illegal_card_is_refused_with_the_rule(emulator: Emulator, tmp_
         text = await reply_text(tapis, handle)
         assert handle.ephemeral and "pas cette carte" in text
         assert table.version() == 0
-        assert await tapis.store.moves(table_id) == []
+        assert await logged_moves(tapis.store, table_id) == []
 
 
 async def test_lobby_rules_full_table_host_only_start_leave_and_cancel(
@@ -207,7 +208,7 @@ async def test_lobby_rules_full_table_host_only_start_leave_and_cancel(
         await tapis.run(await emulator.click(host, lobby, f"tl:{table_id}:cancel"))
         assert table_id not in tapis.bot.service.tables
         assert "annulée" in text_of(emulator.message(lobby.id))
-        record = await tapis.store.get_table(table_id)
+        record = await tapis.store.tables.get(table_id)
         assert record is not None and record.status == "cancelled"
 
 
@@ -327,14 +328,14 @@ async def test_a_slow_database_gets_the_click_acknowledged_first(
         table = tapis.bot.service.tables[table_id]
         await open_hands(tapis, table_id, where, users)
         user, hand = await mover(tapis, table_id, where, users)
-        slow_store = tapis.store.append_move
+        slow_store = tapis.store.moves.append
         released = asyncio.Event()
 
         async def slow_append(*args, **kwargs):  # type: ignore[no-untyped-def]
             await released.wait()  # the database answers only once the click is acknowledged
             await slow_store(*args, **kwargs)
 
-        tapis.store.append_move = slow_append  # type: ignore[method-assign]
+        tapis.store.moves.append = slow_append  # type: ignore[method-assign]
         button = next(
             c["custom_id"]
             for c in hand.iter_components()
@@ -342,8 +343,8 @@ async def test_a_slow_database_gets_the_click_acknowledged_first(
         )
         handle = await emulator.click(user, hand, button)
         await handle.wait_response(timeout=3.5)  # acknowledged within Discord's 3 s
-        assert table.version() == 0 and not await tapis.store.moves(table_id)
+        assert table.version() == 0 and not await logged_moves(tapis.store, table_id)
         released.set()
         await emulator.wait_for(lambda: shown_version(emulator.message(hand.id)) == 1, timeout=5)
         assert table.version() == 1
-        assert len(await tapis.store.moves(table_id)) == 1
+        assert len(await logged_moves(tapis.store, table_id)) == 1

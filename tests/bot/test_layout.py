@@ -1,12 +1,18 @@
 """The shape of bot/ and db/: imports go one way (no circle, TYPE_CHECKING ones included);
-no mixins in bot/."""
+no mixins: behaviour is composed (an object holding the objects it needs), not inherited
+from several classes. The Store is one plain object per concern."""
 
 from __future__ import annotations
 
 import ast
+import builtins
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from db import Store
+from db.engine import make_engine
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = ROOT / "bot"
@@ -81,8 +87,55 @@ def test_the_import_graph_reads_real_imports() -> None:
     assert "db.store.moves" in db["db.store"]
 
 
-def test_no_mixin_classes_in_bot() -> None:
-    for path in BOT.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ClassDef):
-                assert "Mixin" not in node.name, f"{path.name}: {node.name}"
+def classes(package: Path) -> Iterator[tuple[Path, ast.ClassDef]]:
+    for path in package.rglob("*.py"):
+        if "migrations" not in path.parts:
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.ClassDef):
+                    yield path, node
+
+
+def is_builtin_exception(name: str) -> bool:
+    found = getattr(builtins, name, None)
+    return isinstance(found, type) and issubclass(found, BaseException)
+
+
+def mixins(package: Path) -> list[str]:
+    """Classes named as mixins, or built from several bases (an exception may also name
+    the built-in exceptions it is a kind of: `MoveGap(StoreError, ValueError)`)."""
+    found = []
+    for path, node in classes(package):
+        bases = [ast.unparse(base) for base in node.bases]
+        if "Mixin" in node.name or not all(is_builtin_exception(b) for b in bases[1:]):
+            found.append(f"{path.relative_to(package.parent)}: {node.name}({', '.join(bases)})")
+    return found
+
+
+@pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.name)
+def test_no_mixin_classes(package: Path) -> None:
+    assert mixins(package) == []
+
+
+def test_the_mixin_rule_sees_a_mixin(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(
+        "class A(Exception, LookupError): ...\n"
+        "class B(Base, Other): ...\n"
+        "class CMixin: ...\n"
+        "class D(Base): ...\n"
+    )
+    found = [line.split(": ")[1] for line in mixins(tmp_path)]
+    assert found == ["B(Base, Other)", "CMixin()"]
+
+
+async def test_the_store_is_one_plain_object_per_concern(tmp_path: Path) -> None:
+    store = Store(make_engine(f"sqlite+aiosqlite:///{tmp_path}/tapis.db"))
+    try:
+        parts = [
+            value for value in vars(store).values() if type(value).__module__.startswith("db.")
+        ]
+        assert Store.__bases__ == (object,)
+        assert {"tables", "moves", "results", "seasons"} <= set(vars(store))
+        assert len({type(part) for part in parts}) == len(parts) > 8
+        assert all(type(part).__bases__ == (object,) for part in parts), parts
+    finally:
+        await store.close()

@@ -25,6 +25,7 @@ from tests.bot.harness import (
     running_tapis,
     text_of,
 )
+from tests.db.util import logged_moves
 
 CARD_ID = re.compile(r"^(?:[2-9]|10|[AJQK])[SHDC]$|^JK$|^(?:MA|PA|AV|EV|BA|CO|GC|CH)[RBJV]$")
 
@@ -164,12 +165,12 @@ async def test_whole_match_from_table_to_final_scores(
         assert not watch.problems, watch.problems[:5]
 
         # Stored: every move, in order, replaying to the final state; the result once.
-        moves = await tapis.store.moves(table_id)
+        moves = await logged_moves(tapis.store, table_id)
         assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
         rules = games.get(slug)
         replayed = rules.replay(
             len(users), table.seed, table.options, [(m.seat, m.action_id) for m in moves]
         )
         assert replayed == table.state
-        page = await tapis.store.leaderboard(tapis.guild.id, game=slug)
+        page = await tapis.store.leaderboard.page(tapis.guild.id, game=slug)
         assert page.total == len(users)

@@ -80,7 +80,7 @@ async def test_the_toy_game_plays_from_the_lobby_to_the_leaderboard(
         assert re.search(r"1\. .+ — \d+ plis?", text), text
         assert "remporte le pli" in text and "{" not in text
 
-        page = await tapis.store.leaderboard(tapis.guild.id, game="plus-fort")
+        page = await tapis.store.leaderboard.page(tapis.guild.id, game="plus-fort")
         assert page.total == 3
         handle = await emulator.slash(users[0], tapis.channel, "rules", {"game": "plus-fort"})
         rules = await tapis.run(handle)

@@ -28,6 +28,7 @@ from tests.bot.harness import (
 )
 from tests.db.conftest import postgres_url, reset_postgres
 from tests.db.proxy import TcpProxy, proxy_to
+from tests.db.util import logged_moves
 
 OUTAGE_ANSWER_WITHIN = 3.0  # seconds: the promise to a player clicking meanwhile
 
@@ -78,7 +79,7 @@ async def test_a_stalled_database_shows_the_move_only_once_stored(
         await tapis.run(handle, timeout=10.0)
         assert writes.while_held() == []
         await emulator.wait_for(lambda: text_of(public) != before, timeout=5.0)
-        assert [m.seq for m in await tapis.store.moves(table_id)] == [version + 1]
+        assert [m.seq for m in await logged_moves(tapis.store, table_id)] == [version + 1]
 
 
 async def play_one(tapis: Tapis, table_id: int, where, users, pick: Rng) -> str:  # type: ignore[no-untyped-def]
@@ -124,5 +125,5 @@ async def test_clicks_during_an_outage_are_refused_and_play_resumes_without_a_re
         while played < 6 and table_id in tapis.bot.service.tables:
             assert "Pas joué" not in await play_one(tapis, table_id, where, users, pick)
             played += 1
-        moves = await tapis.store.moves(table_id)
+        moves = await logged_moves(tapis.store, table_id)
         assert [m.seq for m in moves] == list(range(1, version + played + 1))

@@ -143,10 +143,10 @@ async def test_two_shard_processes_on_postgresql_survive_a_sigkill_of_one(
 
     async with await Store.open(postgres, migrate=False) as store:
         for shard in (0, 1):
-            record = await store.get_table(tables[shard])
+            record = await store.tables.get(tables[shard])
             assert record is not None and record.status == "finished", shard
             assert record.guild_id == guilds[shard].id
             check_log(record)
-            board = await store.leaderboard(guilds[shard].id, game="manille")
+            board = await store.leaderboard.page(guilds[shard].id, game="manille")
             assert sorted(row.user_id for row in board.rows) == sorted(u.id for u in users[shard])
             assert all(row.matches == 1 for row in board.rows), board.rows

@@ -37,6 +37,7 @@ from tests.bot.harness import (
     text_of,
     version_of,
 )
+from tests.db.util import logged_moves
 from tests.waiting import TIMEOUT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -341,7 +342,7 @@ async def test_match_survives_sigkill_of_the_bot(emulator: Emulator, tmp_path: P
         cutoff = max(emulator.world.messages)  # everything clicked from now on is older
         await emulator.wait_for(lambda: not emulator.gateway.connected)
         async with await Store.open(f"sqlite+aiosqlite:///{db_path}", migrate=False) as store:
-            before = await store.moves(table_id)
+            before = await logged_moves(store, table_id)
         assert [m.seq for m in before] == list(range(1, MOVES_BEFORE_KILL + 1)), before
 
         await bots.start()
@@ -379,8 +380,8 @@ async def test_match_survives_sigkill_of_the_bot(emulator: Emulator, tmp_path: P
         await bots.kill()
 
     async with await Store.open(f"sqlite+aiosqlite:///{db_path}", migrate=False) as store:
-        record = await store.get_table(table_id)
-        board = await store.leaderboard(guild.id, game=GAME)
+        record = await store.tables.get(table_id)
+        board = await store.leaderboard.page(guild.id, game=GAME)
     assert record is not None and record.status == "finished"
     assert record.moves[:MOVES_BEFORE_KILL] == before, "moves from before the kill changed"
     check_log(record)
@@ -415,12 +416,12 @@ async def test_match_that_ended_at_the_crash_shows_its_result(
         # What a crash right after the last move's transaction leaves: the whole log and
         # the final snapshot stored, no result.
         async with await Store.open(url, migrate=False) as store:
-            record = await store.get_table(table_id)
+            record = await store.tables.get(table_id)
             assert record is not None
             state = table_from_record(record).state
             assert state is not None
             for seat, action, _events in random_moves(state, pick):
-                await store.append_move(table_id, state.version, seat, action, state.to_json())
+                await store.moves.append(table_id, state.version, seat, action, state.to_json())
         assert await asyncio.to_thread(count_rows, db_path, "matches", table_id) == 0
 
         await bots.start()

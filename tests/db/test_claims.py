@@ -8,12 +8,12 @@ from db import ShardTaken, Store
 
 
 async def test_a_claimed_shard_cannot_be_claimed_again_until_released(store: Store) -> None:
-    first = await store.claim_shards(2, [0, 1], wait=0)
+    first = await store.shards.claim(2, [0, 1], wait=0)
     with pytest.raises(ShardTaken) as taken:
-        await store.claim_shards(2, [1], wait=0.3)
+        await store.shards.claim(2, [1], wait=0.3)
     assert taken.value.shards == [1] and "another Tapis process" in str(taken.value)
     await first.release()
-    again = await store.claim_shards(2, [1], wait=0)
+    again = await store.shards.claim(2, [1], wait=0)
     await again.release()
 
 
@@ -22,9 +22,9 @@ async def test_other_shards_of_the_same_bot_can_be_claimed_beside(
 ) -> None:
     if backend == "sqlite":
         pytest.skip("SQLite runs every shard in one process: one claim covers the file")
-    zero = await store.claim_shards(2, [0], wait=0)
-    one = await store.claim_shards(2, [1], wait=0)
+    zero = await store.shards.claim(2, [0], wait=0)
+    one = await store.shards.claim(2, [1], wait=0)
     with pytest.raises(ShardTaken):
-        await store.claim_shards(2, [0, 1], wait=0)
+        await store.shards.claim(2, [0, 1], wait=0)
     await zero.release()
     await one.release()

@@ -8,7 +8,7 @@ import pytest
 
 from db import LeaderboardPage, Store
 
-from .util import GUILD, play, user
+from .util import GUILD, play, seasons_of, user
 
 PLAYERS = 57
 
@@ -26,7 +26,7 @@ async def test_pagination_with_many_players(store: Store) -> None:
     pages: list[LeaderboardPage] = []
     offset = 0
     while True:
-        page = await store.leaderboard(
+        page = await store.leaderboard.page(
             GUILD, game="manille", offset=offset, limit=10, min_matches=2
         )
         pages.append(page)
@@ -46,16 +46,16 @@ async def test_pagination_with_many_players(store: Store) -> None:
     assert all(r.matches == 2 for r in ranked)
     assert all(r.rating == pytest.approx(r.mu - 3 * r.sigma) for r in rows)
     # Past the end: an empty page, same totals.
-    beyond = await store.leaderboard(GUILD, game="manille", offset=60, limit=10, min_matches=2)
+    beyond = await store.leaderboard.page(GUILD, game="manille", offset=60, limit=10, min_matches=2)
     assert beyond.rows == [] and beyond.total == PLAYERS
 
 
 async def test_min_matches_one_ranks_everyone_and_all_games_agree(store: Store) -> None:
     await ladder(store, 12)
-    page = await store.leaderboard(GUILD, limit=100)
+    page = await store.leaderboard.page(GUILD, limit=100)
     assert page.game is None and page.ranked == page.total == 12
     assert [r.rank for r in page.rows] == list(range(1, 13))
-    per_game = await store.leaderboard(GUILD, game="manille", limit=100)
+    per_game = await store.leaderboard.page(GUILD, game="manille", limit=100)
     # One game only: the all-games rating equals the game's.
     assert [r.user_id for r in page.rows] == [r.user_id for r in per_game.rows]
 
@@ -66,7 +66,7 @@ async def test_order_ties_break_on_points_then_matches(store: Store) -> None:
     await play(store, [user(5), None], [1, 2])
     await play(store, [user(3), None], [2, 1])
     await play(store, [user(3), None], [2, 1])
-    page = await store.leaderboard(GUILD, game="manille")
+    page = await store.leaderboard.page(GUILD, game="manille")
     assert [r.user_id for r in page.rows] == [user(3), user(5)]
     assert [r.wins for r in page.rows] == [0, 1]
 
@@ -74,33 +74,33 @@ async def test_order_ties_break_on_points_then_matches(store: Store) -> None:
 async def test_leaderboard_filters_by_game(store: Store) -> None:
     await play(store, [user(1), user(2)], [1, 2], game="manille")
     await play(store, [user(3), user(4)], [1, 2], game="bonanza")
-    manille = await store.leaderboard(GUILD, game="manille")
+    manille = await store.leaderboard.page(GUILD, game="manille")
     assert {r.user_id for r in manille.rows} == {user(1), user(2)}
-    everything = await store.leaderboard(GUILD)
+    everything = await store.leaderboard.page(GUILD)
     assert everything.total == 4
 
 
 async def test_unknown_season_or_guild_is_empty(store: Store) -> None:
     await play(store, [user(1), user(2)], [1, 2])
-    assert (await store.leaderboard(GUILD, season=7)).rows == []
-    empty = await store.leaderboard(GUILD + 5)
+    assert (await store.leaderboard.page(GUILD, season=7)).rows == []
+    empty = await store.leaderboard.page(GUILD + 5)
     assert (empty.season, empty.total, empty.rows) == (1, 0, [])
-    assert await store.seasons(GUILD + 5) == []  # a read creates nothing
+    assert await seasons_of(store, GUILD + 5) == []  # a read creates nothing
 
 
 async def test_leaderboard_validates_paging(store: Store) -> None:
     for kwargs in ({"offset": -1}, {"limit": 0}, {"min_matches": -1}):
         with pytest.raises(ValueError):
-            await store.leaderboard(GUILD, **kwargs)  # type: ignore[arg-type]
+            await store.leaderboard.page(GUILD, **kwargs)  # type: ignore[arg-type]
 
 
 async def test_stats_per_game_and_season(store: Store) -> None:
     await play(store, [user(1), user(2)], [1, 2], game="manille")
     await play(store, [user(1), user(2)], [2, 1], game="manille")
     await play(store, [user(1), user(2), user(3)], [1, 3, 2], game="bonanza")
-    await store.new_season(GUILD)
+    await store.seasons.new(GUILD)
     await play(store, [user(1), user(3)], [1, 2], game="manille")
-    stats = await store.stats(GUILD, user(1))
+    stats = await store.leaderboard.stats(GUILD, user(1))
     summary = [(r.season, r.current, r.game, r.matches, r.wins, r.points) for r in stats]
     assert summary == [
         (2, True, None, 1, 1, 1),
@@ -110,8 +110,8 @@ async def test_stats_per_game_and_season(store: Store) -> None:
         (1, False, "manille", 2, 1, 1),
     ]
     assert all(r.rating == pytest.approx(r.mu - 3 * r.sigma) for r in stats)
-    assert await store.stats(GUILD, user(99)) == []
-    assert await store.stats(GUILD + 1, user(1)) == []
+    assert await store.leaderboard.stats(GUILD, user(99)) == []
+    assert await store.leaderboard.stats(GUILD + 1, user(1)) == []
 
 
 @pytest.mark.slow
@@ -123,7 +123,9 @@ async def test_every_page_is_a_slice_of_the_full_order(store: Store) -> None:
         for _ in range(i % 3 + 1):
             await play(store, [user(100 + i), None], [1 + i % 2, 2 - i % 2])
     for min_matches in (1, 2, 3):
-        full = await store.leaderboard(GUILD, game="manille", limit=100, min_matches=min_matches)
+        full = await store.leaderboard.page(
+            GUILD, game="manille", limit=100, min_matches=min_matches
+        )
         expected = sorted(
             full.rows,
             key=lambda r: (
@@ -138,7 +140,7 @@ async def test_every_page_is_a_slice_of_the_full_order(store: Store) -> None:
         for size in (1, 3, 7):
             pieced = []
             for offset in range(0, full.total, size):
-                page = await store.leaderboard(
+                page = await store.leaderboard.page(
                     GUILD, game="manille", offset=offset, limit=size, min_matches=min_matches
                 )
                 pieced += page.rows

@@ -24,7 +24,7 @@ from db.models import METADATA
 from db.schema import alembic_config
 from tests.waiting import eventually
 
-from .util import GUILD, play, user
+from .util import GUILD, logged_moves, play, user
 
 MODEL_TABLES = set(METADATA.tables)
 
@@ -110,16 +110,16 @@ async def test_upgrade_keeps_existing_data(db_url: str) -> None:
     """Opening (and so upgrading) an existing database keeps every row."""
     store = await Store.open(db_url)
     table_id = await play(store, [user(1), user(2)], [1, 2])
-    await store.append_move(table_id, 1, 0, "play:10H", '{"v":1}')
-    before = await store.get_table(table_id)
-    board = await store.leaderboard(GUILD)
+    await store.moves.append(table_id, 1, 0, "play:10H", '{"v":1}')
+    before = await store.tables.get(table_id)
+    board = await store.leaderboard.page(GUILD)
     await store.close()
 
     await upgrade(db_url)
     store = await Store.open(db_url)
     try:
-        assert await store.get_table(table_id) == before
-        assert await store.leaderboard(GUILD) == board
+        assert await store.tables.get(table_id) == before
+        assert await store.leaderboard.page(GUILD) == board
         assert (await inspect_db(db_url))[1] == head_revision()
     finally:
         await store.close()
@@ -168,7 +168,7 @@ async def test_sqlite_writer_waits_for_a_lock_instead_of_failing(tmp_path: Path)
     """Another process holding the write lock delays a move; it does not lose it."""
     path = tmp_path / "t.db"
     store = await Store.open(f"sqlite+aiosqlite:///{path}")
-    table_id = await store.create_table(
+    table_id = await store.tables.create(
         guild_id=GUILD, channel_id=1, game="manille", options={}, seed=1, host_id=1
     )
     locked = threading.Event()
@@ -185,13 +185,13 @@ async def test_sqlite_writer_waits_for_a_lock_instead_of_failing(tmp_path: Path)
     holder = asyncio.create_task(asyncio.to_thread(hold_lock))
     await asyncio.to_thread(locked.wait)
     try:
-        appending = asyncio.create_task(store.append_move(table_id, 1, 0, "play:10H", "{}"))
-        await eventually(lambda: store.moves_writing > 0, "the writer took the move")
+        appending = asyncio.create_task(store.moves.append(table_id, 1, 0, "play:10H", "{}"))
+        await eventually(lambda: store.moves.writing > 0, "the writer took the move")
         assert not appending.done(), "the move was answered while another process held the lock"
-        assert await store.moves(table_id) == []
+        assert await logged_moves(store, table_id) == []
         release.set()
         await appending  # stored once the lock is free, not refused
-        assert [m.seq for m in await store.moves(table_id)] == [1]
+        assert [m.seq for m in await logged_moves(store, table_id)] == [1]
     finally:
         release.set()
         await holder

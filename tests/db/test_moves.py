@@ -25,7 +25,7 @@ MOVES = 12
 def moves_of(store: Store, table_id: int, seqs: range) -> list[asyncio.Task[None]]:
     """Queue moves without waiting for them, as concurrent clicks would."""
     return [
-        asyncio.ensure_future(store.append_move(table_id, seq, 0, f"play:{seq}", f'{{"v":{seq}}}'))
+        asyncio.ensure_future(store.moves.append(table_id, seq, 0, f"play:{seq}", f'{{"v":{seq}}}'))
         for seq in seqs
     ]
 
@@ -44,7 +44,7 @@ async def test_close_commits_every_queued_move_before_the_engine_goes(
         else f"sqlite+aiosqlite:///{tmp_path / 'tapis.db'}"
     )
     async with await Store.open(url, migrate=False) as again:
-        table = await again.get_table(table_id)
+        table = await again.tables.get(table_id)
     assert table is not None
     assert [m.seq for m in table.moves] == list(range(1, MOVES + 1))
     assert table.version == MOVES
@@ -52,10 +52,10 @@ async def test_close_commits_every_queued_move_before_the_engine_goes(
 
 async def test_a_move_after_close_is_refused(store: Store) -> None:
     table_id = await new_table(store, status="playing")
-    await store.append_move(table_id, 1, 0, "take", "{}")
+    await store.moves.append(table_id, 1, 0, "take", "{}")
     await store.close()
     with pytest.raises(StoreClosed):
-        await store.append_move(table_id, 2, 0, "take", "{}")
+        await store.moves.append(table_id, 2, 0, "take", "{}")
 
 
 async def answers(pending: list[asyncio.Task[None]]) -> list[BaseException | None]:
@@ -70,7 +70,7 @@ async def test_postgres_moves_held_by_a_lock_fail_on_close_and_are_never_committ
     if backend != "postgresql":
         pytest.skip("holds a PostgreSQL row lock")
     table_id = await new_table(store, status="playing")
-    await store.append_move(table_id, 1, 0, "take", "{}")
+    await store.moves.append(table_id, 1, 0, "take", "{}")
     dsn = make_url(postgres_url()).set(drivername="postgresql").render_as_string(False)
     holder = await asyncpg.connect(dsn)
     watcher = await asyncpg.connect(dsn)
@@ -121,18 +121,18 @@ async def test_moves_that_cannot_commit_in_time_fail_and_are_not_written_later(
         pytest.skip("holds SQLite's file lock")
     path = tmp_path / "tapis.db"  # the `store` fixture's file
     table_id = await new_table(store, status="playing")
-    await store.append_move(table_id, 1, 0, "take", "{}")
-    pid = store.move_writer_pid  # started by the first move, its connection open
+    await store.moves.append(table_id, 1, 0, "take", "{}")
+    pid = store.moves.writer_pid  # started by the first move, its connection open
     assert pid is not None
     with write_lock(path):
         pending = moves_of(store, table_id, range(2, 5))
         # Handed to the writer process, whose next step is to wait for the lock.
-        await eventually(lambda: store.moves_writing > 0, "the writer holds the moves")
+        await eventually(lambda: store.moves.writing > 0, "the writer holds the moves")
         # Returns while the lock is still held: close gives up on the writer, it does not
         # wait for the lock.
         await store.close(timeout=0.3)
         assert all(isinstance(a, StoreClosed) for a in await answers(pending))
-        assert store.move_writer_pid is None
+        assert store.moves.writer_pid is None
     # The lock is free now. The old writer was ended when the flush gave up on it: once it
     # is gone, nothing it held may have been committed.
     with contextlib.suppress(ChildProcessError):  # reaped already

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
+import db.store.results
 from db import ALL_GAMES, Store, TableNotFound
 from db.models import Match, MatchResult
 from db.records import StatRow
@@ -24,7 +25,7 @@ async def count_rows(store: Store, model: Any) -> int:
 
 
 async def by_user(store: Store, game: str | None = "manille") -> dict[int, Any]:
-    page = await store.leaderboard(GUILD, game=game, limit=100, min_matches=0)
+    page = await store.leaderboard.page(GUILD, game=game, limit=100, min_matches=0)
     return {row.user_id: row for row in page.rows}
 
 
@@ -32,10 +33,10 @@ async def test_record_result_once(store: Store) -> None:
     users = [user(1), user(2)]
     table_id = await new_table(store, users=users, status="playing")
     args: dict[str, Any] = {"guild_id": GUILD, "game": "manille", "teams": None}
-    assert await store.record_result(table_id, seats=results(users, [1, 2]), **args)
-    assert not await store.record_result(table_id, seats=results(users, [1, 2]), **args)
-    assert not await store.record_result(table_id, seats=results(users, [2, 1]), **args)
-    table = await store.get_table(table_id)
+    assert await store.results.record(table_id, seats=results(users, [1, 2]), **args)
+    assert not await store.results.record(table_id, seats=results(users, [1, 2]), **args)
+    assert not await store.results.record(table_id, seats=results(users, [2, 1]), **args)
+    table = await store.tables.get(table_id)
     assert table is not None and table.status == "finished"
     assert await count_rows(store, Match) == 1
     assert await count_rows(store, MatchResult) == 2
@@ -44,7 +45,7 @@ async def test_record_result_once(store: Store) -> None:
         user(1): (1, 1),
         user(2): (1, 0),
     }
-    assert await store.open_tables() == []
+    assert await store.tables.all_open() == []
 
 
 async def test_concurrent_finishing_clicks_record_once(store: Store) -> None:
@@ -52,7 +53,7 @@ async def test_concurrent_finishing_clicks_record_once(store: Store) -> None:
     table_id = await new_table(store, game="bonanza", users=users, status="playing")
     outcomes = await asyncio.gather(
         *(
-            store.record_result(
+            store.results.record(
                 table_id,
                 guild_id=GUILD,
                 game="bonanza",
@@ -74,7 +75,7 @@ async def test_concurrent_matches_of_the_same_players_lose_no_update(store: Stor
     tables = [await new_table(store, users=users, status="playing") for _ in range(5)]
     outcomes = await asyncio.gather(
         *(
-            store.record_result(
+            store.results.record(
                 t, guild_id=GUILD, game="manille", seats=results(users, [1, 2]), teams=None
             )
             for t in tables
@@ -93,20 +94,20 @@ async def test_a_crash_while_recording_leaves_nothing(
     users = [user(1), user(2)]
     table_id = await new_table(store, users=users, status="playing")
 
-    async def crash(*_args: Any) -> None:
+    def crash(*_args: Any) -> None:
         raise RuntimeError("killed")
 
-    monkeypatch.setattr(store, "_update_ratings", crash)
+    monkeypatch.setattr(db.store.results, "standings_after", crash)
     with pytest.raises(RuntimeError):
-        await store.record_result(
+        await store.results.record(
             table_id, guild_id=GUILD, game="manille", seats=results(users, [1, 2]), teams=None
         )
     monkeypatch.undo()
     assert await count_rows(store, Match) == 0
     assert await count_rows(store, MatchResult) == 0
-    table = await store.get_table(table_id)
+    table = await store.tables.get(table_id)
     assert table is not None and table.status == "playing"
-    assert await store.record_result(
+    assert await store.results.record(
         table_id, guild_id=GUILD, game="manille", seats=results(users, [1, 2]), teams=None
     )
 
@@ -186,7 +187,7 @@ async def test_all_games_rows_sum_every_game(store: Store) -> None:
     assert (overall[user(2)].matches, overall[user(2)].wins, overall[user(2)].points) == (2, 1, 2)
     assert overall[user(3)].matches == 1
     assert (await by_user(store, "manille"))[user(1)].matches == 1
-    stats = await store.stats(GUILD, user(1))
+    stats = await store.leaderboard.stats(GUILD, user(1))
     assert [(r.season, r.game, r.matches) for r in stats] == [
         (1, None, 2),
         (1, "bonanza", 1),
@@ -201,11 +202,11 @@ async def test_record_result_validates(store: Store) -> None:
     table_id = await new_table(store, users=users, status="playing")
     seats = results(users, [1, 2, 1, 2])
     with pytest.raises(ValueError, match="cover"):
-        await store.record_result(
+        await store.results.record(
             table_id, guild_id=GUILD, game="manille", seats=seats, teams=[[0, 2], [1]]
         )
     with pytest.raises(ValueError, match="ranks"):
-        await store.record_result(
+        await store.results.record(
             table_id,
             guild_id=GUILD,
             game="manille",
@@ -213,13 +214,15 @@ async def test_record_result_validates(store: Store) -> None:
             teams=[[0, 2], [1, 3]],
         )
     with pytest.raises(ValueError, match="bonanza"):
-        await store.record_result(table_id, guild_id=GUILD, game="bonanza", seats=seats, teams=None)
+        await store.results.record(
+            table_id, guild_id=GUILD, game="bonanza", seats=seats, teams=None
+        )
     with pytest.raises(ValueError):
-        await store.record_result(
+        await store.results.record(
             table_id, guild_id=GUILD + 1, game="manille", seats=seats, teams=None
         )
     with pytest.raises(TableNotFound):
-        await store.record_result(
+        await store.results.record(
             table_id + 99, guild_id=GUILD, game="manille", seats=seats, teams=None
         )
     assert await count_rows(store, Match) == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -20,15 +20,15 @@ from db import (
     TableStatus,
 )
 from db.store import sqlite_writer
-from db.store.base import MOVES
+from db.store.database import MOVES
 
-from .util import CHANNEL, GUILD, HOST, new_table, play, user
+from .util import CHANNEL, GUILD, HOST, logged_moves, new_table, play, user
 
 BIG = 2**63 - 1  # the largest Discord snowflake a BIGINT can hold, far beyond 2**53
 
 
 async def test_create_and_get_table_round_trips_big_ids(store: Store) -> None:
-    table_id = await store.create_table(
+    table_id = await store.tables.create(
         guild_id=BIG,
         channel_id=BIG - 1,
         game="nain-jaune",
@@ -37,9 +37,11 @@ async def test_create_and_get_table_round_trips_big_ids(store: Store) -> None:
         host_id=BIG - 3,
         thread_id=BIG - 4,
     )
-    await store.update_table(table_id, message_id=BIG - 5)
-    await store.set_seats(table_id, [SeatInfo(0, BIG - 6, name="Zoé"), SeatInfo(1, None, True)])
-    table = await store.get_table(table_id)
+    await store.tables.update(table_id, message_id=BIG - 5)
+    await store.tables.set_seats(
+        table_id, [SeatInfo(0, BIG - 6, name="Zoé"), SeatInfo(1, None, True)]
+    )
+    table = await store.tables.get(table_id)
     assert table is not None
     assert (table.guild_id, table.channel_id, table.seed, table.host_id) == (
         BIG,
@@ -57,64 +59,64 @@ async def test_create_and_get_table_round_trips_big_ids(store: Store) -> None:
 
 
 async def test_get_unknown_table_is_none(store: Store) -> None:
-    assert await store.get_table(999) is None
+    assert await store.tables.get(999) is None
 
 
 async def test_update_table_validates(store: Store) -> None:
     table_id = await new_table(store)
-    await store.update_table(table_id, status=TableStatus.PLAYING, thread_id=5, version=3)
-    table = await store.get_table(table_id)
+    await store.tables.update(table_id, status=TableStatus.PLAYING, thread_id=5, version=3)
+    table = await store.tables.get(table_id)
     assert table is not None
     assert (table.status, table.thread_id, table.version) == ("playing", 5, 3)
     with pytest.raises(TypeError, match="guild_id"):
-        await store.update_table(table_id, guild_id=1)
+        await store.tables.update(table_id, guild_id=1)
     with pytest.raises(ValueError):
-        await store.update_table(table_id, status="paused")
+        await store.tables.update(table_id, status="paused")
     with pytest.raises(TableNotFound):
-        await store.update_table(table_id + 1000, status="finished")
+        await store.tables.update(table_id + 1000, status="finished")
 
 
 async def test_set_seats_replaces_the_list(store: Store) -> None:
     table_id = await new_table(store, users=[user(1), user(2), None])
-    await store.set_seats(
+    await store.tables.set_seats(
         table_id, [SeatInfo(0, user(3), name="c"), SeatInfo(2, None, True, "hard", "Bot")]
     )
-    table = await store.get_table(table_id)
+    table = await store.tables.get(table_id)
     assert table is not None
     assert table.seats == [
         SeatInfo(0, user(3), False, None, "c"),
         SeatInfo(2, None, True, "hard", "Bot"),
     ]
     with pytest.raises(ValueError):
-        await store.set_seats(table_id, [SeatInfo(0, user(1)), SeatInfo(0, user(2))])
+        await store.tables.set_seats(table_id, [SeatInfo(0, user(1)), SeatInfo(0, user(2))])
     with pytest.raises(ValueError):
-        await store.set_seats(table_id, [SeatInfo(0, None, is_ai=False)])
+        await store.tables.set_seats(table_id, [SeatInfo(0, None, is_ai=False)])
     with pytest.raises(TableNotFound):
-        await store.set_seats(table_id + 1000, [])
+        await store.tables.set_seats(table_id + 1000, [])
 
 
 async def test_append_move_writes_log_snapshot_and_version(store: Store) -> None:
     table_id = await new_table(store, status="playing")
     for seq in range(1, 6):
-        await store.append_move(table_id, seq, seq % 4, f"play:{seq}H", f'{{"v":{seq}}}')
-    table = await store.get_table(table_id)
+        await store.moves.append(table_id, seq, seq % 4, f"play:{seq}H", f'{{"v":{seq}}}')
+    table = await store.tables.get(table_id)
     assert table is not None
     assert table.version == 5
     assert (table.snapshot, table.snapshot_version) == ('{"v":5}', 5)
     expected = [MoveRecord(seq, seq % 4, f"play:{seq}H") for seq in range(1, 6)]
     assert table.moves == expected
-    assert await store.moves(table_id) == expected
+    assert await logged_moves(store, table_id) == expected
 
 
 async def test_duplicate_move_is_refused_and_writes_nothing(store: Store) -> None:
     table_id = await new_table(store, status="playing")
-    await store.append_move(table_id, 1, 0, "take", '{"v":1}')
-    await store.append_move(table_id, 2, 1, "pass", '{"v":2}')
+    await store.moves.append(table_id, 1, 0, "take", '{"v":1}')
+    await store.moves.append(table_id, 2, 1, "pass", '{"v":2}')
     for seq in (1, 2):
         with pytest.raises(DuplicateMove) as caught:
-            await store.append_move(table_id, seq, 3, "other", '{"v":"dup"}')
+            await store.moves.append(table_id, seq, 3, "other", '{"v":"dup"}')
         assert (caught.value.table_id, caught.value.seq) == (table_id, seq)
-    table = await store.get_table(table_id)
+    table = await store.tables.get(table_id)
     assert table is not None
     assert [(m.seq, m.action_id) for m in table.moves] == [(1, "take"), (2, "pass")]
     assert (table.snapshot, table.version) == ('{"v":2}', 2)
@@ -123,25 +125,25 @@ async def test_duplicate_move_is_refused_and_writes_nothing(store: Store) -> Non
 async def test_a_gap_in_the_log_is_refused(store: Store) -> None:
     table_id = await new_table(store, status="playing")
     with pytest.raises(MoveGap):
-        await store.append_move(table_id, 2, 0, "take", "{}")
-    await store.append_move(table_id, 1, 0, "take", "{}")
+        await store.moves.append(table_id, 2, 0, "take", "{}")
+    await store.moves.append(table_id, 1, 0, "take", "{}")
     with pytest.raises(MoveGap) as caught:
-        await store.append_move(table_id, 3, 0, "take", "{}")
+        await store.moves.append(table_id, 3, 0, "take", "{}")
     assert caught.value.expected == 2
-    assert [m.seq for m in await store.moves(table_id)] == [1]
+    assert [m.seq for m in await logged_moves(store, table_id)] == [1]
 
 
 async def test_concurrent_appends_of_one_seq_log_it_once(store: Store) -> None:
     """The same click delivered five times at once: one move, the others DuplicateMove."""
     table_id = await new_table(store, status="playing")
     outcomes = await asyncio.gather(
-        *(store.append_move(table_id, 1, 0, "take", f'{{"try":{i}}}') for i in range(5)),
+        *(store.moves.append(table_id, 1, 0, "take", f'{{"try":{i}}}') for i in range(5)),
         return_exceptions=True,
     )
     assert sum(o is None for o in outcomes) == 1
     assert all(isinstance(o, DuplicateMove) for o in outcomes if o is not None)
     winner = outcomes.index(None)
-    table = await store.get_table(table_id)
+    table = await store.tables.get(table_id)
     assert table is not None
     assert table.moves == [MoveRecord(1, 0, "take")]
     assert (table.snapshot, table.version) == (f'{{"try":{winner}}}', 1)
@@ -153,12 +155,12 @@ async def test_moves_written_together_are_each_judged_on_their_own(store: Store)
     first = await new_table(store, status="playing")
     second = await new_table(store, status="playing")
     outcomes = await asyncio.gather(
-        store.append_move(first, 1, 0, "take", '{"v":1}'),
-        store.append_move(first, 2, 1, "take", '{"v":2}'),
-        store.append_move(second, 2, 0, "take", '{"w":2}'),
-        store.append_move(second + 1000, 1, 0, "take", "{}"),
-        store.append_move(second, 1, 0, "take", '{"w":1}'),
-        store.append_move(first, 2, 1, "take", '{"v":"again"}'),
+        store.moves.append(first, 1, 0, "take", '{"v":1}'),
+        store.moves.append(first, 2, 1, "take", '{"v":2}'),
+        store.moves.append(second, 2, 0, "take", '{"w":2}'),
+        store.moves.append(second + 1000, 1, 0, "take", "{}"),
+        store.moves.append(second, 1, 0, "take", '{"w":1}'),
+        store.moves.append(first, 2, 1, "take", '{"v":"again"}'),
         return_exceptions=True,
     )
     assert [type(o).__name__ for o in outcomes] == [
@@ -169,7 +171,7 @@ async def test_moves_written_together_are_each_judged_on_their_own(store: Store)
         "NoneType",
         "DuplicateMove",
     ]
-    one, two = await store.get_table(first), await store.get_table(second)
+    one, two = await store.tables.get(first), await store.tables.get(second)
     assert one is not None and two is not None
     assert (one.snapshot, one.version, [m.seq for m in one.moves]) == ('{"v":2}', 2, [1, 2])
     assert (two.snapshot, two.version, [m.seq for m in two.moves]) == ('{"w":1}', 1, [1])
@@ -187,12 +189,12 @@ async def test_a_move_logged_behind_the_version_is_a_duplicate(store: Store) -> 
             )
         )
     outcomes = await asyncio.gather(
-        store.append_move(other, 1, 0, "take", '{"v":1}'),
-        store.append_move(table_id, 1, 0, "take", '{"v":1}'),
+        store.moves.append(other, 1, 0, "take", '{"v":1}'),
+        store.moves.append(table_id, 1, 0, "take", '{"v":1}'),
         return_exceptions=True,
     )
     assert outcomes[0] is None and isinstance(outcomes[1], DuplicateMove)
-    assert [m.seq for m in await store.moves(other)] == [1]
+    assert [m.seq for m in await logged_moves(store, other)] == [1]
 
 
 async def test_append_move_is_atomic(
@@ -200,7 +202,7 @@ async def test_append_move_is_atomic(
 ) -> None:
     """A failure after the log row (here: the snapshot write) leaves no trace at all."""
     table_id = await new_table(store, status="playing")
-    await store.append_move(table_id, 1, 0, "take", '{"v":1}')
+    await store.moves.append(table_id, 1, 0, "take", '{"v":1}')
 
     # SQLite's writer takes its statements from db: break its snapshot write, which comes
     # after the log row. PostgreSQL's is one server-side statement: give it a snapshot the
@@ -209,47 +211,31 @@ async def test_append_move_is_atomic(
     monkeypatch.setattr(sqlite_writer, "STATEMENTS", broken)
     state = '{"v":"\x00"}' if backend == "postgresql" else '{"v":2}'
     with pytest.raises(Exception) as failed:
-        await store.append_move(table_id, 2, 1, "pass", state)
+        await store.moves.append(table_id, 2, 1, "pass", state)
     assert not isinstance(failed.value, DuplicateMove | MoveGap | TableNotFound)
     monkeypatch.undo()
-    table = await store.get_table(table_id)
+    table = await store.tables.get(table_id)
     assert table is not None
     assert [m.seq for m in table.moves] == [1]
     assert (table.snapshot, table.version) == ('{"v":1}', 1)
-    await store.append_move(table_id, 2, 1, "pass", '{"v":2}')  # the retry goes through
-
-
-async def test_move_times_tell_when_each_move_was_stored_and_by_whom(store: Store) -> None:
-    table_id = await new_table(store, users=[user(1), None])
-    await store.append_move(table_id, 1, 0, "take", '{"v":1}')
-    middle = datetime.now(UTC)
-    await store.append_move(table_id, 2, 1, "take", '{"v":2}')
-    await store.append_move(table_id, 3, 0, "take", '{"v":3}')
-    everything = await store.move_times(middle - timedelta(hours=1))
-    assert [(m.table_id, m.seq, m.by_ai) for m in everything] == [
-        (table_id, 1, False),
-        (table_id, 2, True),
-        (table_id, 3, False),
-    ]
-    assert all(m.stored_at.tzinfo is not None for m in everything)
-    assert [m.seq for m in await store.move_times(middle)] == [2, 3]
+    await store.moves.append(table_id, 2, 1, "pass", '{"v":2}')  # the retry goes through
 
 
 async def test_append_move_to_unknown_table(store: Store) -> None:
     with pytest.raises(TableNotFound):
-        await store.append_move(4242, 1, 0, "take", "{}")
+        await store.moves.append(4242, 1, 0, "take", "{}")
 
 
 async def test_open_tables_returns_everything_needed(store: Store) -> None:
     lobby = await new_table(store, game="bonanza", users=[user(1), None])
     playing = await new_table(store, game="manille", users=[user(1), user(2), None, user(3)])
-    await store.update_table(playing, status="playing", message_id=77, thread_id=78)
+    await store.tables.update(playing, status="playing", message_id=77, thread_id=78)
     for seq in range(1, 4):
-        await store.append_move(playing, seq, seq - 1, f"play:{seq}S", f'{{"v":{seq}}}')
+        await store.moves.append(playing, seq, seq - 1, f"play:{seq}S", f'{{"v":{seq}}}')
     finished = await play(store, [user(4), user(5)], [1, 2])
     cancelled = await new_table(store, users=[user(6)], status="cancelled")
 
-    tables = await store.open_tables()
+    tables = await store.tables.all_open()
     assert [t.id for t in tables] == [lobby, playing]
     first, second = tables
     assert first.status == "lobby" and first.game == "bonanza"
@@ -276,20 +262,22 @@ async def test_open_tables_of_some_shards_keeps_only_their_guilds(store: Store) 
         return (guild_id >> 22) % count
 
     for count, ids in ((3, [0]), (3, [1, 2]), (2, [1]), (6, [5, 0])):
-        found = await store.open_tables(shard_count=count, shard_ids=ids)
+        found = await store.tables.all_open(shard_count=count, shard_ids=ids)
         expected = sorted(t for g, t in by_guild.items() if shard(g, count) in ids)
         assert [t.id for t in found] == expected, (count, ids)
         assert all(shard(t.guild_id, count) in ids for t in found)
     everything = sorted(by_guild.values())
-    assert [t.id for t in await store.open_tables(shard_count=3, shard_ids=[0, 1, 2])] == everything
-    assert [t.id for t in await store.open_tables()] == everything
+    assert [
+        t.id for t in await store.tables.all_open(shard_count=3, shard_ids=[0, 1, 2])
+    ] == everything
+    assert [t.id for t in await store.tables.all_open()] == everything
 
 
 async def test_open_tables_uses_a_fixed_number_of_queries(store: Store) -> None:
     """Restoring is O(1) queries, not one per table (the bot restores 1,000 at start-up)."""
     for i in range(12):
         table_id = await new_table(store, users=[user(i), None], status="playing")
-        await store.append_move(table_id, 1, 0, "take", "{}")
+        await store.moves.append(table_id, 1, 0, "take", "{}")
     statements: list[str] = []
 
     def count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
@@ -298,34 +286,22 @@ async def test_open_tables_uses_a_fixed_number_of_queries(store: Store) -> None:
 
     event.listen(store.engine.sync_engine, "before_cursor_execute", count)
     try:
-        tables = await store.open_tables()
+        tables = await store.tables.all_open()
     finally:
         event.remove(store.engine.sync_engine, "before_cursor_execute", count)
     assert len(tables) == 12
     assert 0 < len(statements) <= 4  # counted at all, and few
 
 
-async def test_import_tables_copies_open_tables(store: Store) -> None:
-    source = await new_table(store, users=[user(1), None], status="playing")
-    await store.append_move(source, 1, 0, "take", '{"v":1}')
-    original = await store.get_table(source)
-    assert original is not None
-    (copy_id,) = await store.import_tables([original])
-    copy = await store.get_table(copy_id)
-    assert copy is not None and copy_id != source
-    for name in ("game", "options", "seed", "status", "version", "seats", "snapshot", "moves"):
-        assert getattr(copy, name) == getattr(original, name), name
-
-
 async def test_long_names_are_cut_and_bad_action_ids_refused(store: Store) -> None:
     table_id = await new_table(store)
-    await store.set_seats(table_id, [SeatInfo(0, user(1), name="é" * 300)])
-    table = await store.get_table(table_id)
+    await store.tables.set_seats(table_id, [SeatInfo(0, user(1), name="é" * 300)])
+    table = await store.tables.get(table_id)
     assert table is not None and table.seats[0].name == "é" * 100
     for action_id in ("", "x" * 65):
         with pytest.raises(ValueError):
-            await store.append_move(table_id, 1, 0, action_id, "{}")
+            await store.moves.append(table_id, 1, 0, action_id, "{}")
     with pytest.raises(ValueError):
-        await store.create_table(
+        await store.tables.create(
             guild_id=GUILD, channel_id=1, game="*", options={}, seed=1, host_id=1
         )

@@ -1,17 +1,26 @@
-"""Small builders shared by the storage tests."""
+"""Small builders and reads shared by the storage tests (and the bot's, which check what
+was stored)."""
 
 from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import TypeVar
 
-from db import SeatInfo, SeatResult, Store
+from sqlalchemy.orm import Session
+
+from db import MoveRecord, RatingPoint, SeasonInfo, SeatInfo, SeatResult, Store
+from db.store.history import rating_points
+from db.store.seasons import guild_seasons
 
 GUILD = 2**62 + 12_345  # a Discord-sized id, beyond 2**53
 CHANNEL = 2**61 + 7
 HOST = 2**60 + 1
+
+
+T = TypeVar("T")
 
 
 def user(n: int) -> int:
@@ -28,7 +37,7 @@ async def new_table(
     status: str | None = None,
 ) -> int:
     """A table with one seat per entry of `users` (None is an AI seat)."""
-    table_id = await store.create_table(
+    table_id = await store.tables.create(
         guild_id=guild_id,
         channel_id=CHANNEL,
         game=game,
@@ -37,7 +46,7 @@ async def new_table(
         host_id=HOST,
     )
     if users:
-        await store.set_seats(
+        await store.tables.set_seats(
             table_id,
             [
                 SeatInfo(i, uid, uid is None, "easy" if uid is None else None, name(uid, i))
@@ -45,7 +54,7 @@ async def new_table(
             ],
         )
     if status is not None:
-        await store.update_table(table_id, status=status)
+        await store.tables.update(table_id, status=status)
     return table_id
 
 
@@ -71,7 +80,7 @@ async def play(
 ) -> int:
     """Create a table and record a result with `ranks` for `users`; returns the table id."""
     table_id = await new_table(store, game=game, guild_id=guild_id)
-    recorded = await store.record_result(
+    recorded = await store.results.record(
         table_id, guild_id=guild_id, game=game, seats=results(users, ranks), teams=teams
     )
     assert recorded
@@ -88,3 +97,28 @@ def write_lock(path: Path) -> Iterator[None]:
     finally:
         conn.execute("ROLLBACK")
         conn.close()
+
+
+async def logged_moves(store: Store, table_id: int) -> list[MoveRecord]:
+    """The table's move log as stored, which a restore replays (empty for no such table)."""
+    record = await store.tables.get(table_id)
+    return [] if record is None else record.moves
+
+
+async def in_one_read(store: Store, read: Callable[[Session], T]) -> T:
+    """`read` (one of the store's read functions) in one transaction of its own."""
+    async with store.engine.connect() as conn:
+        return await conn.run_sync(lambda sync: read(Session(bind=sync)))
+
+
+async def seasons_of(store: Store, guild_id: int) -> list[SeasonInfo]:
+    """Every season of the guild, oldest first, as the leaderboard pages read them."""
+    return await in_one_read(store, lambda s: guild_seasons(s, guild_id))
+
+
+async def rating_history(
+    store: Store, guild_id: int, user_id: int, *, season: int | None = None
+) -> list[RatingPoint]:
+    """The player's rating after each match (every season for None), as the player page
+    reads a season's."""
+    return await in_one_read(store, lambda s: rating_points(s, guild_id, user_id, season))

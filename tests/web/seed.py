@@ -1,8 +1,8 @@
 """A small server history made the way the bot makes it: real engines, the Store's own API.
 
 Each match is played to its end by seeded random legal moves, move by move through
-`append_move` with its snapshot, then recorded with `record_result`: exactly the rows the
-bot writes. `build` returns what the tests need to find things again.
+`store.moves.append` with its snapshot, then recorded with `store.results.record`:
+exactly the rows the bot writes. `build` returns what the tests need to find things again.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ async def play(
     """Play a match of `game` with seeded random moves; returns its table id."""
     rules = games.get(game)
     options = dict(rules.quick_options)
-    table_id = await store.create_table(
+    table_id = await store.tables.create(
         guild_id=guild,
         channel_id=CHANNEL,
         game=game,
@@ -60,7 +60,7 @@ async def play(
         host_id=HOST,
     )
     names = [NAMES.get(u, f"Robot {i}") if u else f"Robot {i}" for i, u in enumerate(users)]
-    await store.set_seats(
+    await store.tables.set_seats(
         table_id,
         [
             SeatInfo(i, u, u is None, "facile" if u is None else None, names[i])
@@ -68,7 +68,7 @@ async def play(
         ],
     )
     state = rules.new(players=len(users), seed=seed, options=options)
-    await store.start_table(table_id, state.to_json())
+    await store.tables.start(table_id, state.to_json())
     rng = Rng(seed * 7 + 1)
     seq = 0
     while not state.is_over() and (finish or seq < 6):
@@ -76,11 +76,11 @@ async def play(
         action = rng.choice(state.legal_actions(seat)).id
         state.apply(seat, action)
         seq += 1
-        await store.append_move(table_id, seq, seat, action, state.to_json())
+        await store.moves.append(table_id, seq, seat, action, state.to_json())
     if not finish:
         return table_id
     out = state.outcome()
-    await store.record_result(
+    await store.results.record(
         table_id,
         guild_id=guild,
         game=game,
@@ -110,11 +110,11 @@ async def build(url: str) -> Seeded:
         ]
         for label, game, users, seed in script:
             await play(store, game, users, seed)
-            seeded.matches[label] = (await store.recent_matches(GUILD, limit=1))[0].id
+            seeded.matches[label] = (await store.history.recent(GUILD, limit=1))[0].id
         # A recorded match whose move log stops before the end (say, an engine changed its
         # rules since): its page must show the result but never a card.
         broken = await play(store, "manille", [uid(1), uid(2), uid(3), uid(4)], 18, finish=False)
-        await store.record_result(
+        await store.results.record(
             broken,
             guild_id=GUILD,
             game="manille",
@@ -123,16 +123,16 @@ async def build(url: str) -> Seeded:
             ],
             teams=[[0, 2], [1, 3]],
         )
-        seeded.matches["broken"] = (await store.recent_matches(GUILD, limit=1))[0].id
-        await store.new_season(GUILD)
+        seeded.matches["broken"] = (await store.history.recent(GUILD, limit=1))[0].id
+        await store.seasons.new(GUILD)
         for label, game, users, seed in [
             ("s2-manille", "manille", [uid(2), uid(1), uid(4), uid(5)], 21),
             ("s2-nain", "nain-jaune", [uid(1), uid(5)], 22),
         ]:
             await play(store, game, users, seed)
-            seeded.matches[label] = (await store.recent_matches(GUILD, limit=1))[0].id
+            seeded.matches[label] = (await store.history.recent(GUILD, limit=1))[0].id
         await play(store, "manille", [uid(1), uid(2), uid(3), uid(4)], 31, guild=OTHER_GUILD)
-        seeded.other_guild_match = (await store.recent_matches(OTHER_GUILD, limit=1))[0].id
+        seeded.other_guild_match = (await store.history.recent(OTHER_GUILD, limit=1))[0].id
         seeded.unfinished_table = await play(
             store, "manille", [uid(1), uid(2), uid(3), uid(4)], 41, finish=False
         )

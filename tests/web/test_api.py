@@ -14,7 +14,9 @@ from .test_pages import MIN_MATCHES, from_store
 
 def test_leaderboard_json_matches_the_store(client: TestClient, seeded: Seeded) -> None:
     body = client.get(signed("leaderboard", api=True), params={"season": 1}).json()
-    expected = from_store(seeded, "leaderboard", GUILD, season=1, limit=25, min_matches=MIN_MATCHES)
+    expected = from_store(
+        seeded, "leaderboard.page", GUILD, season=1, limit=25, min_matches=MIN_MATCHES
+    )
     assert body["season"] == 1 and [s["number"] for s in body["seasons"]] == [1, 2]
     assert [r["user_id"] for r in body["rows"]] == [str(r.user_id) for r in expected.rows]
     for got, row in zip(body["rows"], expected.rows, strict=True):
@@ -53,7 +55,7 @@ def test_match_detail_and_steps(client: TestClient, seeded: Seeded) -> None:
     moves = [(m["seat"], m["action"]) for m in detail["moves"]]
     assert [m["seq"] for m in detail["moves"]] == list(range(1, len(moves) + 1))
     assert detail["deal_starts"][0] == 0
-    found = from_store(seeded, "finished_match", GUILD, match_id)
+    found = from_store(seeded, "history.match", GUILD, match_id)
     options = replay.game_options(found.options)
     state = games.get("nain-jaune").replay(len(found.summary.seats), found.seed, options, moves[:3])
     step = client.get(signed(f"matches/{match_id}/steps/3", api=True)).json()

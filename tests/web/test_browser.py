@@ -159,7 +159,7 @@ def engine_hands(seeded: Seeded, match_id: int, step: int) -> list[list[str]]:
     async def load() -> Any:
         store = await Store.open(seeded.url, migrate=False)
         try:
-            return await store.finished_match(GUILD, match_id)
+            return await store.history.match(GUILD, match_id)
         finally:
             await store.close()
 

@@ -56,7 +56,13 @@ def test_the_toy_games_leaderboard_through_the_api_and_the_page(
     client: TestClient, seeded: Seeded
 ) -> None:
     expected = from_store(
-        seeded, "leaderboard", GUILD, game=TOY.slug, season=1, limit=25, min_matches=MIN_MATCHES
+        seeded,
+        "leaderboard.page",
+        GUILD,
+        game=TOY.slug,
+        season=1,
+        limit=25,
+        min_matches=MIN_MATCHES,
     )
     assert len(expected.rows) == 3
     body = client.get(
@@ -89,7 +95,7 @@ def test_the_toy_game_in_a_players_record_and_chart(client: TestClient, seeded: 
 
 def test_the_toy_games_replay_in_its_own_words(client: TestClient, seeded: Seeded) -> None:
     match_id = seeded.matches["toy"]
-    found = from_store(seeded, "finished_match", GUILD, match_id)
+    found = from_store(seeded, "history.match", GUILD, match_id)
     first = found.moves[0]
     name = "\u2068" + html.escape(found.summary.seats[first.seat].name) + "\u2069"
     page = client.get(signed(f"match/{match_id}"), params={"step": 1}).text

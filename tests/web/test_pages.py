@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import html
 import re
+from operator import attrgetter
 from typing import Any
 
 import pytest
@@ -24,10 +25,12 @@ MIN_MATCHES = 2  # conftest.settings_for
 
 
 def from_store(seeded: Seeded, call: str, *args: Any, **kwargs: Any) -> Any:
+    """What the store's `call` (a dotted name: "history.match") answers."""
+
     async def run() -> Any:
         store = await Store.open(seeded.url, migrate=False)
         try:
-            return await getattr(store, call)(*args, **kwargs)
+            return await attrgetter(call)(store)(*args, **kwargs)
         finally:
             await store.close()
 
@@ -56,7 +59,7 @@ def test_leaderboard_has_the_bot_order_and_figures(client: TestClient, seeded: S
         assert page.status_code == 200
         expected = from_store(
             seeded,
-            "leaderboard",
+            "leaderboard.page",
             GUILD,
             game=game,
             season=season or 2,
@@ -89,13 +92,13 @@ def test_player_page_record_chart_and_matches(client: TestClient, seeded: Seeded
     page = client.get(signed(f"player/{uid(1)}"), params={"season": 1})
     assert page.status_code == 200
     text = page.text
-    stats = from_store(seeded, "stats", GUILD, uid(1))
+    stats = from_store(seeded, "leaderboard.stats", GUILD, uid(1))
     assert text.count("<tr") - 1 == len(stats)  # one row per season and game, plus the header
     assert "<svg" in text and text.count("<polyline") == len(
         {s.game for s in stats if s.season == 1}
     )
     assert 'aria-current="page">Saison 1<' in text
-    mine = from_store(seeded, "recent_matches", GUILD, user_id=uid(1), limit=50)
+    mine = from_store(seeded, "history.recent", GUILD, user_id=uid(1), limit=50)
     assert [int(m) for m in re.findall(r'data-match="(\d+)"', text)] == [m.id for m in mine]
 
 
@@ -112,7 +115,7 @@ def shown_hands(page: str) -> list[list[str]]:
 def test_match_page_shows_the_engine_state_at_each_step(client: TestClient, seeded: Seeded) -> None:
     """Every hand as its player sorts it (the game's hand facts), at any step."""
     match_id = seeded.matches["bonanza"]
-    found = from_store(seeded, "finished_match", GUILD, match_id)
+    found = from_store(seeded, "history.match", GUILD, match_id)
     moves = [(m.seat, m.action_id) for m in found.moves]
     players = len(found.summary.seats)
     rules = games.get("bonanza")
@@ -142,7 +145,7 @@ def test_match_page_tells_the_last_move_and_links_the_deals(
     client: TestClient, seeded: Seeded
 ) -> None:
     match_id = seeded.matches["manille"]
-    found = from_store(seeded, "finished_match", GUILD, match_id)
+    found = from_store(seeded, "history.match", GUILD, match_id)
     seat, action = found.moves[4].seat, found.moves[4].action_id
     name = words.isolated([html.escape(found.summary.seats[seat].name)])[0]
     page = client.get(signed(f"match/{match_id}"), params={"step": 5}).text
@@ -164,7 +167,7 @@ def test_match_page_shows_the_table_in_the_games_words(client: TestClient, seede
     """Facts, zones, boxes, roles, scores and marks: what the game's facts say, in its words."""
     for label in ("manille", "bianco", "blanche", "nain", "bonanza", "toy"):
         match_id = seeded.matches[label]
-        found = from_store(seeded, "finished_match", GUILD, match_id)
+        found = from_store(seeded, "history.match", GUILD, match_id)
         rules = games.get(found.summary.game)
         moves = [(m.seat, m.action_id) for m in found.moves]
         names = [s.name for s in sorted(found.summary.seats, key=lambda s: s.seat)]
@@ -207,7 +210,7 @@ def test_every_step_of_every_game_is_narrated_in_its_words(
     """Each move reads as the game tells it, never as a raw action id."""
     for label in ("bianco", "blanche", "nain", "bonanza", "toy"):
         match_id = seeded.matches[label]
-        found = from_store(seeded, "finished_match", GUILD, match_id)
+        found = from_store(seeded, "history.match", GUILD, match_id)
         rules = games.get(found.summary.game)
         names = words.isolated([s.name for s in sorted(found.summary.seats, key=lambda s: s.seat)])
         state = rules.new(
@@ -254,7 +257,7 @@ def test_every_card_picture_is_drawn_before_the_first_page(seeded: Seeded) -> No
 
 def test_the_result_says_what_each_score_counts(client: TestClient, seeded: Seeded) -> None:
     """A bare number reads as points: Blanche-Neige's final scores are the cards left."""
-    found = from_store(seeded, "finished_match", GUILD, seeded.matches["blanche"])
+    found = from_store(seeded, "history.match", GUILD, seeded.matches["blanche"])
     for lang, unit in (("fr", r"cartes?"), ("en", r"cards?")):
         page = client.get(signed(f"match/{seeded.matches['blanche']}"), params={"lang": lang})
         scores = re.findall(r'<span class="score">([^<]*)</span>', page.text)

@@ -45,7 +45,7 @@ async def _record(url: str) -> dict[tuple[str, int], tuple[int, games.Outcome]]:
     try:
         for k, (slug, players) in enumerate(CASES):
             table = await play(store, slug, [None] * players, 500 + k)
-            match = await store.finished_table(GUILD, table)
+            match = await store.history.match_at_table(GUILD, table)
             assert match is not None
             rules = games.get(slug)
             moves = [(m.seat, m.action_id) for m in match.moves]

@@ -113,7 +113,7 @@ async def test_signal_finishes_the_move_in_flight_refuses_new_clicks_and_exits_0
         assert " ERROR " not in log and "Traceback" not in log, bots.tail()
 
         async with await Store.open(f"sqlite+aiosqlite:///{db_path}", migrate=False) as store:
-            record = await store.get_table(table_id)
+            record = await store.tables.get(table_id)
         assert record is not None
         assert record.version == before + 1
         check_log(record, over=False)

@@ -49,13 +49,13 @@ async def test_a_server_admin_sets_the_tables_language(emulator: Emulator, tmp_p
         )
         answer = await tapis.run(handle)
         assert answer is not None and handle.ephemeral and "Gérer le serveur" in text_of(answer)
-        assert await tapis.store.guild_lang(tapis.guild.id) is None
+        assert await tapis.store.guilds.lang(tapis.guild.id) is None
 
         answer = await tapis.run(
             await emulator.slash(admin, tapis.channel, "config langue", {"langue": "en"})
         )
         assert answer is not None and "anglais" in text_of(answer)
-        assert await tapis.store.guild_lang(tapis.guild.id) == "en"
+        assert await tapis.store.guilds.lang(tapis.guild.id) == "en"
         french_host = tapis.user("hôte", locale="fr")
         _table_id, _where, lobby = await tapis.open_table(french_host, "manille")
         labels = [c.get("label") for c in lobby.iter_components()]

@@ -37,7 +37,7 @@ def footer(msg: Message) -> str:
 async def shown_equals_engine(tapis: Tapis, table_id: int, msg: Message, lang: str) -> int:
     """Every hand the replay shows is the engine's at the step its footer names: the
     store's seed, options and log through `rules.replay`. Returns that step."""
-    found = await tapis.store.finished_table(tapis.guild.id, table_id)
+    found = await tapis.store.history.match_at_table(tapis.guild.id, table_id)
     assert found is not None
     match = re.search(r"(?:Coup|Move) (\d+) / (\d+)", footer(msg))
     assert match, footer(msg)
@@ -233,7 +233,7 @@ async def test_the_replay_links_to_its_web_page_when_the_web_is_set_up(
         assert replay is not None
         replay = await click(tapis, member, replay, button(replay, "▶")["custom_id"])
         (url,) = link_urls(replay)
-        found = await tapis.store.finished_table(tapis.guild.id, table_id)
+        found = await tapis.store.history.match_at_table(tapis.guild.id, table_id)
         assert found is not None
         assert f"/match/{found.summary.id}?" in url and "step=1" in url and "lang=fr" in url
         page = web_get(tapis, url)

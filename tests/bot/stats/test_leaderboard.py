@@ -7,6 +7,7 @@ from pathlib import Path
 from db import SeatResult
 from emulator.drivers import Emulator
 from tests.bot.harness import Tapis, running_tapis, text_of
+from tests.db.util import seasons_of
 
 
 async def seed_results(tapis: Tapis, players: int, game: str = "nain-jaune") -> list[int]:
@@ -16,7 +17,7 @@ async def seed_results(tapis: Tapis, players: int, game: str = "nain-jaune") -> 
     for round_ in range(3):
         for k in range(0, players, 3):
             group = [users[(k + j + round_) % players] for j in range(3)]
-            table_id = await tapis.store.create_table(
+            table_id = await tapis.store.tables.create(
                 guild_id=tapis.guild.id,
                 channel_id=1,
                 game=game,
@@ -31,7 +32,7 @@ async def seed_results(tapis: Tapis, players: int, game: str = "nain-jaune") -> 
                 )
                 for j, u in enumerate(group)
             ]
-            await tapis.store.record_result(
+            await tapis.store.results.record(
                 table_id, guild_id=tapis.guild.id, game=game, seats=seats, teams=None
             )
     return users
@@ -58,7 +59,7 @@ async def test_leaderboard_pages_through_many_players(emulator: Emulator, tmp_pa
 async def test_stats_show_a_players_record(emulator: Emulator, tmp_path: Path) -> None:
     async with running_tapis(emulator, tmp_path) as tapis:
         player = tapis.user("joueuse")
-        table_id = await tapis.store.create_table(
+        table_id = await tapis.store.tables.create(
             guild_id=tapis.guild.id,
             channel_id=1,
             game="manille",
@@ -77,7 +78,7 @@ async def test_stats_show_a_players_record(emulator: Emulator, tmp_path: Path) -
             )
             for i in range(4)
         ]
-        await tapis.store.record_result(
+        await tapis.store.results.record(
             table_id, guild_id=tapis.guild.id, game="manille", seats=seats, teams=[[0, 2], [1, 3]]
         )
         text = text_of(await tapis.run(await emulator.slash(player, tapis.channel, "stats")))
@@ -88,16 +89,16 @@ async def test_only_server_managers_open_a_new_season(emulator: Emulator, tmp_pa
     async with running_tapis(emulator, tmp_path) as tapis:
         member = tapis.user("membre")
         admin = tapis.user("admin", manage_guild=True)
-        before = await tapis.store.current_season(tapis.guild.id)
+        before = await tapis.store.seasons.current(tapis.guild.id)
         # A server override may show the command to anyone: the bot checks again itself.
         handle = await emulator.slash(member, tapis.channel, "season new", bypass_permissions=True)
         text = text_of(await tapis.run(handle))
         assert "Gérer le serveur" in text and handle.ephemeral
-        assert (await tapis.store.current_season(tapis.guild.id)).number == before.number
+        assert (await tapis.store.seasons.current(tapis.guild.id)).number == before.number
         text = text_of(await tapis.run(await emulator.slash(admin, tapis.channel, "season new")))
         assert f"Saison {before.number} close" in text
-        assert (await tapis.store.current_season(tapis.guild.id)).number == before.number + 1
-        seasons = await tapis.store.seasons(tapis.guild.id)
+        assert (await tapis.store.seasons.current(tapis.guild.id)).number == before.number + 1
+        seasons = await seasons_of(tapis.store, tapis.guild.id)
         assert [s.number for s in seasons][-2:] == [before.number, before.number + 1]
 
 
@@ -106,7 +107,7 @@ async def test_unranked_players_come_after_the_ranked_without_a_place(
 ) -> None:
     async with running_tapis(emulator, tmp_path) as tapis:
         await seed_results(tapis, 6)  # six players with three matches each: all ranked
-        newcomer_table = await tapis.store.create_table(
+        newcomer_table = await tapis.store.tables.create(
             guild_id=tapis.guild.id,
             channel_id=1,
             game="nain-jaune",
@@ -118,7 +119,7 @@ async def test_unranked_players_come_after_the_ranked_without_a_place(
             SeatResult(seat=j, user_id=u, is_ai=False, name=n, rank=j + 1, score=5 - j)
             for j, (u, n) in enumerate([(77, "Frank"), (78, "Gaby"), (10_000, "joueur10000")])
         ]
-        await tapis.store.record_result(
+        await tapis.store.results.record(
             newcomer_table, guild_id=tapis.guild.id, game="nain-jaune", seats=seats, teams=None
         )
         reader = tapis.user("lecteur")

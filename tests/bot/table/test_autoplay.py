@@ -9,6 +9,7 @@ from emulator.drivers import Emulator
 from games import Rng
 from tests.bot.clock import ManualClock
 from tests.bot.harness import is_my_turn, play_until_over, running_tapis, shown_version, text_of
+from tests.db.util import logged_moves
 
 
 async def test_ai_seats_fill_a_table_and_play_a_whole_match(
@@ -22,7 +23,7 @@ async def test_ai_seats_fill_a_table_and_play_a_whole_match(
         table = tapis.bot.service.tables[table_id]
         assert [s.is_ai for s in table.seats] == [False, True, True, True]
         assert "🤖" in text_of(emulator.message(lobby.id))
-        stored = await tapis.store.get_table(table_id)
+        stored = await tapis.store.tables.get(table_id)
         assert stored is not None and [s.is_ai for s in stored.seats] == [False, True, True, True]
         stranger = tapis.user("autre")
         text = text_of(
@@ -32,10 +33,10 @@ async def test_ai_seats_fill_a_table_and_play_a_whole_match(
         await tapis.run(await emulator.click(host, lobby, f"tl:{table_id}:start"))
         actions = await play_until_over(tapis, table_id, where, [host], Rng(9))
         assert actions >= 8  # the host played every one of their own cards
-        moves = await tapis.store.moves(table_id)
+        moves = await logged_moves(tapis.store, table_id)
         assert {m.seat for m in moves} == {0, 1, 2, 3}
         assert len(moves) > actions  # the AIs played the rest
-        page = await tapis.store.leaderboard(tapis.guild.id, game="manille")
+        page = await tapis.store.leaderboard.page(tapis.guild.id, game="manille")
         assert [r.user_id for r in page.rows] == [host.id]  # AI seats are never ranked
 
 
@@ -60,7 +61,7 @@ async def test_the_timer_warns_then_the_ai_plays_until_the_player_takes_back_the
         public = tapis.public_message(table_id, where)
         await emulator.wait_for(lambda: (shown_version(emulator.message(public.id)) or 0) >= 1)
         assert table.seats[seat].autopilot
-        moves = await tapis.store.moves(table_id)
+        moves = await logged_moves(tapis.store, table_id)
         assert moves[0].seat == seat
 
         # The sleeper comes back: their hand offers "Je reprends la main".
@@ -84,7 +85,7 @@ async def test_a_lobby_nobody_starts_closes_after_fifteen_minutes(
         await clock.advance(60)
         await emulator.wait_for(lambda: "Table fermée" in text_of(emulator.message(lobby.id)))
         assert table_id not in tapis.bot.service.tables
-        record = await tapis.store.get_table(table_id)
+        record = await tapis.store.tables.get(table_id)
         assert record is not None and record.status == "cancelled"
 
 
@@ -117,7 +118,7 @@ async def test_the_host_replaces_an_idle_player_with_an_ai(
         await tapis.run(await emulator.click(users[0], menu, f"tk:{table_id}:{seat}"))
         assert table.seats[seat].is_ai and table.seats[seat].user_id is None
         await emulator.wait_for(lambda: table.version() > version)  # the AI plays at once
-        stored = await tapis.store.get_table(table_id)
+        stored = await tapis.store.tables.get(table_id)
         assert stored is not None and stored.seats[seat].is_ai
         text = text_of(await tapis.run(await emulator.click(idle, public, f"th:{table_id}")))
         assert "pas assis" in text

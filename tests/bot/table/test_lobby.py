@@ -70,7 +70,7 @@ async def test_the_host_sets_options_in_a_modal_and_the_lobby_says_them_in_words
         assert "Minuteur : 30 s" in shown
         assert "target" not in shown and "above_30" not in shown and "=" not in shown
 
-        record = await tapis.store.get_table(table_id)
+        record = await tapis.store.tables.get(table_id)
         assert record is not None
         assert record.options["target"] == 200 and record.options["above_30"] is True
         assert record.options[TABLE_KEY]["timer"] == 30
@@ -90,7 +90,7 @@ async def test_only_the_host_opens_the_options_and_the_modal_speaks_their_langua
     async with running_tapis(emulator, tmp_path) as tapis:
         host = tapis.user("host", locale="en-US")
         tapis.guild.locale = "en-US"
-        await tapis.store.set_guild_lang(tapis.guild.id, "fr")  # a French table
+        await tapis.store.guilds.set_lang(tapis.guild.id, "fr")  # a French table
         table_id, _where, lobby = await tapis.open_table(host, "manille")
         guest = tapis.user("invité", locale="fr")
         refused = await emulator.click(guest, lobby, f"to:{table_id}:0")
@@ -124,7 +124,7 @@ async def test_a_forged_submit_is_refused_in_the_clickers_words_and_changes_noth
         assert emulator.message(lobby.id).edits == edits  # type: ignore[union-attr]
         table = tapis.bot.service.tables[table_id]
         assert table.options == {} and table.timer == 90
-        record = await tapis.store.get_table(table_id)
+        record = await tapis.store.tables.get(table_id)
         assert record is not None and set(record.options) == {TABLE_KEY}
 
 

@@ -14,6 +14,7 @@ from bot.table.service import TableService
 from bot.table.session import Stored, record_result
 from db import Store
 from games import GameState
+from tests.db.util import logged_moves
 
 
 @pytest.fixture
@@ -68,7 +69,7 @@ async def test_a_move_is_published_once_stored_outside_the_movers_task(
     assert event is stored and event.actor == user
     assert event.move is not None and event.move.seat == seat
     assert version == event.move.version == state.version + 1
-    assert [m.seq for m in await service.store.moves(table.id)] == [version]
+    assert [m.seq for m in await logged_moves(service.store, table.id)] == [version]
     assert task is None and not locked
 
 
@@ -83,10 +84,10 @@ async def test_a_finished_match_is_recorded_once_even_if_recorded_again(
     await service.session(table.id).start(10)
     await play_to_the_end(service, table)
     assert table.id not in service.tables
-    page = await service.store.leaderboard(1, game="manille")
+    page = await service.store.leaderboard.page(1, game="manille")
     assert page.total == 4
     await record_result(service.store, table)  # recorded again (a second restore): none
-    again = await service.store.leaderboard(1, game="manille")
+    again = await service.store.leaderboard.page(1, game="manille")
     assert [r.matches for r in again.rows] == [1, 1, 1, 1]
 
 
@@ -97,13 +98,13 @@ async def test_fixed_partners_ranked_one_by_one_are_recorded_and_rated_one_by_on
     session passes the engine's outcome on as it is (the bot holds no game rule), so
     storage rates four sides and `/stats` counts each player's own place."""
     recorded: dict[str, Any] = {}
-    original = service.store.record_result
+    original = service.store.results.record
 
     async def spy(table_id: int, **kwargs: Any) -> bool:
         recorded.update(kwargs)
         return await original(table_id, **kwargs)
 
-    monkeypatch.setattr(service.store, "record_result", spy)
+    monkeypatch.setattr(service.store.results, "record", spy)
     table = await service.create(
         guild_id=1,
         channel_id=2,
@@ -125,6 +126,8 @@ async def test_fixed_partners_ranked_one_by_one_are_recorded_and_rated_one_by_on
     for seat in range(4):
         user = table.seats[seat].user_id
         assert user is not None
-        (row,) = [r for r in await service.store.stats(1, user) if r.game == "bianco-mano"]
+        (row,) = [
+            r for r in await service.store.leaderboard.stats(1, user) if r.game == "bianco-mano"
+        ]
         behind = sum(1 for r in out.ranks if r > out.ranks[seat])
         assert (row.wins, row.points) == (int(out.ranks[seat] == 1), behind), seat

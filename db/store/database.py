@@ -1,9 +1,10 @@
 """What every part of the Store shares: the table handles, small helpers and the sessions.
 
-The concern modules (tables, moves, results, seasons, leaderboard) are mixins over
-`StoreBase`. The helpers that several concerns call inside their own write transaction
-(locking a table row, saving a snapshot) live here and take that transaction's session,
-so that one logical write is never split across two transactions.
+Each concern of the Store (tables, moves, results, seasons, ...) is an object of its own
+that holds the one `Database` of the store: the engine and the sessions. The helpers that
+several concerns call inside their own write transaction (locking a table row, saving a
+snapshot) are functions here that take that transaction's session, so that one logical
+write is never split across two transactions.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
-from typing import Any, Self, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import CursorResult, Result, Table, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
@@ -20,8 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 from sqlalchemy.orm import Session
 from sqlmodel import SQLModel
 
-from .. import ratings
-from ..engine import WRITE_OPTION, make_engine, make_sessionmaker, make_sqlite_reader, prepare
+from ..engine import WRITE_OPTION, make_sessionmaker, make_sqlite_reader
 from ..models import (
     MAX_NAME,
     MAX_SLUG,
@@ -36,7 +36,6 @@ from ..models import (
     Snapshot,
 )
 from ..records import ALL_GAMES, TableNotFound
-from ..schema import upgrade
 
 
 def rowcount(result: Result[Any]) -> int:
@@ -51,20 +50,20 @@ def new_id(result: Result[Any]) -> int:
     return int(key[0])
 
 
-def _table(model: type[SQLModel]) -> Table:
+def core_table(model: type[SQLModel]) -> Table:
     """A model's Core table (SQLModel sets `__table__` on each table model at class creation)."""
     return cast(Table, getattr(model, "__table__"))  # noqa: B009
 
 
-TABLES = _table(GameTable)
-SEATS = _table(Seat)
-MOVES = _table(Move)
-SNAPSHOTS = _table(Snapshot)
-SEASONS = _table(Season)
-MATCHES = _table(Match)
-RESULTS = _table(MatchResult)
-RATINGS = _table(Rating)
-HISTORY = _table(RatingHistory)
+TABLES = core_table(GameTable)
+SEATS = core_table(Seat)
+MOVES = core_table(Move)
+SNAPSHOTS = core_table(Snapshot)
+SEASONS = core_table(Season)
+MATCHES = core_table(Match)
+RESULTS = core_table(MatchResult)
+RATINGS = core_table(Rating)
+HISTORY = core_table(RatingHistory)
 
 T = TypeVar("T")
 
@@ -102,59 +101,31 @@ def clip_name(name: str) -> str:
     return name[:MAX_NAME]
 
 
-class StoreBase:
-    """The engine, the session factories and the rating model; no queries of its own."""
+class Database:
+    """The engine and its sessions, shared by every concern of one Store; no queries."""
 
     def __init__(self, engine: AsyncEngine) -> None:
-        """Prefer `Store.open(url)`, which also migrates the database to the head revision."""
-        self._engine = engine
+        self.engine = engine
+        self.postgres = engine.dialect.name == "postgresql"
         self._sessions = make_sessionmaker(engine)
-        self._model = ratings.new_model()
-        self._postgres = engine.dialect.name == "postgresql"
         self._sqlite_writer = asyncio.Lock()
-        self._moves_in: asyncio.Queue[Any] = asyncio.Queue()  # see MovesMixin
-        self._moves_closed = False  # set by close(): append_move refuses from then on
-        self._writing: list[Any] = []  # the group the move writer is committing
-        self._move_writer: asyncio.Task[None] | None = None
-        self._sync: Any = None  # the move log's group writer: a process (SQLite's or PostgreSQL's)
-        # SQLite: a synchronous engine on the same file for `_read_all` (see there).
-        self._reader = None if self._postgres else make_sqlite_reader(engine.url)
-
-    @property
-    def engine(self) -> AsyncEngine:
-        """The engine itself, for tests and maintenance tools that look at the database
-        directly (raw rows, the statements a method runs); the bot uses the methods."""
-        return self._engine
-
-    @classmethod
-    async def open(cls, url: str, *, migrate: bool = True) -> Self:
-        """Engine for `url`, after upgrading the schema to head (unless `migrate=False`)."""
-        await prepare(url)
-        if migrate:
-            await upgrade(url)
-        return cls(make_engine(url))
+        # SQLite: a synchronous engine on the same file for `read_all` (see there).
+        self._reader = None if self.postgres else make_sqlite_reader(engine.url)
 
     async def close(self) -> None:
-        await self._engine.dispose()
+        await self.engine.dispose()
         if self._reader is not None:
             await asyncio.to_thread(self._reader.dispose)
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *_exc: object) -> None:
-        await self.close()
-
-    # --- sessions -------------------------------------------------------------------------
     @asynccontextmanager
-    async def _read(self) -> AsyncIterator[AsyncSession]:
+    async def read(self) -> AsyncIterator[AsyncSession]:
         """A read-only transaction that sees one consistent snapshot across its queries."""
         async with self._sessions() as session:
-            if self._postgres:
+            if self.postgres:
                 await session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
             yield session
 
-    async def _read_all(self, read: Callable[[Session], T]) -> T:
+    async def read_all(self, read: Callable[[Session], T]) -> T:
         """`read(session)` in one read transaction, for reads of several statements.
 
         On SQLite the whole function runs in a worker thread on a synchronous connection:
@@ -163,7 +134,7 @@ class StoreBase:
         PostgreSQL it runs in the async session (`run_sync`), a network round trip each.
         """
         if self._reader is None:
-            async with self._read() as s:
+            async with self.read() as s:
                 return await s.run_sync(read)
         return await asyncio.to_thread(self._read_in_thread, read)
 
@@ -173,50 +144,53 @@ class StoreBase:
             return read(session)
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[AsyncSession]:
+    async def write(self) -> AsyncIterator[AsyncSession]:
         """One transaction, committed on success and rolled back on any exception.
 
         SQLite has one writer at a time: writers of this process queue on a lock instead of
         colliding in the database and backing off in its busy handler.
         """
-        async with self._write_gate(), self._sessions() as session, session.begin():
+        async with self.write_gate(), self._sessions() as session, session.begin():
             await session.connection(execution_options={WRITE_OPTION: True})
             yield session
 
     @asynccontextmanager
-    async def _write_gate(self) -> AsyncIterator[None]:
-        if self._postgres:
+    async def write_gate(self) -> AsyncIterator[None]:
+        """This process's turn to write to SQLite (nothing to wait for on PostgreSQL)."""
+        if self.postgres:
             yield
             return
         async with self._sqlite_writer:
             yield
 
-    # --- helpers inside a write transaction -----------------------------------------------
-    async def _lock_table(self, s: AsyncSession, table_id: int) -> Any:
-        """The table's row, locked for this transaction on PostgreSQL; TableNotFound if none."""
-        row = (
-            await s.execute(
-                select(TABLES.c.id, TABLES.c.guild_id, TABLES.c.game, TABLES.c.version)
-                .where(TABLES.c.id == table_id)
-                .with_for_update()
-            )
-        ).first()
-        if row is None:
-            raise TableNotFound(table_id)
-        return row
 
-    async def _save_snapshot(
-        self, s: AsyncSession, table_id: int, version: int, state: str, now: datetime
-    ) -> None:
-        """Replace the table's one snapshot row, or write the first one."""
-        result = await s.execute(
-            update(SNAPSHOTS)
-            .where(SNAPSHOTS.c.table_id == table_id)
-            .values(version=version, state=state, updated_at=now)
+# --- helpers inside a write transaction ---------------------------------------------------
+async def lock_table(s: AsyncSession, table_id: int) -> Any:
+    """The table's row, locked for this transaction on PostgreSQL; TableNotFound if none."""
+    row = (
+        await s.execute(
+            select(TABLES.c.id, TABLES.c.guild_id, TABLES.c.game, TABLES.c.version)
+            .where(TABLES.c.id == table_id)
+            .with_for_update()
         )
-        if rowcount(result) == 0:
-            await s.execute(
-                insert(SNAPSHOTS).values(
-                    table_id=table_id, version=version, state=state, updated_at=now
-                )
+    ).first()
+    if row is None:
+        raise TableNotFound(table_id)
+    return row
+
+
+async def save_snapshot(
+    s: AsyncSession, table_id: int, version: int, state: str, now: datetime
+) -> None:
+    """Replace the table's one snapshot row, or write the first one."""
+    result = await s.execute(
+        update(SNAPSHOTS)
+        .where(SNAPSHOTS.c.table_id == table_id)
+        .values(version=version, state=state, updated_at=now)
+    )
+    if rowcount(result) == 0:
+        await s.execute(
+            insert(SNAPSHOTS).values(
+                table_id=table_id, version=version, state=state, updated_at=now
             )
+        )

@@ -1,0 +1,314 @@
+"""Finished play, read only: finished matches and their replays, rating history, and the
+web companion's whole pages.
+
+Everything here is scoped by guild: a match or a player of another server is simply not
+found. Only recorded matches (so finished ones) are ever returned. A page's reads run in
+one read transaction (`board_page`, `player_page`, `match`), in one trip to a worker
+thread on SQLite (`Database.read_all`): one consistent snapshot, and no event loop round
+trip per statement.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from sqlalchemy import ColumnElement, Select, select
+from sqlalchemy.orm import Session
+
+from .. import ratings
+from ..records import (
+    ALL_GAMES,
+    BoardPage,
+    FinishedMatch,
+    MatchSeat,
+    MatchSummary,
+    MoveRecord,
+    PlayerPage,
+    RatingPoint,
+    TableStatus,
+)
+from .database import (
+    HISTORY,
+    MATCHES,
+    MOVES,
+    RATINGS,
+    RESULTS,
+    SEASONS,
+    TABLES,
+    Database,
+    as_utc,
+    check_game,
+)
+from .leaderboard import leaderboard_page, player_stats
+from .seasons import guild_seasons
+
+FINISHED = TableStatus.FINISHED.value
+
+
+def _check_page(offset: int, limit: int) -> None:
+    if offset < 0 or limit < 1:
+        raise ValueError("offset >= 0 and limit >= 1 are required")
+
+
+# --- inside a read transaction --------------------------------------------------------------
+def _finished(s: Session, where: ColumnElement[bool]) -> FinishedMatch | None:
+    found = _summaries(s, where, limit=1)
+    if not found:
+        return None
+    (summary,) = found.values()
+    seed, options = s.execute(
+        select(TABLES.c.seed, TABLES.c.options).where(TABLES.c.id == summary.table_id)
+    ).one()
+    moves = [
+        MoveRecord(seq, seat, action_id)
+        for seq, seat, action_id in s.execute(
+            select(MOVES.c.seq, MOVES.c.seat, MOVES.c.action_id)
+            .where(MOVES.c.table_id == summary.table_id)
+            .order_by(MOVES.c.seq)
+        )
+    ]
+    return FinishedMatch(summary, int(seed), dict(options or {}), moves)
+
+
+def _recent(
+    s: Session,
+    guild_id: int,
+    game: str | None,
+    user_id: int | None,
+    offset: int,
+    limit: int,
+) -> list[MatchSummary]:
+    _check_page(offset, limit)
+    if game is not None:
+        check_game(game)
+    if user_id is None:
+        where = MATCHES.c.guild_id == guild_id
+        if game is not None:
+            where &= MATCHES.c.game == game
+    else:
+        theirs = (RESULTS.c.guild_id == guild_id) & (RESULTS.c.user_id == user_id)
+        if game is not None:
+            theirs &= RESULTS.c.game == game
+        ids = (
+            select(RESULTS.c.match_id)
+            .where(theirs)
+            .distinct()
+            .order_by(RESULTS.c.match_id.desc())
+            .offset(offset)
+            .limit(limit)
+        )
+        where = MATCHES.c.id.in_(ids.scalar_subquery())
+        offset = 0
+    found = _summaries(s, where, offset=offset, limit=limit)
+    return sorted(found.values(), key=lambda m: -m.id)
+
+
+def _summaries(
+    s: Session,
+    where: ColumnElement[bool],
+    *,
+    offset: int = 0,
+    limit: int | None = None,
+) -> dict[int, MatchSummary]:
+    """Headers matching `where` (finished tables only), newest first from `offset`, at
+    most `limit`, with their seats: two queries whatever the number of matches."""
+    query: Select[Any] = (
+        select(
+            MATCHES.c.id,
+            MATCHES.c.table_id,
+            MATCHES.c.game,
+            SEASONS.c.number,
+            MATCHES.c.finished_at,
+            MATCHES.c.rated,
+            MATCHES.c.teams,
+            TABLES.c.status,
+        )
+        .join(SEASONS, SEASONS.c.id == MATCHES.c.season_id)
+        .join(TABLES, TABLES.c.id == MATCHES.c.table_id)
+        .where(where)
+        .order_by(MATCHES.c.id.desc())
+        .offset(offset)
+        .limit(limit)
+    )
+    # The status is checked here rather than in SQL: as a condition it tempts SQLite
+    # into walking every finished table through the status index.
+    headers = [h for h in s.execute(query) if h.status == FINISHED]
+    if not headers:
+        return {}
+    seats: dict[int, list[MatchSeat]] = defaultdict(list)
+    for row in s.execute(
+        select(
+            RESULTS.c.match_id,
+            RESULTS.c.seat,
+            RESULTS.c.user_id,
+            RESULTS.c.is_ai,
+            RESULTS.c.name,
+            RESULTS.c.rank,
+            RESULTS.c.score,
+            RESULTS.c.season_points,
+            RESULTS.c.won,
+        )
+        .where(RESULTS.c.match_id.in_([h.id for h in headers]))
+        .order_by(RESULTS.c.match_id, RESULTS.c.seat)
+    ):
+        seats[row.match_id].append(
+            MatchSeat(
+                seat=row.seat,
+                user_id=row.user_id,
+                is_ai=bool(row.is_ai),
+                name=row.name,
+                rank=row.rank,
+                score=row.score,
+                season_points=row.season_points,
+                won=bool(row.won),
+            )
+        )
+    summaries = {}
+    for h in headers:
+        finished = as_utc(h.finished_at)
+        assert finished is not None
+        summaries[h.id] = MatchSummary(
+            id=h.id,
+            table_id=h.table_id,
+            game=h.game,
+            season=h.number,
+            finished_at=finished,
+            rated=bool(h.rated),
+            teams=h.teams,
+            seats=seats.get(h.id, []),
+        )
+    return summaries
+
+
+def rating_points(s: Session, guild_id: int, user_id: int, season: int | None) -> list[RatingPoint]:
+    """The player's rating after each of their recorded matches, oldest first.
+
+    One point per match for its game and one for all games (game None); season None
+    gives every season (each season starts from the initial rating again).
+    """
+    where = (HISTORY.c.guild_id == guild_id) & (HISTORY.c.user_id == user_id)
+    if season is not None:
+        where &= SEASONS.c.number == season
+    rows = s.execute(
+        select(
+            HISTORY.c.match_id,
+            SEASONS.c.number,
+            HISTORY.c.game,
+            MATCHES.c.finished_at,
+            HISTORY.c.mu,
+            HISTORY.c.sigma,
+        )
+        .join(SEASONS, SEASONS.c.id == HISTORY.c.season_id)
+        .join(MATCHES, MATCHES.c.id == HISTORY.c.match_id)
+        .where(where)
+        .order_by(HISTORY.c.match_id, HISTORY.c.game)
+    )
+    points = []
+    for match_id, number, game, finished_at, mu, sigma in rows:
+        finished = as_utc(finished_at)
+        assert finished is not None
+        points.append(
+            RatingPoint(
+                match_id=match_id,
+                season=number,
+                game=None if game == ALL_GAMES else game,
+                finished_at=finished,
+                mu=mu,
+                sigma=sigma,
+                rating=ratings.conservative(mu, sigma),
+            )
+        )
+    return points
+
+
+def _player_name(s: Session, guild_id: int, user_id: int) -> str | None:
+    name = s.scalar(
+        select(RATINGS.c.name)
+        .where((RATINGS.c.guild_id == guild_id) & (RATINGS.c.user_id == user_id))
+        .order_by(RATINGS.c.updated_at.desc(), RATINGS.c.season_id.desc())
+        .limit(1)
+    )
+    return None if name is None else str(name)
+
+
+class History:
+    """What the web pages and API, and the bot's replays, read; nothing here writes."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    # --- whole pages ----------------------------------------------------------------------
+    async def board_page(
+        self,
+        guild_id: int,
+        *,
+        game: str | None,
+        season: int | None,
+        offset: int,
+        limit: int,
+        min_matches: int,
+        recent: int,
+    ) -> BoardPage:
+        """Seasons, one leaderboard page (as `Leaderboard.page`) and the latest matches.
+
+        Season None is the open season, or the last one when none is open.
+        """
+
+        def read(s: Session) -> BoardPage:
+            seasons = guild_seasons(s, guild_id)
+            number = season
+            if number is None:
+                open_ = [x.number for x in seasons if x.current]
+                number = open_[-1] if open_ else (seasons[-1].number if seasons else None)
+            page = None
+            if number is not None and any(x.number == number for x in seasons):
+                page = leaderboard_page(s, guild_id, game, number, offset, limit, min_matches)
+            latest = _recent(s, guild_id, game, None, 0, recent) if recent else []
+            return BoardPage(seasons, page, latest)
+
+        return await self._db.read_all(read)
+
+    async def player_page(
+        self, guild_id: int, user_id: int, *, season: int | None, offset: int, limit: int
+    ) -> PlayerPage | None:
+        """A player's name, record, rating history for a season (None: their latest) and
+        latest matches; None if they never finished a match on the guild."""
+
+        def read(s: Session) -> PlayerPage | None:
+            name = _player_name(s, guild_id, user_id)
+            if name is None:
+                return None
+            records = player_stats(s, guild_id, user_id)
+            number = season
+            if number is None and records:
+                number = max(r.season for r in records)
+            history = rating_points(s, guild_id, user_id, number) if number is not None else []
+            matches = _recent(s, guild_id, None, user_id, offset, limit)
+            return PlayerPage(name, records, number, history, matches)
+
+        return await self._db.read_all(read)
+
+    # --- single reads ---------------------------------------------------------------------
+    async def recent(
+        self,
+        guild_id: int,
+        *,
+        game: str | None = None,
+        user_id: int | None = None,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> list[MatchSummary]:
+        """The guild's finished matches, newest first; only `user_id`'s if given."""
+        return await self._db.read_all(lambda s: _recent(s, guild_id, game, user_id, offset, limit))
+
+    async def match(self, guild_id: int, match_id: int) -> FinishedMatch | None:
+        """A finished match of the guild with its seed, options and move log; else None."""
+        where = (MATCHES.c.id == match_id) & (MATCHES.c.guild_id == guild_id)
+        return await self._db.read_all(lambda s: _finished(s, where))
+
+    async def match_at_table(self, guild_id: int, table_id: int) -> FinishedMatch | None:
+        """The finished match played at a table of the guild, as `match`; None for
+        a table of another guild, a table still open, or none at all (the bot's replays)."""
+        where = (MATCHES.c.table_id == table_id) & (MATCHES.c.guild_id == guild_id)
+        return await self._db.read_all(lambda s: _finished(s, where))
