@@ -27,7 +27,7 @@ from games.text import (
     ranking_lines,
     seat_parts,
 )
-from games.words import Face, Words
+from games.words import Face
 
 from ..i18n.translate import tr
 from ..table.model import AI_LEVELS, Table
@@ -43,15 +43,6 @@ TINT_STYLES = {
     "green": discord.ButtonStyle.success,
     "blue": discord.ButtonStyle.primary,
 }
-
-
-def words_of(slug: str) -> Words | None:
-    return games.get(slug).words if games.known(slug) else None
-
-
-def game_name(slug: str, lang: str) -> str:
-    words = words_of(slug)
-    return words.name.get(lang) if words is not None else slug
 
 
 def colour_of(table: Table) -> int:
@@ -95,7 +86,7 @@ def lobby_embed(table: Table) -> discord.Embed:
     lang = table.lang
     rules = table.rules
     embed = discord.Embed(
-        title=tr("lobby.title", lang, game=game_name(table.game, lang), table=table.id),
+        title=tr("lobby.title", lang, game=games.game_name(table.game, lang), table=table.id),
         description=tr(
             "lobby.body" if rules.min_players < rules.max_players else "lobby.body_exact",
             lang,
@@ -149,7 +140,7 @@ def table_embed(table: Table, faces: CardFaces = TEXT_FACES) -> discord.Embed:
     facts = state.public_facts()
     names = names_of(table)
     embed = discord.Embed(
-        title=tr("lobby.title", lang, game=game_name(table.game, lang), table=table.id),
+        title=tr("lobby.title", lang, game=games.game_name(table.game, lang), table=table.id),
         colour=colour_of(table),
     )
     lines: list[str] = []
@@ -203,7 +194,7 @@ def hand_embed(
     hand = table.rules.hand_facts(view, seat)
     embed = discord.Embed(
         title=f"{tr('hand.title', lang)} — "
-        + tr("lobby.title", lang, game=game_name(table.game, lang), table=table.id),
+        + tr("lobby.title", lang, game=games.game_name(table.game, lang), table=table.id),
         colour=colour_of(table),
     )
     lines = []

@@ -84,7 +84,7 @@ def replay_embed(replay: Replay, step: int, lang: str) -> discord.Embed:
     assert state is not None
     embed = words.table_embed(table)  # the public table as it stood, from view(None)
     embed.title = tr(
-        "replay.title", lang, game=words.game_name(replay.game, lang), table=replay.table_id
+        "replay.title", lang, game=games.game_name(replay.game, lang), table=replay.table_id
     )
     embed.add_field(
         name=tr("replay.last" if step else "replay.first", lang),
@@ -164,7 +164,7 @@ def list_message(
     rows = []
     options = []
     for m in matches[:LIST_SIZE]:
-        game = words.game_name(m.game, lang)
+        game = games.game_name(m.game, lang)
         rows.append(
             tr(
                 "replays.row",

@@ -10,10 +10,10 @@ from discord.ext import commands
 
 import games
 from db import Store
+from games.words import amount
 
 from ..discord_io.replies import guard, refuse, release
-from ..i18n.translate import count, lang_of, ls, tr
-from ..render import words
+from ..i18n.translate import lang_of, ls, tr
 from ..render.weblinks import WebLinks, web_button
 from ..table.commands import game_choices
 from .components import PageButton
@@ -115,9 +115,9 @@ class StatsCog(commands.Cog):
         for row in result.rows:
             counts = {
                 "name": row.name,
-                "matches": count(row.matches, "n.matches", lang),
-                "wins": count(row.wins, "n.wins", lang),
-                "points": count(row.points, "n.points", lang),
+                "matches": amount(row.matches, "match", lang),
+                "wins": amount(row.wins, "win", lang),
+                "points": amount(row.points, "point", lang),
             }
             if row.rank is None:  # below the rated players, without a place number
                 lines.append(tr("lb.row_unranked", lang, **counts))
@@ -125,7 +125,7 @@ class StatsCog(commands.Cog):
                 lines.append(
                     tr("lb.row", lang, rank=row.rank, rating=f"{row.rating:.1f}", **counts)
                 )
-        title_game = f" · {words.game_name(game, lang)}" if game else ""
+        title_game = f" · {games.game_name(game, lang)}" if game else ""
         embed = discord.Embed(
             title=tr("lb.title", lang, season=season, game=title_game),
             description="\n".join(lines) or tr("lb.empty", lang),
@@ -156,11 +156,11 @@ class StatsCog(commands.Cog):
             tr(
                 "stats.row",
                 lang,
-                game=words.game_name(r.game, lang) if r.game else tr("all_games", lang),
+                game=games.game_name(r.game, lang) if r.game else tr("all_games", lang),
                 season=r.season,
-                matches=count(r.matches, "n.matches", lang),
-                wins=count(r.wins, "n.wins", lang),
-                points=count(r.points, "n.points", lang),
+                matches=amount(r.matches, "match", lang),
+                wins=amount(r.wins, "win", lang),
+                points=amount(r.points, "point", lang),
                 rating=f"{r.rating:.1f}",
             )
             for r in rows

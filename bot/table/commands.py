@@ -9,10 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from games.words import amount
 
 from ..discord_io.replies import guard, refuse
-from ..i18n.translate import count, lang_of, ls, tr
-from ..render import words
+from ..i18n.translate import lang_of, ls, tr
 from .controller import Controller
 from .model import Table
 from .rules import rules_embed
@@ -40,9 +40,9 @@ class TablesCog(commands.Cog):
                 "tables.row",
                 lang,
                 table=t.id,
-                game=words.game_name(t.game, lang),
+                game=games.game_name(t.game, lang),
                 status=tr(f"status.{t.status}", lang),
-                players=count(len(t.seats), "n.players", lang),
+                players=amount(len(t.seats), "player", lang),
                 where=f"<#{t.where_id}>",
             )
             for t in self.service.guild_tables(interaction.guild.id)[:20]

@@ -29,7 +29,6 @@ from ..discord_io.replies import (
     release,
 )
 from ..i18n.translate import lang_of, tr
-from ..render import words
 from ..render.pictures import HAND_FILE, TABLE_FILE
 from .components import ReplaceButton
 from .lobby import OptionsRefused, changed_options, options_modal, submitted
@@ -126,7 +125,7 @@ class Controller:
             name = tr(
                 "thread.name",
                 table.lang,
-                game=words.game_name(table.game, table.lang),
+                game=games.game_name(table.game, table.lang),
                 table=table.id,
             )
             try:
