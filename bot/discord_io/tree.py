@@ -25,6 +25,11 @@ NESTED = (Opt.subcommand.value, Opt.subcommand_group.value)
 SNOWFLAKE_TYPES = (Opt.user, Opt.channel, Opt.role, Opt.mentionable, Opt.attachment)
 MALFORMED = (app_commands.CommandSignatureMismatch, app_commands.TransformerError)
 
+manage_server = app_commands.checks.has_permissions(manage_guild=True)
+"""The one "Manage Server" check, at run time: a command's default permissions only hide
+it, and a server's override can show it to anyone. A member without the permission gets
+`err.need_manage_guild` (bot.discord_io.replies.guard)."""
+
 
 def leaf_options(data: dict[str, Any]) -> list[dict[str, Any]] | None:
     """The options of the invoked (sub)command, or None when their shape is wrong."""

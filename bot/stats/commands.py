@@ -13,6 +13,7 @@ from db import Store
 from games.words import amount
 
 from ..discord_io.replies import guard, refuse, release
+from ..discord_io.tree import manage_server
 from ..i18n.translate import lang_of, ls, tr
 from ..render.weblinks import WebLinks, web_button
 from ..table.commands import game_choices
@@ -59,6 +60,7 @@ class StatsCog(commands.Cog):
         await self.show_stats(interaction, member)
 
     @season.command(name=ls("cmd.season.new"), description=ls("cmd.season.new.desc"))
+    @manage_server
     async def season_new(self, interaction: discord.Interaction[Any]) -> None:
         await self.open_new_season(interaction)
 
@@ -174,13 +176,8 @@ class StatsCog(commands.Cog):
     async def open_new_season(self, interaction: discord.Interaction[Any]) -> None:
         lang = lang_of(interaction.locale)
         guild = interaction.guild
-        member = interaction.user
-        if guild is None or not isinstance(member, discord.Member):
+        if guild is None:
             await refuse(interaction, "err.no_guild")
-            return
-        # Checked here, at run time: default permissions alone can be overridden by admins.
-        if not member.guild_permissions.manage_guild:
-            await refuse(interaction, "err.need_manage_guild")
             return
         old = await self.store.current_season(guild.id)
         new = await self.store.new_season(guild.id)
