@@ -19,8 +19,9 @@ from db import MatchSummary, Store
 from games.words import Words, amount
 
 from . import charts, data, i18n, words
-from .api import EXPIRY_PATTERN, GUILD_PATTERN, SIGNATURE_PATTERN, GameSlug, slug_of
+from .api import GameSlug, slug_of
 from .replay import Frame
+from .security import Guild
 
 TEMPLATES = FilePath(__file__).resolve().parent / "templates"
 ENV = Environment(
@@ -32,19 +33,6 @@ ENV = Environment(
 )
 
 
-def page_guild(
-    request: Request,
-    guild_id: Annotated[str, Path(pattern=GUILD_PATTERN)],
-    expires: Annotated[str, Path(pattern=EXPIRY_PATTERN)],
-    signature: Annotated[str, Path(pattern=SIGNATURE_PATTERN)],
-) -> int:
-    verified = getattr(request.state, "guild_id", None)
-    if verified is None or str(verified) != guild_id:
-        raise data.NotFound("unsigned")
-    return int(verified)
-
-
-Guild = Annotated[int, Depends(page_guild)]
 Page = Annotated[int, Query(ge=1, le=data.MAX_PAGE)]
 Season = Annotated[int | None, Query(ge=1, le=1_000_000)]
 Lang = Annotated[str | None, Query(max_length=8)]
