@@ -13,7 +13,6 @@ from games.words import amount
 
 from ..discord_io.replies import guard, refuse
 from ..i18n.translate import lang_of, ls, tr
-from .controller import Controller
 from .model import Table
 from .rules import rules_embed
 from .service import TableService
@@ -24,8 +23,7 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 
 class TablesCog(commands.Cog):
-    def __init__(self, controller: Controller, service: TableService) -> None:
-        self.controller = controller
+    def __init__(self, service: TableService) -> None:
         self.service = service
 
     @app_commands.command(name=ls("cmd.tables"), description=ls("cmd.tables.desc"))
