@@ -377,6 +377,3 @@ class Controller:
             await interaction.response.edit_message(content=tr("replace.done", lang), view=None)
         else:
             await interaction.response.send_message(tr("replace.done", lang), ephemeral=True)
-
-    def runtime(self, table_id: int) -> TableRuntime | None:
-        return self.runtimes.get(table_id)
