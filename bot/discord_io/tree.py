@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType as Opt
 
-from ..i18n.translate import lang_of, tr
+from ..i18n.translate import lang_of, ls, tr
 from .private import command_handles_errors
 
 log = logging.getLogger("tapis.commands")
@@ -29,6 +29,17 @@ manage_server = app_commands.checks.has_permissions(manage_guild=True)
 """The one "Manage Server" check, at run time: a command's default permissions only hide
 it, and a server's override can show it to anyone. A member without the permission gets
 `err.need_manage_guild` (bot.discord_io.replies.guard)."""
+
+
+def manage_server_group(name_key: str, description_key: str) -> app_commands.Group:
+    """A server-only group of commands that Discord shows by default to those who may
+    manage the server; each of its commands still carries `manage_server`."""
+    return app_commands.Group(
+        name=ls(name_key),
+        description=ls(description_key),
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
 
 
 def leaf_options(data: dict[str, Any]) -> list[dict[str, Any]] | None:

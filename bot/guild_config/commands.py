@@ -11,18 +11,13 @@ from discord.ext import commands
 from db import Store
 
 from ..discord_io.replies import guard, refuse
-from ..discord_io.tree import manage_server
+from ..discord_io.tree import manage_server, manage_server_group
 from ..i18n.translate import lang_of, ls, tr
 from ..table.service import NotStored, storing
 
 
 class ConfigCog(commands.Cog):
-    config = app_commands.Group(
-        name=ls("cmd.config"),
-        description=ls("cmd.config.desc"),
-        guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
-    )
+    config = manage_server_group("cmd.config", "cmd.config.desc")
 
     def __init__(self, store: Store) -> None:
         self.store = store

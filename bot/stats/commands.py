@@ -13,7 +13,7 @@ from db import Store
 from games.words import amount
 
 from ..discord_io.replies import guard, refuse, release
-from ..discord_io.tree import manage_server
+from ..discord_io.tree import manage_server, manage_server_group
 from ..i18n.translate import lang_of, ls, tr
 from ..render.weblinks import WebLinks, web_button
 from ..table.commands import game_choices
@@ -25,12 +25,7 @@ PAGE_SIZE = 10
 class StatsCog(commands.Cog):
     """The season's standings: leaderboards (with their pager), records, new seasons."""
 
-    season = app_commands.Group(
-        name=ls("cmd.season"),
-        description=ls("cmd.season.desc"),
-        guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
-    )
+    season = manage_server_group("cmd.season", "cmd.season.desc")
 
     def __init__(self, store: Store, min_rated_matches: int, web: WebLinks | None = None) -> None:
         self.store = store

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from emulator.drivers import Emulator
+from emulator.model import MANAGE_GUILD
 from tests.bot.harness import running_tapis, text_of
 
 
@@ -98,6 +99,9 @@ async def test_a_member_without_manage_server_is_refused_by_each_admin_command(
     """`/season new` and `/config langue` share one check (tree.manage_server); a server's
     override may show them to anyone, so the bot refuses, in the member's language."""
     async with running_tapis(emulator, tmp_path) as tapis:
+        synced = emulator.commands()
+        for group in ("season", "config"):  # Discord shows them to server managers only
+            assert int(synced[group]["default_member_permissions"]) == MANAGE_GUILD, group
         member = tapis.user("membre", locale=locale)
         season = (await tapis.store.current_season(tapis.guild.id)).number
         for command, options in (("season new", None), ("config langue", {"langue": "en"})):
