@@ -15,6 +15,7 @@ import importlib
 from .base import Action, GameState, IllegalAction, Outcome, Rules
 from .options import BaseOptions
 from .rng import Rng
+from .words import Words
 
 __all__ = [
     "Action",
@@ -25,10 +26,12 @@ __all__ = [
     "Rng",
     "Rules",
     "all",
+    "game_name",
     "get",
     "known",
     "register",
     "slugs",
+    "words_of",
 ]
 
 # The built-in games: slug -> package, imported on first use.
@@ -72,3 +75,14 @@ def slugs() -> tuple[str, ...]:
 
 def all() -> builtins.list[Rules]:
     return [get(slug) for slug in slugs()]
+
+
+def words_of(slug: str) -> Words | None:
+    """The game's words, or None for a slug no game has (a match of a game since removed)."""
+    return get(slug).words if known(slug) else None
+
+
+def game_name(slug: str, lang: str) -> str:
+    """The game's own name (`Blanche-Neige` / `Snow White`); an unknown slug as it is."""
+    words = words_of(slug)
+    return words.name.get(lang) if words is not None else slug

@@ -56,7 +56,8 @@ class T:
 
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A counted noun: singular and plural, in French and English."""
+    """A counted noun: singular and plural, in French and English. The one plural rule of
+    Tapis: the games, the bot and the pages all count with it."""
 
     fr: tuple[str, str]
     en: tuple[str, str]
@@ -65,10 +66,20 @@ class Unit:
         sing, plur = self.en if lang == EN else self.fr
         return sing if is_singular(n, lang) else plur
 
+    def amount(self, n: int, lang: str) -> str:
+        """The number and its noun: `0 partie`, `1 match`, `2 matches`."""
+        return f"{n} {self.form(n, lang)}"
+
 
 def is_singular(n: int, lang: str) -> bool:
     """French counts 0 and 1 as singular (`0 carte`), English only 1 (`0 cards`)."""
     return abs(n) < 2 if lang != EN else abs(n) == 1
+
+
+def amount(n: int, unit: str, lang: str) -> str:
+    """`n` with one of the shared nouns of `COMMON_UNITS` (`3 parties`, `1 player`): how
+    the bot and the pages count what is not a game's own."""
+    return COMMON_UNITS[unit].amount(n, lang)
 
 
 @dataclass(slots=True)
@@ -126,10 +137,8 @@ def _rank(value: Any, args: Sequence[str], ctx: Context) -> str:
 def _count(value: Any, args: Sequence[str], ctx: Context) -> str:
     n = int(value)
     if len(args) >= 2:
-        noun = args[0] if is_singular(n, ctx.lang) else args[1]
-    else:
-        noun = ctx.words.unit(args[0] if args else "point").form(n, ctx.lang)
-    return f"{n} {noun}"
+        return Unit(fr=(args[0], args[1]), en=(args[0], args[1])).amount(n, ctx.lang)
+    return ctx.words.unit(args[0] if args else "point").amount(n, ctx.lang)
 
 
 def _signed(value: Any, args: Sequence[str], ctx: Context) -> str:
@@ -185,11 +194,16 @@ COMMON_REFUSALS: dict[str, T] = {
     "not_in_hand": T("Vous n'avez pas cette carte.", "You do not hold that card."),
     "wrong_phase": T("Ce n'est pas le moment.", "Not at this point of the game."),
 }
+# Counted nouns every game may use (a game's own `units` come first), and those the bot and
+# the pages count with (`amount`).
 COMMON_UNITS: dict[str, Unit] = {
     "point": Unit(fr=("point", "points"), en=("point", "points")),
     "token": Unit(fr=("jeton", "jetons"), en=("token", "tokens")),
     "card": Unit(fr=("carte", "cartes"), en=("card", "cards")),
     "trick": Unit(fr=("pli", "plis"), en=("trick", "tricks")),
+    "match": Unit(fr=("partie", "parties"), en=("match", "matches")),
+    "win": Unit(fr=("victoire", "victoires"), en=("win", "wins")),
+    "player": Unit(fr=("joueur", "joueurs"), en=("player", "players")),
 }
 COMMON_PHASES: dict[str, T] = {"over": T("partie terminée", "game over")}
 COMMON_FACTS: dict[str, T] = {"dealer": T("donneur", "dealer")}
@@ -291,7 +305,7 @@ class Words:
 
     def amount(self, n: int, unit: str, lang: str) -> str:
         """`1 point`, `0 jeton`, `12 tokens`."""
-        return f"{n} {self.unit(unit).form(n, lang)}"
+        return self.unit(unit).amount(n, lang)
 
     def unit(self, key: str) -> Unit:
         return self.units.get(key) or COMMON_UNITS.get(key) or COMMON_UNITS["point"]

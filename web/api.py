@@ -18,6 +18,7 @@ from db import MatchSummary, SeasonInfo, Store
 
 from . import data
 from .replay import Frame
+from .security import Guild
 
 if TYPE_CHECKING:
 
@@ -35,33 +36,10 @@ def slug_of(game: GameSlug | None) -> str | None:
     return None if game is None else game.value
 
 
-GUILD_PATTERN = r"^[0-9]{1,20}$"
-EXPIRY_PATTERN = r"^[0-9]{1,12}$"
-SIGNATURE_PATTERN = r"^[A-Za-z0-9_-]{43}$"
-
-
 class ErrorOut(BaseModel):
     detail: str
 
 
-def signed(
-    request: Request,
-    guild_id: Annotated[str, Path(pattern=GUILD_PATTERN, description="The server's id.")],
-    expires: Annotated[
-        str, Path(pattern=EXPIRY_PATTERN, description="When the link expires (Unix seconds).")
-    ],
-    signature: Annotated[
-        str, Path(pattern=SIGNATURE_PATTERN, description="HMAC-SHA256 of id and expiry.")
-    ],
-) -> int:
-    """The verified guild id (the middleware checked the signature before routing)."""
-    verified = getattr(request.state, "guild_id", None)
-    if verified is None or str(verified) != guild_id:
-        raise data.NotFound("unsigned")
-    return int(verified)
-
-
-Guild = Annotated[int, Depends(signed)]
 Page = Annotated[int, Query(ge=1, le=data.MAX_PAGE, description="1-based page number.")]
 Season = Annotated[int | None, Query(ge=1, le=1_000_000, description="Season number.")]
 

@@ -2,6 +2,7 @@
 
 What the pages say about a game (its name, moves, table, cards) is the game's own words,
 through web/words.py; this is the page furniture.
+Counted nouns (`2 parties`) follow the one plural rule of games/words.py (`amount`).
 The language is `?lang=` when the reader chose one with the switch, else the first of
 French or English in the browser's Accept-Language, else French.
 """
@@ -102,15 +103,6 @@ TEXT: dict[str, dict[str, str]] = {
     },
 }
 
-# Counted words: (singular, plural). French uses the singular for 0 and 1.
-COUNTED: dict[str, dict[str, tuple[str, str]]] = {
-    "n_matches": {"fr": ("{n} partie", "{n} parties"), "en": ("{n} match", "{n} matches")},
-    "n_wins": {"fr": ("{n} victoire", "{n} victoires"), "en": ("{n} win", "{n} wins")},
-    "n_points": {"fr": ("{n} point", "{n} points"), "en": ("{n} point", "{n} points")},
-    "n_cards": {"fr": ("{n} carte", "{n} cartes"), "en": ("{n} card", "{n} cards")},
-    "n_tokens": {"fr": ("{n} jeton", "{n} jetons"), "en": ("{n} token", "{n} tokens")},
-}
-
 MONTHS = {
     "fr": [
         "janvier",
@@ -145,12 +137,6 @@ MONTHS = {
 
 def text(key: str, lang: str, **values: object) -> str:
     return TEXT[key][lang].format(**values)
-
-
-def counted(key: str, n: int, lang: str) -> str:
-    one, many = COUNTED[key][lang]
-    singular = n in (0, 1) if lang == "fr" else n == 1
-    return (one if singular else many).format(n=n)
 
 
 def negotiate(chosen: str | None, accept_language: str | None) -> str:

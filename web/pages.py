@@ -16,11 +16,12 @@ from markupsafe import Markup
 
 import games
 from db import MatchSummary, Store
-from games.words import Words
+from games.words import Words, amount
 
 from . import charts, data, i18n, words
-from .api import EXPIRY_PATTERN, GUILD_PATTERN, SIGNATURE_PATTERN, GameSlug, slug_of
+from .api import GameSlug, slug_of
 from .replay import Frame
+from .security import Guild
 
 TEMPLATES = FilePath(__file__).resolve().parent / "templates"
 ENV = Environment(
@@ -32,19 +33,6 @@ ENV = Environment(
 )
 
 
-def page_guild(
-    request: Request,
-    guild_id: Annotated[str, Path(pattern=GUILD_PATTERN)],
-    expires: Annotated[str, Path(pattern=EXPIRY_PATTERN)],
-    signature: Annotated[str, Path(pattern=SIGNATURE_PATTERN)],
-) -> int:
-    verified = getattr(request.state, "guild_id", None)
-    if verified is None or str(verified) != guild_id:
-        raise data.NotFound("unsigned")
-    return int(verified)
-
-
-Guild = Annotated[int, Depends(page_guild)]
 Page = Annotated[int, Query(ge=1, le=data.MAX_PAGE)]
 Season = Annotated[int | None, Query(ge=1, le=1_000_000)]
 Lang = Annotated[str | None, Query(max_length=8)]
@@ -64,8 +52,9 @@ class Ctx:
     def t(self, key: str, **values: object) -> str:
         return i18n.text(key, self.lang, **values)
 
-    def n(self, key: str, count: int) -> str:
-        return i18n.counted(key, count, self.lang)
+    def n(self, unit: str, count: int) -> str:
+        """`count` with a shared noun of games/words.py: `0 partie`, `2 matches`."""
+        return amount(count, unit, self.lang)
 
     def url(self, path: str = "", **query: object) -> str:
         """A link inside this server's pages, keeping the chosen language."""
@@ -91,13 +80,16 @@ class Ctx:
         log that no longer replays)."""
         if n is None:
             return ""
-        game = words.words_of(m.summary.game)
+        game = games.words_of(m.summary.game)
         if game is None or m.unit is None:
             return str(n)
         return game.amount(n, m.unit, self.lang)
 
     def game(self, slug: str | None) -> str:
-        return words.game_name(slug, self.lang)
+        """The game's own name; None is every game."""
+        if slug is None:
+            return i18n.text("all_games", self.lang)
+        return games.game_name(slug, self.lang)
 
     def date(self, when: datetime) -> str:
         month = i18n.MONTHS[self.lang][when.month - 1]
@@ -257,7 +249,7 @@ async def match(
     m = await data.match(store, guild, match_id, step=step)
     frame = m.frame
     values: dict[str, Any] = {"m": m, "frame": frame, "result": result_lines(m)}
-    game = words.words_of(m.summary.game)
+    game = games.words_of(m.summary.game)
     if game is None:  # a game this version no longer has: its log could not replay anyway
         values["frame"] = frame = None
     if frame is not None and game is not None:

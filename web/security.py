@@ -4,20 +4,25 @@ A server's pages live under `/g/{guild}/{expiry}/{signature}/` and its API under
 `/api/g/{guild}/{expiry}/{signature}/`. The middleware checks the signature before any
 routing or validation, so a wrong or expired link gets the same plain 404 as a page that
 does not exist, and no handler ever runs for it. A verified request carries its guild id
-and its signed prefix in `request.state`.
+and its signed prefix in `request.state`; every page and API route takes its guild from
+there through `Guild`, the one signature check the handlers see.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
+from fastapi import Depends, Path, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import links
+from . import data, links
 
-SIGNED = re.compile(r"^/(?:api/)?g/([0-9]{1,20})/([0-9]{1,12})/([A-Za-z0-9_-]{43})(?:/|$)")
+GUILD = r"[0-9]{1,20}"
+EXPIRY = r"[0-9]{1,12}"
+SIGNATURE = rf"[A-Za-z0-9_-]{{{links.SIGNATURE_LENGTH}}}"
+SIGNED = re.compile(rf"^/(?:api/)?g/({GUILD})/({EXPIRY})/({SIGNATURE})(?:/|$)")
 SIGNED_ROOTS = ("/g/", "/api/g/")
 MAX_GUILD_ID = 2**63 - 1
 
@@ -116,3 +121,25 @@ class Guard:
         await send(
             {"type": "http.response.body", "body": body if scope["method"] != "HEAD" else b""}
         )
+
+
+def signed_guild(
+    request: Request,
+    guild_id: Annotated[str, Path(pattern=f"^{GUILD}$", description="The server's id.")],
+    expires: Annotated[
+        str, Path(pattern=f"^{EXPIRY}$", description="When the link expires (Unix seconds).")
+    ],
+    signature: Annotated[
+        str, Path(pattern=f"^{SIGNATURE}$", description="HMAC-SHA256 of id and expiry.")
+    ],
+) -> int:
+    """The guild id `Guard` verified for this very path: a route reached without it (a
+    middleware left out, a path it does not match) is not found rather than unguarded."""
+    verified = getattr(request.state, "guild_id", None)
+    if verified is None or str(verified) != guild_id:
+        raise data.NotFound("unsigned")
+    return int(verified)
+
+
+Guild = Annotated[int, Depends(signed_guild)]
+"""A route's server: the pages' and the API's one signature check."""

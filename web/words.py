@@ -22,7 +22,6 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-import games
 from games.cards import FAMILY_MARKS, JOKER_MARK, family_name, is_bianco_mano, tint
 from games.cards import face as text_face
 from games.facts import HandFacts, PublicFacts, SeatFacts, Zone
@@ -30,19 +29,6 @@ from games.text import common
 from games.words import Words
 
 from . import cards, i18n
-
-
-def words_of(slug: str) -> Words | None:
-    """The game's words, or None for a slug no registered game has (an old match)."""
-    return games.get(slug).words if games.known(slug) else None
-
-
-def game_name(slug: str | None, lang: str) -> str:
-    """The game's own name (`Blanche-Neige` / `Snow White`); None is every game."""
-    if slug is None:
-        return i18n.text("all_games", lang)
-    words = words_of(slug)
-    return words.name.get(lang) if words is not None else slug
 
 
 # --- card faces -------------------------------------------------------------------------------

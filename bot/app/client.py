@@ -162,7 +162,7 @@ class TapisBot(commands.AutoShardedBot):
         log.info("restored %d open table(s)", len(restored))
         await self.tree.set_translator(Translator())
         self.tree.add_command(table_group(controller.open_table))
-        await self.add_cog(TablesCog(controller, self.service))
+        await self.add_cog(TablesCog(self.service))
         await self.add_cog(ConfigCog(self.store))
         web = WebLinks.of(self.settings)
         if problem := self.settings.web_problem():

@@ -48,10 +48,6 @@ class Shards:
             raise ValueError(f"shard ids {list(self.ids)} not within 0..{self.count - 1}")
 
     @classmethod
-    def all_of(cls, count: int) -> Shards:
-        return cls(count, tuple(range(count)))
-
-    @classmethod
     def of(cls, count: int, ids: Iterable[int] = ()) -> Shards:
         chosen = tuple(sorted(set(ids)))
         return cls(count, chosen or tuple(range(count)))

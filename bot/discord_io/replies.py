@@ -9,6 +9,7 @@ import traceback
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.enums import InteractionResponseType
 
 from ..i18n.translate import has, lang_of, tr
@@ -62,6 +63,11 @@ async def guard(interaction: discord.Interaction[Any], exc: BaseException) -> No
         log.info("refused a malformed command (%s)", type(exc).__name__)
         with contextlib.suppress(discord.HTTPException):
             await refuse(interaction, "err.bad_command")
+        return
+    if isinstance(exc, app_commands.MissingPermissions):  # a check such as tree.manage_server
+        log.info("refused a command to a member without %s", exc.missing_permissions)
+        with contextlib.suppress(discord.HTTPException):
+            await refuse(interaction, f"err.need_{exc.missing_permissions[0]}")
         return
     # A command's own error comes wrapped (CommandInvokeError): name and locate the cause.
     cause = exc.__cause__ if isinstance(exc.__cause__, Exception) else exc

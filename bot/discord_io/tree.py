@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType as Opt
 
-from ..i18n.translate import lang_of, tr
+from ..i18n.translate import lang_of, ls, tr
 from .private import command_handles_errors
 
 log = logging.getLogger("tapis.commands")
@@ -24,6 +24,22 @@ log = logging.getLogger("tapis.commands")
 NESTED = (Opt.subcommand.value, Opt.subcommand_group.value)
 SNOWFLAKE_TYPES = (Opt.user, Opt.channel, Opt.role, Opt.mentionable, Opt.attachment)
 MALFORMED = (app_commands.CommandSignatureMismatch, app_commands.TransformerError)
+
+manage_server = app_commands.checks.has_permissions(manage_guild=True)
+"""The one "Manage Server" check, at run time: a command's default permissions only hide
+it, and a server's override can show it to anyone. A member without the permission gets
+`err.need_manage_guild` (bot.discord_io.replies.guard)."""
+
+
+def manage_server_group(name_key: str, description_key: str) -> app_commands.Group:
+    """A server-only group of commands that Discord shows by default to those who may
+    manage the server; each of its commands still carries `manage_server`."""
+    return app_commands.Group(
+        name=ls(name_key),
+        description=ls(description_key),
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
 
 
 def leaf_options(data: dict[str, Any]) -> list[dict[str, Any]] | None:

@@ -11,22 +11,19 @@ from discord.ext import commands
 from db import Store
 
 from ..discord_io.replies import guard, refuse
+from ..discord_io.tree import manage_server, manage_server_group
 from ..i18n.translate import lang_of, ls, tr
 from ..table.session import NotStored, storing
 
 
 class ConfigCog(commands.Cog):
-    config = app_commands.Group(
-        name=ls("cmd.config"),
-        description=ls("cmd.config.desc"),
-        guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
-    )
+    config = manage_server_group("cmd.config", "cmd.config.desc")
 
     def __init__(self, store: Store) -> None:
         self.store = store
 
     @config.command(name=ls("cmd.config.lang"), description=ls("cmd.config.lang.desc"))
+    @manage_server
     @app_commands.rename(choice=ls("param.lang"))
     @app_commands.describe(choice=ls("param.lang.desc"))
     @app_commands.choices(
@@ -37,13 +34,8 @@ class ConfigCog(commands.Cog):
     )
     async def language(self, interaction: discord.Interaction[Any], choice: str) -> None:
         guild = interaction.guild
-        member = interaction.user
-        if guild is None or not isinstance(member, discord.Member):
+        if guild is None:
             await refuse(interaction, "err.no_guild")
-            return
-        # Checked here, at run time: default permissions alone can be overridden by admins.
-        if not member.guild_permissions.manage_guild:
-            await refuse(interaction, "err.need_manage_guild")
             return
         try:
             async with storing():

@@ -317,7 +317,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.ai_fort": {"fr": "IA forte", "en": "strong AI"},
     # What a picture shows, in words (the media item's description, read by screen readers).
     "picture.seated": {"fr": "{n} / {max} joueurs", "en": "{n} / {max} players"},
-    "picture.cards": {"fr": "{n} carte|{n} cartes", "en": "{n} card|{n} cards"},
     "picture.turn": {"fr": "à jouer", "en": "to play"},
     "picture.dealer": {"fr": "donneur", "en": "dealer"},
     "picture.shown": {"fr": "Cartes montrées", "en": "Cards shown"},
@@ -367,10 +366,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "{name} — non classé · {matches} · {wins} · {points}",
         "en": "{name} — unranked · {matches} · {wins} · {points}",
     },
-    "n.matches": {"fr": "{n} partie|{n} parties", "en": "{n} match|{n} matches"},
-    "n.wins": {"fr": "{n} victoire|{n} victoires", "en": "{n} win|{n} wins"},
-    "n.points": {"fr": "{n} point|{n} points", "en": "{n} point|{n} points"},
-    "n.players": {"fr": "{n} joueur|{n} joueurs", "en": "{n} player|{n} players"},
     "lb.page": {"fr": "Page {page}/{pages}", "en": "Page {page}/{pages}"},
     "stats.title": {"fr": "Bilan de {name}", "en": "{name}'s record"},
     "stats.none": {"fr": "Aucune partie jouée.", "en": "No match played."},

@@ -39,15 +39,6 @@ def tr(key: str, lang: str, **kwargs: Any) -> str:
     return text.format(**{k: v.get(lang) if isinstance(v, T) else v for k, v in kwargs.items()})
 
 
-def count(n: int, key: str, lang: str) -> str:
-    """`n` with its noun in the right number: the entry reads "{n} partie|{n} parties".
-
-    French keeps 0 and 1 singular ("0 partie", "1 partie"); English only 1."""
-    one, _, many = tr(key, lang).partition("|")
-    singular = abs(n) < 2 if lang == FR else n == 1
-    return (one if singular or not many else many).replace("{n}", str(n))
-
-
 def has(key: str) -> bool:
     return key in MESSAGES
 

@@ -22,9 +22,9 @@ from games.cards import face as text_face
 from games.cards import family_name, suit_name
 from games.facts import Fact, SeatFacts
 from games.facts import Zone as FactZone
-from games.words import Face, Words
+from games.words import Face, Words, amount
 
-from ..i18n.translate import count, tr
+from ..i18n.translate import tr
 from ..table.model import AI_LEVELS, Table
 
 HEADER_FACTS = 3  # facts in the picture's header band: more would crowd out the title
@@ -204,7 +204,7 @@ def describe(scene: art.TableScene, lang: str) -> str:
     for seat in scene.seats:
         bits = [seat.name]
         if seat.cards:
-            bits.append(count(seat.cards, "picture.cards", lang))
+            bits.append(amount(seat.cards, "card", lang))
         bits += [m for m in (seat.score, *seat.marks) if m]
         if seat.dealer:
             bits.append(dealer)

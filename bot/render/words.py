@@ -29,7 +29,7 @@ from games.text import (
     ranking_lines,
     seat_parts,
 )
-from games.words import Face, Words
+from games.words import Face
 
 from ..i18n.translate import tr
 from ..table.model import AI_LEVELS, Table
@@ -56,15 +56,6 @@ class Text:
     colour: int
     body: str = ""
     blocks: list[tuple[str, str]] = field(default_factory=list)  # (heading, text)
-
-
-def words_of(slug: str) -> Words | None:
-    return games.get(slug).words if games.known(slug) else None
-
-
-def game_name(slug: str, lang: str) -> str:
-    words = words_of(slug)
-    return words.name.get(lang) if words is not None else slug
 
 
 def colour_of(table: Table) -> int:
@@ -108,7 +99,7 @@ def lobby_text(table: Table) -> Text:
     lang = table.lang
     rules = table.rules
     text = Text(
-        title=tr("lobby.title", lang, game=game_name(table.game, lang), table=table.id),
+        title=tr("lobby.title", lang, game=games.game_name(table.game, lang), table=table.id),
         body=tr(
             "lobby.body" if rules.min_players < rules.max_players else "lobby.body_exact",
             lang,
@@ -158,7 +149,7 @@ def table_text(table: Table, faces: CardFaces = TEXT_FACES) -> Text:
     facts = state.public_facts()
     names = names_of(table)
     text = Text(
-        title=tr("lobby.title", lang, game=game_name(table.game, lang), table=table.id),
+        title=tr("lobby.title", lang, game=games.game_name(table.game, lang), table=table.id),
         colour=colour_of(table),
     )
     lines: list[str] = []
@@ -210,7 +201,7 @@ def hand_text(
     hand = table.rules.hand_facts(view, seat)
     text = Text(
         title=f"{tr('hand.title', lang)} — "
-        + tr("lobby.title", lang, game=game_name(table.game, lang), table=table.id),
+        + tr("lobby.title", lang, game=games.game_name(table.game, lang), table=table.id),
         colour=colour_of(table),
     )
     lines = []

@@ -85,7 +85,7 @@ def replay_embed(replay: Replay, step: int, lang: str) -> discord.Embed:
     text = words.table_text(table)  # the public table as it stood, from view(None)
     embed = discord.Embed(
         title=tr(
-            "replay.title", lang, game=words.game_name(replay.game, lang), table=replay.table_id
+            "replay.title", lang, game=games.game_name(replay.game, lang), table=replay.table_id
         ),
         description=text.body,
         colour=text.colour,
@@ -170,7 +170,7 @@ def list_message(
     rows = []
     options = []
     for m in matches[:LIST_SIZE]:
-        game = words.game_name(m.game, lang)
+        game = games.game_name(m.game, lang)
         rows.append(
             tr(
                 "replays.row",

@@ -10,11 +10,12 @@ from discord.ext import commands
 
 import games
 from db import Store
+from games.words import amount
 
 from ..discord_io.replies import guard, refuse
+from ..discord_io.tree import manage_server, manage_server_group
 from ..discord_io.writes import release
-from ..i18n.translate import count, lang_of, ls, tr
-from ..render import words
+from ..i18n.translate import lang_of, ls, tr
 from ..render.weblinks import WebLinks, web_button
 from ..table.commands import game_choices
 from .components import PageButton
@@ -25,12 +26,7 @@ PAGE_SIZE = 10
 class StatsCog(commands.Cog):
     """The season's standings: leaderboards (with their pager), records, new seasons."""
 
-    season = app_commands.Group(
-        name=ls("cmd.season"),
-        description=ls("cmd.season.desc"),
-        guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
-    )
+    season = manage_server_group("cmd.season", "cmd.season.desc")
 
     def __init__(self, store: Store, min_rated_matches: int, web: WebLinks | None = None) -> None:
         self.store = store
@@ -60,6 +56,7 @@ class StatsCog(commands.Cog):
         await self.show_stats(interaction, member)
 
     @season.command(name=ls("cmd.season.new"), description=ls("cmd.season.new.desc"))
+    @manage_server
     async def season_new(self, interaction: discord.Interaction[Any]) -> None:
         await self.open_new_season(interaction)
 
@@ -116,9 +113,9 @@ class StatsCog(commands.Cog):
         for row in result.rows:
             counts = {
                 "name": row.name,
-                "matches": count(row.matches, "n.matches", lang),
-                "wins": count(row.wins, "n.wins", lang),
-                "points": count(row.points, "n.points", lang),
+                "matches": amount(row.matches, "match", lang),
+                "wins": amount(row.wins, "win", lang),
+                "points": amount(row.points, "point", lang),
             }
             if row.rank is None:  # below the rated players, without a place number
                 lines.append(tr("lb.row_unranked", lang, **counts))
@@ -126,7 +123,7 @@ class StatsCog(commands.Cog):
                 lines.append(
                     tr("lb.row", lang, rank=row.rank, rating=f"{row.rating:.1f}", **counts)
                 )
-        title_game = f" · {words.game_name(game, lang)}" if game else ""
+        title_game = f" · {games.game_name(game, lang)}" if game else ""
         embed = discord.Embed(
             title=tr("lb.title", lang, season=season, game=title_game),
             description="\n".join(lines) or tr("lb.empty", lang),
@@ -157,11 +154,11 @@ class StatsCog(commands.Cog):
             tr(
                 "stats.row",
                 lang,
-                game=words.game_name(r.game, lang) if r.game else tr("all_games", lang),
+                game=games.game_name(r.game, lang) if r.game else tr("all_games", lang),
                 season=r.season,
-                matches=count(r.matches, "n.matches", lang),
-                wins=count(r.wins, "n.wins", lang),
-                points=count(r.points, "n.points", lang),
+                matches=amount(r.matches, "match", lang),
+                wins=amount(r.wins, "win", lang),
+                points=amount(r.points, "point", lang),
                 rating=f"{r.rating:.1f}",
             )
             for r in rows
@@ -175,13 +172,8 @@ class StatsCog(commands.Cog):
     async def open_new_season(self, interaction: discord.Interaction[Any]) -> None:
         lang = lang_of(interaction.locale)
         guild = interaction.guild
-        member = interaction.user
-        if guild is None or not isinstance(member, discord.Member):
+        if guild is None:
             await refuse(interaction, "err.no_guild")
-            return
-        # Checked here, at run time: default permissions alone can be overridden by admins.
-        if not member.guild_permissions.manage_guild:
-            await refuse(interaction, "err.need_manage_guild")
             return
         old = await self.store.seasons.current(guild.id)
         new = await self.store.seasons.new(guild.id)

@@ -9,11 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from games.words import amount
 
 from ..discord_io.replies import guard, refuse
-from ..i18n.translate import count, lang_of, ls, tr
-from ..render import words
-from .controller import Controller
+from ..i18n.translate import lang_of, ls, tr
 from .model import Table
 from .rules import rules_embed
 from .service import TableService
@@ -24,8 +23,7 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 
 class TablesCog(commands.Cog):
-    def __init__(self, controller: Controller, service: TableService) -> None:
-        self.controller = controller
+    def __init__(self, service: TableService) -> None:
         self.service = service
 
     @app_commands.command(name=ls("cmd.tables"), description=ls("cmd.tables.desc"))
@@ -40,9 +38,9 @@ class TablesCog(commands.Cog):
                 "tables.row",
                 lang,
                 table=t.id,
-                game=words.game_name(t.game, lang),
+                game=games.game_name(t.game, lang),
                 status=tr(f"status.{t.status}", lang),
-                players=count(len(t.seats), "n.players", lang),
+                players=amount(len(t.seats), "player", lang),
                 where=f"<#{t.where_id}>",
             )
             for t in self.service.guild_tables(interaction.guild.id)[:20]

@@ -24,7 +24,6 @@ import games
 from ..discord_io.replies import answer_later, refuse
 from ..discord_io.writes import answered_id, is_ephemeral, release, shown_id
 from ..i18n.translate import lang_of, tr
-from ..render import words
 from ..render.layout import Display
 from ..render.pictures import TABLE_FILE
 from .components import ReplaceButton
@@ -144,7 +143,7 @@ class Controller:
             name = tr(
                 "thread.name",
                 table.lang,
-                game=words.game_name(table.game, table.lang),
+                game=games.game_name(table.game, table.lang),
                 table=table.id,
             )
             try:

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TextIO
 
 import games
-from bot.render.words import game_name
 from emulator.drivers import Emulator
 from emulator.model import Channel, Message
 from games import Rng
@@ -187,7 +186,7 @@ async def play_one(
     options = quick_options_text(slug)
     words = options_in_words(slug)
     shown = f" · {words}" if words else ""
-    title = f"═══ {game_name(slug, 'fr')} · {players} joueurs{shown} ═══"
+    title = f"═══ {games.game_name(slug, 'fr')} · {players} joueurs{shown} ═══"
     printer.say(printer.style(title, bold=True))
 
     async def lobby_step(where: Channel) -> None:
@@ -235,7 +234,7 @@ async def main(
                     printer.flush()
                     printer.say(f"!! {slug} : la partie a échoué ({type(exc).__name__}: {exc})")
                     continue
-                printer.say(f"({game_name(slug, 'fr')} : {actions} actions jouées)\n")
+                printer.say(f"({games.game_name(slug, 'fr')} : {actions} actions jouées)\n")
     elapsed = time.monotonic() - started
     played = len(wanted) - len(failed)
     print(f"Démo terminée en {elapsed:.1f} s : {played}/{len(wanted)} parties.", file=out)

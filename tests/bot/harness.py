@@ -19,7 +19,6 @@ from bot.app.client import TapisBot
 from bot.app.clock import Clock
 from bot.app.settings import Settings
 from bot.render.pictures import Pictures
-from bot.table.options import parse_options_text, public_fields
 from bot.table.subcommands import TIMER, slash_name
 from db import Store
 from emulator.drivers import Emulator
@@ -28,6 +27,7 @@ from emulator.handles import InteractionHandle
 from emulator.model import Channel, Guild, Message, User
 from games import Rng
 from tests.bot.clock import ManualClock
+from tests.bot.options_text import parse_options_text, public_fields
 from tests.waiting import TIMEOUT
 
 COMMANDS = ("table", "tables", "rules", "leaderboard", "stats", "season", "config", "revoir")

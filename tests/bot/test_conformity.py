@@ -16,7 +16,6 @@ import pytest
 
 from bot.table import lobby
 from bot.table.lobby import Field
-from bot.table.options import public_fields
 from bot.table.subcommands import slash_name
 from emulator.drivers import Emulator
 from games import Rng
@@ -31,6 +30,7 @@ from tests.bot.harness import (
     table_command,
     text_of,
 )
+from tests.bot.options_text import public_fields
 
 TOKEN_EDIT = ("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}")
 NO_MENTIONS = {"parse": []}

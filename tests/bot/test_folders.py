@@ -1,4 +1,7 @@
-"""bot/ is laid out by feature: every folder says in one line what it holds."""
+"""bot/ is laid out by feature: every folder says in one line what it holds.
+
+That no module but bot/discord_io/private.py touches a private name of discord.py is
+tests/bot/discord_io/test_private.py's to check."""
 
 from __future__ import annotations
 

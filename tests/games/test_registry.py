@@ -32,3 +32,15 @@ def test_a_slug_cannot_be_taken_twice() -> None:
     with pytest.raises(ValueError):
         games.register(Impostor())
     assert games.get("plus-fort") is TOY  # the refused one took nothing
+
+
+def test_a_games_name_is_its_own_words_and_an_unknown_slug_shows_itself() -> None:
+    """The one lookup of a game's name the bot and the pages share."""
+    for rules in games.all():
+        assert games.words_of(rules.slug) is rules.words
+        for lang in ("fr", "en"):
+            assert games.game_name(rules.slug, lang) == rules.words.name.get(lang)
+    assert games.game_name(TOY.slug, "en") == "Highest card"
+    assert games.game_name("blanche-neige", "en") == "Snow White"
+    assert games.game_name("belote", "fr") == "belote"  # a match of a game since removed
+    assert games.words_of("belote") is None

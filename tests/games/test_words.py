@@ -7,7 +7,7 @@ import pytest
 import games
 from games import Rng
 from games.facts import Fact
-from games.words import T, Words, WordsError
+from games.words import COMMON_UNITS, T, Unit, Words, WordsError, amount
 
 WORDS = Words(
     name=T("Essai", "Trial"),
@@ -44,6 +44,42 @@ def test_plurals_follow_each_language() -> None:
     assert WORDS.amount(1, "token", "en") == "1 token"
     assert say({"type": "trick", "seat": 0, "n": 1}) == "Alice prend 1 pli"
     assert say({"type": "trick", "seat": 0, "n": 3}, "en") == "Alice takes 3 tricks"
+
+
+@pytest.mark.parametrize(
+    ("unit", "lang", "expected"),
+    [
+        ("point", "fr", ["0 point", "1 point", "2 points"]),
+        ("point", "en", ["0 points", "1 point", "2 points"]),
+        ("match", "fr", ["0 partie", "1 partie", "2 parties"]),
+        ("match", "en", ["0 matches", "1 match", "2 matches"]),
+        ("player", "fr", ["0 joueur", "1 joueur", "2 joueurs"]),
+        ("card", "en", ["0 cards", "1 card", "2 cards"]),
+    ],
+)
+def test_the_shared_plural_rule_keeps_zero_singular_in_french_only(
+    unit: str, lang: str, expected: list[str]
+) -> None:
+    """The one rule the games, the bot and the pages count with."""
+    assert [amount(n, unit, lang) for n in (0, 1, 2)] == expected
+    assert [COMMON_UNITS[unit].amount(n, lang) for n in (0, 1, 2)] == expected
+
+
+def test_a_negative_count_takes_the_number_of_its_size() -> None:
+    tokens = Unit(fr=("jeton", "jetons"), en=("token", "tokens"))
+    assert [tokens.amount(n, "fr") for n in (-1, -2)] == ["-1 jeton", "-2 jetons"]
+    assert [tokens.amount(n, "en") for n in (-1, -2)] == ["-1 token", "-2 tokens"]
+
+
+def test_a_game_counts_with_its_own_units_before_the_shared_ones() -> None:
+    deals = Words(
+        name=T("Essai", "Trial"),
+        summary=T("Un jeu d'essai.", "A trial game."),
+        units={"point": Unit(fr=("donne", "donnes"), en=("deal", "deals"))},
+    )
+    assert deals.amount(0, "point", "fr") == "0 donne"
+    assert deals.amount(3, "point", "en") == "3 deals"
+    assert deals.amount(1, "match", "en") == "1 match"
 
 
 def test_seats_read_as_names_with_french_elision() -> None:

@@ -27,21 +27,6 @@ def test_negotiate(chosen: str | None, accept: str | None, expected: str) -> Non
     assert i18n.negotiate(chosen, accept) == expected
 
 
-def test_counted_words_follow_each_language_plural() -> None:
-    assert [i18n.counted("n_matches", n, "fr") for n in (0, 1, 2)] == [
-        "0 partie",
-        "1 partie",
-        "2 parties",
-    ]
-    assert [i18n.counted("n_matches", n, "en") for n in (0, 1, 2)] == [
-        "0 matches",
-        "1 match",
-        "2 matches",
-    ]
-
-
 def test_every_text_exists_in_both_languages() -> None:
     for key, forms in i18n.TEXT.items():
-        assert set(forms) == set(i18n.LANGS), key
-    for key, forms in i18n.COUNTED.items():
         assert set(forms) == set(i18n.LANGS), key

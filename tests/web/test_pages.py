@@ -76,6 +76,13 @@ def test_leaderboard_has_the_bot_order_and_figures(client: TestClient, seeded: S
                 assert rating == "non classé"
 
 
+def test_the_pages_count_with_the_games_plural_rule(client: TestClient) -> None:
+    """The ranking note counts matches as the bot does (games.words.amount)."""
+    assert "Un joueur est classé à partir de 2 parties." in client.get(signed()).text
+    english = client.get(signed(), params={"lang": "en"}).text
+    assert "Players are ranked from 2 matches on." in english
+
+
 def test_leaderboard_in_english_from_the_browser_or_the_switch(client: TestClient) -> None:
     english = client.get(signed(), headers={"Accept-Language": "en-GB,en;q=0.9"}).text
     assert '<html lang="en">' in english and "Leaderboard" in english and "unranked" in english

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 
 import pytest
+from fastapi import Request
+from fastapi.dependencies.models import Dependant
+from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
 import art
 from games.cards import face as text_face
-from web import cards, links
+from web import api, cards, links, pages, security
 from web.app import create_app
+from web.data import NotFound
 
 from .conftest import SECRET, settings_for, signed
 from .seed import GUILD, OTHER_GUILD, RTL, XSS, Seeded, uid
@@ -32,32 +37,65 @@ def test_flip_changes_only_the_signature() -> None:
     assert flip(url) != url and flip(url).split("/")[:4] == url.split("/")[:4]
 
 
+def forged(url: str, *, api: bool = False) -> list[str]:
+    """Ways to reach `url` (a signed path) without its server's valid signature."""
+    root = "/api/g" if api else "/g"
+    return [
+        flip(url),
+        url.replace(str(GUILD), str(OTHER_GUILD)),  # another server, same signature
+        f"{root}/{GUILD}/{NOW}/{'A' * 43}/",
+        f"{root}/{GUILD}/",
+        f"{root}/abc/1/2/",
+        links.link("", GUILD, SECRET, expires_at=1_000_000_000).replace("/g/", f"{root}/", 1),
+        links.link("", GUILD, "another-secret-that-is-also-long-enough-42").replace(
+            "/g/", f"{root}/", 1
+        ),
+    ]
+
+
 def test_pages_need_a_valid_signature(client: TestClient, seeded: Seeded) -> None:
     assert client.get(signed()).status_code == 200
     not_found = client.get(signed("match/999999"))
     assert not_found.status_code == 404
-    for url in (
-        flip(signed()),
-        flip(signed(f"match/{seeded.matches['manille']}")),
-        signed().replace(str(GUILD), str(OTHER_GUILD)),  # another server, same signature
-        f"/g/{GUILD}/{NOW}/{'A' * 43}/",
-        f"/g/{GUILD}/",
-        "/g/abc/1/2/",
-        links.link("", GUILD, SECRET, expires_at=1_000_000_000),  # expired in 2001
-        links.link("", GUILD, "another-secret-that-is-also-long-enough-42"),
-    ):
+    for url in (*forged(signed()), *forged(signed(f"match/{seeded.matches['manille']}"))):
         response = client.get(url)
         assert response.status_code == 404, url
         assert response.text == not_found.text  # reveals nothing: the very same page
 
 
-def test_api_needs_a_valid_signature(client: TestClient) -> None:
-    good = signed("leaderboard", api=True)
-    assert client.get(good).status_code == 200
-    bad = good.replace(str(GUILD), str(OTHER_GUILD))
-    response = client.get(bad)
-    assert response.status_code == 404
-    assert response.json() == {"detail": "Not Found"}
+def test_api_needs_a_valid_signature(client: TestClient, seeded: Seeded) -> None:
+    for path in ("leaderboard", f"matches/{seeded.matches['manille']}"):
+        good = signed(path, api=True)
+        assert client.get(good).status_code == 200, good
+        for url in forged(good, api=True):
+            response = client.get(url)
+            assert response.status_code == 404, url
+            assert response.json() == {"detail": "Not Found"}, url
+
+
+def test_every_server_route_takes_its_server_from_the_one_signature_check() -> None:
+    """The pages and the API read their guild through `security.Guild` alone: a route
+    under a signed root without it would serve whatever path it was given."""
+
+    def checks(dependant: Dependant) -> list[Any]:
+        return [dependant.call, *(c for d in dependant.dependencies for c in checks(d))]
+
+    routes = [r for r in (*api.router.routes, *pages.router.routes) if isinstance(r, APIRoute)]
+    assert {r.path.split("/")[1] for r in routes} == {"g", "api"}
+    for route in routes:
+        assert security.signed_guild in checks(route.dependant), route.path
+
+
+@pytest.mark.parametrize("verified", [None, OTHER_GUILD])
+def test_the_check_refuses_a_path_the_gate_did_not_verify(verified: int | None) -> None:
+    """Behind the gate, a handler still sees only the server whose signature was checked."""
+    scope: dict[str, Any] = {"type": "http", "state": {}}
+    if verified is not None:
+        scope["state"]["guild_id"] = verified
+    with pytest.raises(NotFound):
+        security.signed_guild(Request(scope), str(GUILD), str(NOW), "A" * 43)
+    scope["state"]["guild_id"] = GUILD
+    assert security.signed_guild(Request(scope), str(GUILD), str(NOW), "A" * 43) == GUILD
 
 
 def test_links_expire_by_the_clock(seeded: Seeded) -> None:

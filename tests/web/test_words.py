@@ -52,16 +52,6 @@ def test_a_card_the_art_does_not_draw_shows_its_text_face() -> None:
     assert unknown.src is None and unknown.text == "ZZ"
 
 
-def test_game_names_are_the_games_own() -> None:
-    for rules in games.all():
-        for lang in ("fr", "en"):
-            assert words.game_name(rules.slug, lang) == rules.words.name.get(lang)
-    assert words.game_name(TOY.slug, "en") == "Highest card"
-    assert words.game_name(None, "fr") == "Tous les jeux"
-    assert words.game_name("no-such-game", "fr") == "no-such-game"
-    assert words.words_of("no-such-game") is None
-
-
 def test_a_move_is_told_as_the_game_narrates_its_events() -> None:
     events = [
         {"type": "played", "seat": 1, "card": "QS"},

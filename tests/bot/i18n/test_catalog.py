@@ -12,8 +12,8 @@ import pytest
 
 import games
 from bot.i18n.catalog import COMMANDS, MESSAGES
-from bot.table.options import public_fields
 from games.words import COMMON_REFUSALS
+from tests.bot.options_text import public_fields
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "rules"
 CODE = re.compile(r"^[a-z]+(?:_[a-z0-9]+)+$|^malformed$")
