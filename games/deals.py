@@ -10,6 +10,10 @@ Cards are dealt from the dealer's left, so the seat that gets a given hand is fi
 place after the dealer: `same_cards_seat` says which seat of another table held the cards a
 seat held here (the same seat whenever both tables had the same dealer), `same_cards_side`
 the same for a side of partners, and `same_cards_as` asks two tables at the same deal.
+
+Whoever knows a seed can work out every hand of every deal with this module, so a concours
+keeps its seed as secret as the hands: a random number it stores, never one players could
+derive from what they see (the concours, round or table numbers).
 """
 
 from __future__ import annotations

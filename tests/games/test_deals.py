@@ -239,3 +239,14 @@ def test_the_same_cards_sit_as_far_from_the_dealer() -> None:
     assert same_cards_side((0, 2), 4, 0, 1) == (1, 3)
     with pytest.raises(ValueError):
         same_cards_seat(4, 4, 0, 0)
+
+
+def test_a_manille_team_compares_with_the_team_that_held_its_cards() -> None:
+    """One dealer further on, team 0's cards went to the other table's team 1."""
+    rules = games.get("manille")
+    here = rules.new(4, 1, {"deal_seed": 12, "first_dealer": 0})
+    there = rules.new(4, 1, {"deal_seed": 12, "first_dealer": 1})
+    side = same_cards_side((0, 2), 4, here.dealer, there.dealer)  # type: ignore[attr-defined]
+    assert side == (1, 3)
+    assert sorted(here.hand(0) + here.hand(2)) == sorted(there.hand(1) + there.hand(3))
+    assert here.retourne == there.retourne  # type: ignore[attr-defined]
