@@ -106,6 +106,7 @@ class BaseOptions(BaseModel):
         "dealer is drawn from the seed too, so every table with this seed gets the same "
         "cards seat by seat (see the game's rules page for what a deal is).",
         ge=0,
+        le=(1 << 63) - 1,
     )
 
     @field_validator("deck")
@@ -123,8 +124,8 @@ class BaseOptions(BaseModel):
 
     @model_serializer(mode="wrap")
     def _without_an_unset_deal_seed(self, handler: SerializerFunctionWrapHandler) -> Any:
-        """An unset `deal_seed` is left out, so the snapshots of ordinary tables (and the
-        stored options of older ones) read exactly as they did before the option."""
+        """An unset `deal_seed` is left out of the JSON: an ordinary table's snapshots and
+        stored options carry no trace of duplicate deals (the golden digests hold them)."""
         data = handler(self)
         if isinstance(data, dict) and data.get("deal_seed", 0) is None:
             del data["deal_seed"]
