@@ -19,9 +19,14 @@ derive from what they see (the concours, round or table numbers).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .base import GameState
+
+S = TypeVar("S", bound="GameState")
 
 _SALT = 0x636F6E636F757273  # keeps seeded deals apart from a match seed of the same value
 
@@ -59,6 +64,15 @@ def generator_for(deal_seed: int | None, deal_number: int, rng: Rng) -> Rng:
     """What shuffles deal `deal_number`: its own generator for duplicate deals, else the
     match's `rng`, which goes on from where it was."""
     return rng if deal_seed is None else deal_rng(deal_seed, deal_number)
+
+
+def unseeded(copy: S) -> S:
+    """A determinized copy (`GameState.determinize`) that deals its later deals from its
+    own generator, as an ordinary table does: kept, the seed would show the AI's search the
+    real hands of the deals to come."""
+    if copy.options.deal_seed is not None:
+        copy.options = copy.options.model_copy(update={"deal_seed": None})
+    return copy
 
 
 def same_cards_seat(seat: int, players: int, dealer: int, other_dealer: int) -> int:

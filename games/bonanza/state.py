@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Literal
 
 from ..base import Action, GameState, Outcome, rank_by_score
 from ..cards import JOKER
-from ..deals import generator_for
+from ..deals import generator_for, unseeded
 from ..rng import Rng
 from .hidden import redeal
 from .options import Options
@@ -331,7 +331,7 @@ class State(GameState):
         }
 
     def determinize(self, seat: int | None, rng: Rng) -> State:
-        return redeal(self, seat, rng)
+        return unseeded(redeal(self, seat, rng))
 
 
 def shuffled_deck(rng: Rng) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Literal
 
 from ..base import Action, GameState, Outcome
 from ..cards import cut
-from ..deals import generator_for, pick_first_dealer
+from ..deals import generator_for, pick_first_dealer, unseeded
 from ..rng import Rng
 from ..tricks import Trick, gather
 from .hidden import redeal
@@ -290,4 +290,4 @@ class State(GameState):
         return z
 
     def determinize(self, seat: int | None, rng: Rng) -> State:
-        return redeal(self, seat, rng)
+        return unseeded(redeal(self, seat, rng))

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Final, Literal
 
 from ..base import Action, GameState, Outcome, rank_by_score
 from ..cards import RANKS, deck52
-from ..deals import generator_for, pick_first_dealer
+from ..deals import generator_for, pick_first_dealer, unseeded
 from ..rng import Rng
 from .hidden import redeal
 from .options import Options
@@ -397,4 +397,4 @@ class State(GameState):
         }
 
     def determinize(self, seat: int | None, rng: Rng) -> State:
-        return redeal(self, seat, rng)
+        return unseeded(redeal(self, seat, rng))

@@ -250,3 +250,23 @@ def test_a_manille_team_compares_with_the_team_that_held_its_cards() -> None:
     assert side == (1, 3)
     assert sorted(here.hand(0) + here.hand(2)) == sorted(there.hand(1) + there.hand(3))
     assert here.retourne == there.retourne  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("slug", [s for s in GAMES if s != "blanche-neige"])
+def test_the_ai_search_never_sees_the_hands_of_the_deals_to_come(slug: str) -> None:
+    """A determinized copy deals the next deal from its own generator, not the seed's."""
+    rules = games.get(slug)
+    options, sizes = TABLES[slug]
+    state = rules.new(sizes[0], 4, {**options, "deal_seed": 50})
+    pick = Rng(4)
+    while deal_number(slug, state) == 1:
+        before = state.copy()
+        seat = state.to_move()[0] if len(state.to_move()) == 1 else pick.choice(state.to_move())
+        action = pick.choice(state.legal_actions(seat)).id
+        state.apply(seat, action)
+    guess = before.determinize(seat, Rng(9))
+    guess.apply(seat, action)
+    assert deal_number(slug, guess) == 2
+    real = [sorted(state.hand(p)) for p in range(state.players)]
+    assert [sorted(guess.hand(p)) for p in range(state.players)] != real
+    assert before.options.deal_seed == 50  # the table itself keeps dealing from the seed
