@@ -16,7 +16,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 from pydantic.fields import FieldInfo
 
 from .words import EN, T
@@ -78,7 +87,8 @@ class BaseOptions(BaseModel):
     """Table options. Every field has a default; unknown keys are refused.
 
     Every game takes a stacked `deck` (tests and replays): it must hold each card of the
-    game's `DECK` exactly once, and the game deals it as given instead of shuffling.
+    game's `DECK` exactly once, and the game deals it as given instead of shuffling. Every
+    game also takes a `deal_seed` (duplicate deals of a concours, `games/deals.py`).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -89,6 +99,15 @@ class BaseOptions(BaseModel):
         description="Stacked deck for the first deal, top card first, dealt as it is instead "
         "of shuffled (see the game's rules page for the exact dealing order).",
     )
+    deal_seed: int | None = hidden(
+        None,
+        description="Duplicate deals (a concours round): deal k is shuffled from a fresh "
+        "deck by `games.deals.deal_rng(deal_seed, k)` instead of gathered, and the first "
+        "dealer is drawn from the seed too, so every table with this seed gets the same "
+        "cards seat by seat (see the game's rules page for what a deal is).",
+        ge=0,
+        le=(1 << 63) - 1,
+    )
 
     @field_validator("deck")
     @classmethod
@@ -96,6 +115,21 @@ class BaseOptions(BaseModel):
         if deck is not None and Counter(deck) != Counter(cls.DECK):
             raise ValueError(f"deck must hold each of the {len(cls.DECK)} cards exactly once")
         return deck
+
+    @model_validator(mode="after")
+    def _one_way_to_order_the_deck(self) -> BaseOptions:
+        if self.deck is not None and self.deal_seed is not None:
+            raise ValueError("a stacked deck and a deal seed cannot both order the cards")
+        return self
+
+    @model_serializer(mode="wrap")
+    def _without_an_unset_deal_seed(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """An unset `deal_seed` is left out of the JSON: an ordinary table's snapshots and
+        stored options carry no trace of duplicate deals (the golden digests hold them)."""
+        data = handler(self)
+        if isinstance(data, dict) and data.get("deal_seed", 0) is None:
+            del data["deal_seed"]
+        return data
 
 
 @dataclass(frozen=True, slots=True)

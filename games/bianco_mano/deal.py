@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Literal
 
 from ..base import GameState, Outcome, rank_by_score
 from ..cards import cut
+from ..deals import deal_rng
 from ..tricks import Trick, gather
 from .options import Options
 from .rules import (
@@ -102,12 +103,16 @@ class Deal(GameState):
         self._clear_deal()
         stacked = options.deck is not None
         deck = list(options.deck) if options.deck is not None else list(DECK)
+        if options.deal_seed is not None:
+            self.rng = deal_rng(options.deal_seed, 0)  # the draw, as at every table
         if not stacked:
             self.rng.shuffle(deck)
         self.dealer = self._draw_for_dealer(deck)
         if stacked:
             # The stacked pack is the pack as dealt: no shuffle and no cut before deal 1.
             self._deal_out(deck)
+        elif options.deal_seed is not None:
+            self._seeded_deal(again=False)
         else:
             self.rng.shuffle(deck)
             self.emit("shuffle")
@@ -166,11 +171,27 @@ class Deal(GameState):
         for s in range(n):
             self.emit("dealt", to=s, cards=list(hands[s]))
 
-    def _new_deal(self, deck: list[str]) -> None:
-        """Deals after the first: the gathered pack is cut, shuffled only by option."""
+    def _new_deal(self, deck: list[str], again: bool = False) -> None:
+        """Deals after the first: the gathered pack is cut, shuffled only by option.
+        `again`: the same deal number is dealt again (nobody took)."""
+        if self.options.deal_seed is not None:
+            self._seeded_deal(again)
+            return
         if self.options.shuffle_each_deal:
             self.rng.shuffle(deck)
             self.emit("shuffle")
+        self._cut_and_deal(deck)
+
+    def _seeded_deal(self, again: bool) -> None:
+        """Duplicate deals: a fresh pack shuffled and cut by this deal's own generator. A
+        deal dealt again when everybody passed goes on with that generator (bidding draws
+        nothing), so tables where nobody took the same deal get the same second deal."""
+        assert self.options.deal_seed is not None
+        if not again:
+            self.rng = deal_rng(self.options.deal_seed, self.deal_number)
+        deck = list(DECK)
+        self.rng.shuffle(deck)
+        self.emit("shuffle")
         self._cut_and_deal(deck)
 
     # --- fields set in some phases only ----------------------------------------------------
@@ -199,7 +220,7 @@ class Deal(GameState):
         old = self.dealer
         self.dealer = first
         self.emit("all_passed", dealer=old, next_dealer=first)
-        self._new_deal(deck)
+        self._new_deal(deck, again=True)
 
     def _take(self, seat: int, family: str) -> None:
         """The taker gets the turned card, then the deal is completed as the book says."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import Action
+from ..deals import unseeded
 from ..rng import Rng
 from .deal import Deal
 from .hidden import redeal
@@ -280,4 +281,4 @@ class State(Deal):
         }
 
     def determinize(self, seat: int | None, rng: Rng) -> State:
-        return redeal(self, seat, rng)
+        return unseeded(redeal(self, seat, rng))

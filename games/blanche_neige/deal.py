@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from ..base import GameState, Outcome
+from ..deals import generator_for, pick_first_dealer
 from .options import Options
 from .rules import ALLOWED, DRAW_DECK, hand_size, stuck_for_ever
 
@@ -66,8 +67,10 @@ class Deal(GameState):
             raise ValueError("the fixed roles must name one role per seat")
         if options.dealer is not None and options.dealer >= players:
             raise ValueError("the fixed dealer is not a seat of this table")
-        rng = s.rng
-        s.dealer = rng.below(players) if options.dealer is None else options.dealer
+        seed = options.deal_seed
+        s.dealer = pick_first_dealer(options.dealer, seed, players, s.rng)
+        # The one deal: cards, characters and later rebuilds of the draw pile.
+        s.rng = rng = generator_for(seed, 1, s.rng)
         if options.deck is None:
             deck = list(DRAW_DECK)
             rng.shuffle(deck)
@@ -75,7 +78,10 @@ class Deal(GameState):
             deck = list(options.deck)
         if options.roles is None:
             rng.shuffle(pool)
-            s.roles, s.aside = pool[:players], pool[players:]
+            chosen = pool[:players]
+            if seed is not None:  # characters too from the dealer's left, like the cards
+                chosen = [chosen[(j - s.dealer - 1) % players] for j in range(players)]
+            s.roles, s.aside = chosen, pool[players:]
         else:
             s.roles = list(options.roles)
             s.aside = [r for r in pool if r not in s.roles]

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any, Self
 
 from ..base import Action
+from ..deals import unseeded
 from ..rng import Rng
 from .deal import Deal
 from .hidden import redeal
@@ -135,7 +136,7 @@ class State(Deal):
 
     def determinize(self, seat: int | None, rng: Rng) -> State:
         """Redeal what `seat` cannot see, consistently with everything public (hidden.py)."""
-        return redeal(self, seat, rng)
+        return unseeded(redeal(self, seat, rng))
 
     @classmethod
     def from_snapshot(cls, snap: Mapping[str, Any]) -> Self:

@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Literal
 
 from ..base import Action, GameState, Outcome, rank_by_score
 from ..cards import JOKER
+from ..deals import generator_for, unseeded
 from ..rng import Rng
 from .hidden import redeal
 from .options import Options
@@ -166,6 +167,7 @@ class State(GameState):
         if self.deal_no == 1 and self.options.deck is not None:
             self._deal(list(self.options.deck))
         else:
+            self.rng = generator_for(self.options.deal_seed, self.deal_no, self.rng)
             self._deal(shuffled_deck(self.rng))
 
     def _deal(self, deck: list[str]) -> None:
@@ -329,7 +331,7 @@ class State(GameState):
         }
 
     def determinize(self, seat: int | None, rng: Rng) -> State:
-        return redeal(self, seat, rng)
+        return unseeded(redeal(self, seat, rng))
 
 
 def shuffled_deck(rng: Rng) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Literal
 
 from ..base import Action, GameState, Outcome
 from ..cards import cut
+from ..deals import generator_for, pick_first_dealer, unseeded
 from ..rng import Rng
 from ..tricks import Trick, gather
 from .hidden import redeal
@@ -78,17 +79,19 @@ class State(GameState):
         self.team_scores = [0, 0]
         self.winner = None
         self.deal_number = 0
-        if opts.first_dealer is not None:
-            self.dealer = opts.first_dealer
-        else:
-            self.dealer = self.rng.below(PLAYERS)
+        self.dealer = pick_first_dealer(opts.first_dealer, opts.deal_seed, PLAYERS, self.rng)
         if opts.deck is not None:
             self._deal(list(opts.deck), shuffled=False, cutter=None)
         else:
-            deck = list(DECK)
-            self.rng.shuffle(deck)
-            cutter = (self.dealer + 1) % PLAYERS  # the book's cutter is also trick 1's leader
-            self._deal(cut(deck, self.rng), shuffled=True, cutter=cutter)
+            self._shuffle_and_deal()
+
+    def _shuffle_and_deal(self) -> None:
+        """A fresh deck shuffled and cut; with duplicate deals, by this deal's own generator."""
+        self.rng = generator_for(self.options.deal_seed, self.deal_number + 1, self.rng)
+        deck = list(DECK)
+        self.rng.shuffle(deck)
+        cutter = (self.dealer + 1) % PLAYERS  # the book's cutter is also trick 1's leader
+        self._deal(cut(deck, self.rng), shuffled=True, cutter=cutter)
 
     def _deal(self, deck: list[str], shuffled: bool, cutter: int | None) -> None:
         """Deal `deck` (already cut) and open the play of a new deal."""
@@ -120,9 +123,13 @@ class State(GameState):
         )
 
     def _next_deal(self) -> None:
-        """No shuffle (unless the option says so): gather the tricks, cut, next dealer deals."""
-        deck = gather(self.tricks)
+        """No shuffle (unless the option says so): gather the tricks, cut, next dealer deals.
+        Duplicate deals shuffle a fresh deck instead (`games/deals.py`)."""
         self.dealer = (self.dealer + 1) % PLAYERS
+        if self.options.deal_seed is not None:
+            self._shuffle_and_deal()
+            return
+        deck = gather(self.tricks)
         cutter = (self.dealer + 1) % PLAYERS  # the book's cutter is also trick 1's leader
         shuffled = self.options.shuffle_each_deal
         if shuffled:
@@ -283,4 +290,4 @@ class State(GameState):
         return z
 
     def determinize(self, seat: int | None, rng: Rng) -> State:
-        return redeal(self, seat, rng)
+        return unseeded(redeal(self, seat, rng))

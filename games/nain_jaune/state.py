@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Final, Literal
 
 from ..base import Action, GameState, Outcome, rank_by_score
 from ..cards import RANKS, deck52
+from ..deals import generator_for, pick_first_dealer, unseeded
 from ..rng import Rng
 from .hidden import redeal
 from .options import Options
@@ -80,7 +81,7 @@ class State(GameState):
         first = options.first_dealer
         if first is not None and first >= players:
             raise ValueError(f"first_dealer must be a seat below {players}")
-        self.dealer = self.rng.below(players) if first is None else first
+        self.dealer = pick_first_dealer(first, options.deal_seed, players, self.rng)
         self.tokens = [options.starting_tokens] * players
         self.board = dict.fromkeys(BOXES, 0)
         self._clear_table()
@@ -120,12 +121,12 @@ class State(GameState):
         self.emit("stakes", paid=paid, board=dict(self.board))
 
     def _deal(self) -> None:
-        """Shuffle (the first deal may be stacked by the options), then deal."""
-        n = self.players
-        stacked = self.options.deck
+        """Shuffle (the first deal may be stacked; duplicate deals: `games/deals.py`), deal."""
+        n, stacked = self.players, self.options.deck
         if self.deal_no == 1 and stacked is not None:
             deck = list(stacked)
         else:
+            self.rng = generator_for(self.options.deal_seed, self.deal_no, self.rng)
             deck = list(DECK)
             self.rng.shuffle(deck)
         self.hands, self.talon = deal(deck, n, self.dealer)
@@ -396,4 +397,4 @@ class State(GameState):
         }
 
     def determinize(self, seat: int | None, rng: Rng) -> State:
-        return redeal(self, seat, rng)
+        return unseeded(redeal(self, seat, rng))
