@@ -23,7 +23,14 @@ import games
 from emulator.drivers import Emulator
 from emulator.model import Message
 from games import Rng
-from games.text import hand_line, private_lines, public_lines, ranking_lines, seat_parts
+from games.text import (
+    hand_line,
+    private_lines,
+    public_lines,
+    ranking_lines,
+    seat_parts,
+    why_lines,
+)
 from tests.bot.harness import (
     Tapis,
     match_players,
@@ -220,7 +227,7 @@ NAMES = ("Ada", "Bob", "Chloé", "Dédé", "Émile", "Fanny", "Gus", "Hugo", "Ir
 def engine_strings(slug: str, seed: int, lang: str) -> Iterator[str]:
     """What every seat would read in a random match, straight from the game's words: every
     legal action's label, every event said to anyone, the facts of every hand and of the
-    table, the final ranking."""
+    table, why a card cannot be played (« Pourquoi ? »), the final ranking."""
     rules = games.get(slug)
     words = rules.words
     players = rules.quick_players or rules.min_players
@@ -241,6 +248,7 @@ def engine_strings(slug: str, seed: int, lang: str) -> Iterator[str]:
             yield from private_lines(hand, words, lang, names)
             for action in state.legal_actions(seat):
                 yield words.action_label(action.id, lang)
+            yield from why_lines(state.why_not(seat), words, lang, names)
         if state.is_over():
             yield from ranking_lines(state.outcome(), words, lang, names)
             return
