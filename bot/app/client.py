@@ -37,6 +37,7 @@ from ..table.controller import Controller
 from ..table.runtime import Runtimes, Shared
 from ..table.service import TableService
 from ..table.subcommands import table_group
+from ..table.why import EXPLAINER, Explainer
 from .clock import Clock, LoopClock
 from .items import DYNAMIC_ITEMS, on_message, refuse_orphan
 from .lifecycle import InteractionGate, Stopped, shut_down
@@ -153,6 +154,7 @@ class TapisBot(commands.AutoShardedBot):
         self.runtimes = Runtimes(shared)
         controller = Controller(shared, self.runtimes)
         self.handlers.add(DESK, controller)
+        self.handlers.add(EXPLAINER, Explainer(self.service.tables, lambda: self.card_emojis.faces))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.service.restore(self.owned if self.owned.partial else None)
         log.info("restored %d open table(s)", len(restored))

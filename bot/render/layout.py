@@ -33,6 +33,7 @@ from ..table.components import (
 )
 from ..table.lobby import pages as option_pages
 from ..table.model import Table
+from ..table.why import WhyButton, wants_why
 from . import words
 from .emojis import CardEmojis, CardFaces
 from .pictures import Picture, Pictures, Wanted
@@ -240,6 +241,10 @@ def hand_parts(
         resume = ResumeButton(table.id, lang)
         resume.row = 4
         items.append(resume)
+    if wants_why(table, seat):
+        why = WhyButton(table.id, version, lang)
+        why.row = 4
+        items.append(why)
     refresh = HandButton(table.id, lang, version)
     refresh.item.label = tr("btn.refresh", lang)
     refresh.item.style = discord.ButtonStyle.secondary
