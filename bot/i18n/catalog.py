@@ -340,6 +340,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "picture.hand": {"fr": "Votre main : {cards}", "en": "Your hand: {cards}"},
     "picture.playable": {"fr": "Jouables : {cards}", "en": "Playable: {cards}"},
+    "picture.forbidden": {"fr": "Interdites : {cards}", "en": "Not allowed: {cards}"},
     "hand.title": {"fr": "Votre main", "en": "Your hand"},
     "hand.wait": {
         "fr": "Ce n'est pas à vous. Vous serez appelé à votre tour.",

@@ -338,7 +338,7 @@ class Pictures:
         grey = tuple(sorted(forbidden))
         drawn_in = hand_lang(cards, lang)  # the reader's: court cards read V/D/R or J/Q/K
         key = ("hand", cards, ordered, grey, drawn_in)
-        description = describe_hand(cards, playable, lang)
+        description = describe_hand(cards, playable, lang, forbidden)
         found = self._hands.get(key)
         if found is not None:
             ready.set_result(_described(found, description))

@@ -250,10 +250,17 @@ def held_cards(table: Table, seat: int) -> tuple[str, ...]:
     return state.hand_facts(seat).cards[:MAX_HAND]
 
 
-def describe_hand(cards: Sequence[str], playable: frozenset[str], lang: str) -> str:
+def describe_hand(
+    cards: Sequence[str],
+    playable: frozenset[str],
+    lang: str,
+    forbidden: frozenset[str] = frozenset(),
+) -> str:
+    """The hand picture in words: its cards, then the raised ones and the greyed ones."""
     faces = " ".join(text_face(c, lang) for c in cards)
     text = tr("picture.hand", lang, cards=faces)
-    if playable:
-        ok = " ".join(text_face(c, lang) for c in cards if c in playable)
-        text += ". " + tr("picture.playable", lang, cards=ok)
+    for key, which in (("picture.playable", playable), ("picture.forbidden", forbidden)):
+        if which:
+            shown = " ".join(text_face(c, lang) for c in cards if c in which)
+            text += ". " + tr(key, lang, cards=shown)
     return text[:MAX_DESCRIPTION]

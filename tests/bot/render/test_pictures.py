@@ -18,8 +18,16 @@ import art
 import games
 from bot.render import words
 from bot.render.pictures import Pictures, hand_lang
-from bot.render.scenes import describe, hand_cards, lobby_scene, scene_of, table_scene
+from bot.render.scenes import (
+    describe,
+    describe_hand,
+    hand_cards,
+    lobby_scene,
+    scene_of,
+    table_scene,
+)
 from bot.table.model import Seat
+from games.cards import face
 from tests.bot.tables import mid_deal
 from tests.waiting import TIMEOUT
 
@@ -171,6 +179,9 @@ def test_the_hand_picture_greys_exactly_the_cards_the_rules_forbid() -> None:
     assert drawn.size == plain.size and drawn.tobytes() != plain.tobytes()
     only_played = art.hand.draw_hand_image(list(cards), playable, grey=playable)
     assert only_played.tobytes() == plain.tobytes()  # a raised card is never greyed
+    said = describe_hand(cards, playable, "fr", greyed)
+    forbidden = " ".join(face(c, "fr") for c in cards if c in greyed)
+    assert said.endswith(f". Interdites : {forbidden}")
 
 
 class Recorder:
