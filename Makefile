@@ -39,7 +39,7 @@ check: $(STAMP) lint types
 	$(BIN)/python -m pytest -m "$(FAST)" $(ARGS)
 
 types: $(STAMP)
-	$(BIN)/mypy --strict games
+	$(BIN)/mypy --strict games concours
 	$(BIN)/mypy bot db art web workers
 
 # The pictures in docs/screens/: the tests below write them there when TAPIS_SCREENS=1 (a

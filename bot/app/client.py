@@ -17,12 +17,13 @@ from db import ShardClaim, Store
 from ..discord_io import pacing
 from ..discord_io.handlers import Handlers
 from ..discord_io.pacing import Pacer
-from ..discord_io.tokens import sign_requests
 from ..discord_io.tree import TapisTree
+from ..discord_io.writes import TokenEdits, sign_requests
 from ..guild_config.commands import ConfigCog
 from ..health import beat
 from ..i18n.translate import Translator
 from ..render.emojis import CardEmojis
+from ..render.layout import Display
 from ..render.pictures import Pictures
 from ..render.weblinks import WebLinks
 from ..replays.book import ReplayBook
@@ -34,7 +35,9 @@ from ..table.ai import AiPlayer, WorkerAi
 from ..table.commands import TablesCog
 from ..table.components import DESK, route_modal
 from ..table.controller import Controller
-from ..table.runtime import Runtimes, Shared
+from ..table.hands import HandPresenter
+from ..table.message import Pacers
+from ..table.runtime import Runtimes
 from ..table.service import TableService
 from ..table.subcommands import table_group
 from ..table.why import EXPLAINER, Explainer
@@ -128,18 +131,8 @@ class TapisBot(commands.AutoShardedBot):
             self.owned.count, self.owned.ids, wait=self.settings.shard_claim_wait
         )
         self.service = TableService(self.store)
-        shared = Shared(
-            client=self,
-            service=self.service,
-            ai=self._ai or WorkerAi(self.settings.ai_workers or None),
-            # Discord's global limit is the whole bot's: each process takes its shards' part.
-            channel_writes=Pacer(self.settings.public_edits_per_second * self.owned.share),
-            clock=self._clock or LoopClock(),
-            ai_delay=self.settings.ai_delay,
-            pictures=self.pictures,
-            emojis=self.card_emojis,
-            table_pictures=Pacer(self.settings.table_pictures_per_second),
-        )
+        # Discord's global limit is the whole bot's: each process takes its shards' part.
+        channel_writes = Pacer(self.settings.public_edits_per_second * self.owned.share)
         # Off the critical path: the picture worker starts and draws the faces ahead, and
         # the card emojis sync while the gateway connects (text faces until they are ready).
         self.pictures.start()
@@ -149,10 +142,21 @@ class TapisBot(commands.AutoShardedBot):
                 self,
                 self.pictures,
                 upload=0 in self.owned.ids,
-                pace=lambda: shared.channel_writes.wait(pacing.OTHER),
+                pace=lambda: channel_writes.wait(pacing.OTHER),
             )
-        self.runtimes = Runtimes(shared)
-        controller = Controller(shared, self.runtimes)
+        display = Display(self.pictures, self.card_emojis)
+        hands = HandPresenter(display, TokenEdits(self))
+        self.runtimes = Runtimes(
+            client=self,
+            service=self.service,
+            ai=self._ai or WorkerAi(self.settings.ai_workers or None),
+            clock=self._clock or LoopClock(),
+            ai_delay=self.settings.ai_delay,
+            display=display,
+            pacers=Pacers(channel_writes, Pacer(self.settings.table_pictures_per_second)),
+            hands=hands,
+        )
+        controller = Controller(self.service, self.runtimes, hands, display)
         self.handlers.add(DESK, controller)
         self.handlers.add(EXPLAINER, Explainer(self.service.tables, lambda: self.card_emojis.faces))
         self.add_dynamic_items(*DYNAMIC_ITEMS)

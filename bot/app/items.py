@@ -9,9 +9,10 @@ from typing import Any
 import discord
 from discord import ui
 
+from ..discord_io.replies import refuse
 from ..replays.components import REPLAY_ITEMS
 from ..stats.components import PageButton
-from ..table.components import TABLE_ITEMS, controller, guarded
+from ..table.components import TABLE_ITEMS, guarded
 from ..table.why import WhyButton
 
 KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
@@ -45,7 +46,7 @@ class UnknownItem(ui.DynamicItem[ui.Button[Any]], template=_none_of(KNOWN_ITEMS)
         return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, controller(interaction).refuse(interaction, "err.bad_button"))
+        await guarded(interaction, refuse(interaction, "err.bad_button"))
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (*KNOWN_ITEMS, UnknownItem)
@@ -72,4 +73,4 @@ def on_message(message: discord.Message | None, custom_id: str, component_type: 
 async def refuse_orphan(interaction: discord.Interaction[Any]) -> None:
     """A click whose custom_id is not on its message: a short ephemeral refusal, nothing
     routed, nothing edited."""
-    await guarded(interaction, controller(interaction).refuse(interaction, "err.bad_button"))
+    await guarded(interaction, refuse(interaction, "err.bad_button"))

@@ -164,9 +164,9 @@ async def shut_down(
         await runtimes.close()
     failed = await store.flush_moves(FLUSH_BUDGET) if store is not None else 0
     if runtimes is not None:
-        await runtimes.shared.ai.close()
-        await runtimes.shared.emojis.close()
-        await runtimes.shared.pictures.close()
+        await runtimes.ai.close()
+        await runtimes.display.emojis.close()
+        await runtimes.display.pictures.close()
     await gate.drain(REFUSAL_BUDGET)
     await close_connection()
     if store is not None and owns_store:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..app.clock import Clock
 
-# Urgency of a bot-token write, lowest first (see bot.table.runtime for who gets which).
+# Urgency of a bot-token write, lowest first (see bot.table.message for who gets which).
 PING = 0  # mention a player who has to act
 BLIND_TURN = 1  # a human's turn, and their hand cannot be refreshed: only the table shows it
 HUMAN_TURN = 2  # a human's turn; their own hand already shows it

@@ -1,6 +1,6 @@
 """Every name of discord.py that is not its public API, in one place.
 
-Tapis writes some requests itself (bot.discord_io.tokens), watches interactions arrive
+Tapis writes some requests itself (bot.discord_io.writes), watches interactions arrive
 (bot.app.lifecycle) and points the client at another Discord (the emulator), which needs a
 few of discord.py's undocumented modules and underscored attributes. They can change in any
 release: they were read for the discord.py versions `READ_FOR` names, which

@@ -12,7 +12,7 @@ from db import Store
 
 from ..discord_io.replies import guard, refuse
 from ..i18n.translate import lang_of, ls, tr
-from ..table.service import NotStored, storing
+from ..table.session import NotStored, storing
 
 
 class ConfigCog(commands.Cog):

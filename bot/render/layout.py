@@ -4,8 +4,8 @@ Drawn from the table as it is (the service makes a change the table's only once 
 a public message reads only `view(None)`, a hand only `view(seat)` of its own seat.
 
 Both are Components V2 layouts: a container in the game's colour holding the title, the
-picture (bot.render.pictures), the words of the message (bot.render.words words them, title,
-description, fields and footer, as it would an embed) and the buttons. The words say
+picture (bot.render.pictures), the words of the message (bot.render.words words them: a
+title, a body and headed blocks) and the buttons. The words say
 everything the picture shows, for screen readers and notifications. Everything that goes
 into a message is taken from the table in one go, before the picture is awaited, so the
 words and the picture always show the same moment.
@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from ..discord_io.outgoing import Kept, Outgoing
+from ..discord_io.writes import Kept, Outgoing
 from ..i18n.translate import tr
 from ..replays.components import finished_buttons
 from ..table.components import (
@@ -58,14 +58,11 @@ def rows_of(items: Sequence[ui.Item[Any]]) -> list[list[ui.Item[Any]]]:
     return [rows[r] for r in sorted(rows)]
 
 
-def _texts(embed: discord.Embed) -> tuple[str, list[str]]:
-    """The embed-shaped words as a title and the text displays under the picture, trimmed
-    to Discord's total (the longest part gives way)."""
-    title = f"### {embed.title}" if embed.title else ""
-    parts = [embed.description or ""]
-    parts += [f"**{f.name}**\n{f.value}" for f in embed.fields]
-    if embed.footer.text:
-        parts.append(f"-# {embed.footer.text}")
+def _texts(text: words.Text) -> tuple[str, list[str]]:
+    """The words as a title and the text displays under the picture, trimmed to Discord's
+    total (the longest part gives way)."""
+    title = f"### {text.title}" if text.title else ""
+    parts = [text.body, *(f"**{heading}**\n{block}" for heading, block in text.blocks)]
     parts = [p for p in parts if p.strip()]
     excess = len(title) + sum(len(p) for p in parts) - MAX_TEXT
     if excess > 0 and parts:
@@ -75,19 +72,18 @@ def _texts(embed: discord.Embed) -> tuple[str, list[str]]:
 
 
 def layout(
-    embed: discord.Embed, picture: Picture | Kept | None, rows: Sequence[Sequence[ui.Item[Any]]]
+    text: words.Text, picture: Picture | Kept | None, rows: Sequence[Sequence[ui.Item[Any]]]
 ) -> ui.LayoutView:
-    """The message as a Components V2 layout: one container in the embed's colour."""
-    title, texts = _texts(embed)
-    colour = embed.colour.value if embed.colour is not None else None
-    container: ui.Container[Any] = ui.Container(accent_colour=colour)
+    """The message as a Components V2 layout: one container in the game's colour."""
+    title, texts = _texts(text)
+    container: ui.Container[Any] = ui.Container(accent_colour=text.colour)
     if title:
         container.add_item(ui.TextDisplay(title))
     if picture is not None:
         item = discord.MediaGalleryItem(picture.url, description=picture.description)
         container.add_item(ui.MediaGallery(item))
-    for text in texts:
-        container.add_item(ui.TextDisplay(text))
+    for part in texts:
+        container.add_item(ui.TextDisplay(part))
     for row in rows:
         if row:
             container.add_item(ui.ActionRow(*row))
@@ -98,19 +94,19 @@ def layout(
 
 def public_layout(table: Table, faces: CardFaces, picture: Picture | Kept | None) -> Outgoing:
     """The table message as the table is now, with the picture given: a table redraw does
-    not wait for its picture (bot.table.runtime)."""
+    not wait for its picture (bot.table.message)."""
     if table.status in ("lobby", "cancelled") or table.state is None:
-        embed = words.lobby_embed(table)
+        text = words.lobby_text(table)
         pages = len(option_pages(table.game))
         lobby = lobby_view(table.id, table.lang, pages) if table.status == "lobby" else None
         buttons: discord.ui.View | None = lobby
     elif table.state.is_over():
-        embed, buttons = words.table_embed(table, faces), finished_view(table)
+        text, buttons = words.table_text(table, faces), finished_view(table)
     else:
-        embed = words.table_embed(table, faces)
+        text = words.table_text(table, faces)
         buttons = table_view(table.id, table.lang, table.state.version)
     items = list(buttons.children) if buttons is not None else []
-    return Outgoing(layout(embed, picture, rows_of(items)), picture)
+    return Outgoing(layout(text, picture, rows_of(items)), picture)
 
 
 def finished_view(table: Table) -> discord.ui.View | None:
@@ -128,9 +124,9 @@ def hand_layout(
 ) -> Outgoing:
     """`seat`'s hand as the table is now with no new picture: the one its message carries
     (`kept`) if that shows the same cards, else none."""
-    embed, rows = hand_parts(table, seat, lang, faces, None)
+    text, rows = hand_parts(table, seat, lang, faces, None)
     shown = kept if kept is not None and kept.cards == held_cards(table, seat) else None
-    return Outgoing(layout(embed, shown, rows), shown)
+    return Outgoing(layout(text, shown, rows), shown)
 
 
 class Display:
@@ -167,8 +163,8 @@ class Display:
         drawn after the clicks' and left out if `wanted` says no by then (see
         bot.render.pictures)."""
         shown = await self.pictures.hand_soon(table, seat, lang, wanted=wanted)
-        embed, rows = hand_parts(table, seat, lang, self.emojis.faces, note)
-        return Outgoing(layout(embed, shown, rows), shown)
+        text, rows = hand_parts(table, seat, lang, self.emojis.faces, note)
+        return Outgoing(layout(text, shown, rows), shown)
 
     async def hand_answer(
         self,
@@ -185,14 +181,14 @@ class Display:
         `wait` seconds (a click's answer waits HAND_PICTURE_WAIT at most: a busy drawing
         worker), else with the picture the message carries (`kept`) if that shows the same
         cards (only the raised ones may differ), else without; and whether it has its own
-        picture (if not, it follows: `TableRuntime.picture_follows`)."""
+        picture (if not, it follows: `Hands.picture_follows`, bot.table.hands)."""
         picture = self.pictures.hand_soon(table, seat, lang, wanted=wanted)
-        embed, rows = hand_parts(table, seat, lang, self.emojis.faces, note)
+        text, rows = hand_parts(table, seat, lang, self.emojis.faces, note)
         done, _ = await asyncio.wait({picture}, timeout=wait)
         shown: Picture | Kept | None = picture.result() if done else None
         if shown is None and kept is not None and kept.cards == held_cards(table, seat):
             shown = kept
-        return Outgoing(layout(embed, shown, rows), shown), bool(done)
+        return Outgoing(layout(text, shown, rows), shown), bool(done)
 
     def hand_layout(self, table: Table, seat: int, lang: str, kept: Kept | None) -> Outgoing:
         """`seat`'s hand as the table is now with no new picture (see `hand_layout`)."""
@@ -201,11 +197,11 @@ class Display:
 
 def hand_parts(
     table: Table, seat: int, lang: str, faces: CardFaces, note: str | None
-) -> tuple[discord.Embed, list[list[ui.Item[Any]]]]:
+) -> tuple[words.Text, list[list[ui.Item[Any]]]]:
     """The words and the buttons of `seat`'s hand, as the table is at this line."""
     assert table.state is not None
     state = table.state
-    embed = words.hand_embed(table, seat, lang, note, faces)
+    text = words.hand_text(table, seat, lang, note, faces)
     legal = [] if state.is_over() else [a.id for a in state.legal_actions(seat)]
     actions = words.order_actions(table, seat, legal)
     buttons, selects = words.layout_actions(actions)
@@ -250,4 +246,4 @@ def hand_parts(
     refresh.item.style = discord.ButtonStyle.secondary
     refresh.row = 4
     items.append(refresh)
-    return embed, rows_of(items)
+    return text, rows_of(items)

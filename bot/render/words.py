@@ -1,5 +1,6 @@
-"""Turn tables, facts and events into words: embed-shaped cards (title, description,
-fields, footer) that bot.render.layout lays out as Components V2 beside the pictures.
+"""Turn tables, facts and events into words: a message's text (`Text`: its title, its body
+and its headed blocks), which bot.render.layout lays out as Components V2 text displays
+beside the pictures.
 
 Nothing here knows a game: every table is drawn from its typed facts (`public_facts()`
 from `view(None)` for public messages, `hand_facts(seat)` from `view(seat)` only for the
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -43,6 +45,17 @@ TINT_STYLES = {
     "green": discord.ButtonStyle.success,
     "blue": discord.ButtonStyle.primary,
 }
+
+
+@dataclass
+class Text:
+    """A message's words: its title, its body, then blocks under a heading each
+    ("Joueurs", "Derniers coups"), all in the game's colour."""
+
+    title: str
+    colour: int
+    body: str = ""
+    blocks: list[tuple[str, str]] = field(default_factory=list)  # (heading, text)
 
 
 def words_of(slug: str) -> Words | None:
@@ -91,12 +104,12 @@ def narrate(
 
 
 # --- public table message -----------------------------------------------------------------
-def lobby_embed(table: Table) -> discord.Embed:
+def lobby_text(table: Table) -> Text:
     lang = table.lang
     rules = table.rules
-    embed = discord.Embed(
+    text = Text(
         title=tr("lobby.title", lang, game=game_name(table.game, lang), table=table.id),
-        description=tr(
+        body=tr(
             "lobby.body" if rules.min_players < rules.max_players else "lobby.body_exact",
             lang,
             host=f"<@{table.host_id}>",
@@ -108,20 +121,16 @@ def lobby_embed(table: Table) -> discord.Embed:
     seats = "\n".join(
         f"{i + 1}. {seat_line_name(table, i)}" for i in range(len(table.seats))
     ) or tr("lobby.empty", lang)
-    embed.add_field(
-        name=f"{tr('lobby.seats', lang)} ({len(table.seats)}/{rules.max_players})",
-        value=seats,
-        inline=False,
+    text.blocks.append(
+        (f"{tr('lobby.seats', lang)} ({len(table.seats)}/{rules.max_players})", seats)
     )
     options = options_lines(table, lang)
     if options:
-        embed.add_field(
-            name=tr("lobby.options", lang), value="\n".join(options)[:1024], inline=False
-        )
+        text.blocks.append((tr("lobby.options", lang), "\n".join(options)[:1024]))
     if table.status == "cancelled":
         expired = any(e.get("type") == "lobby_expired" for e in table.recent)
-        embed.description = tr("lobby.expired" if expired else "lobby.cancelled", lang)
-    return embed
+        text.body = tr("lobby.expired" if expired else "lobby.cancelled", lang)
+    return text
 
 
 def options_lines(table: Table, lang: str) -> list[str]:
@@ -141,14 +150,14 @@ def seat_line_name(table: Table, seat: int) -> str:
     return f"{name} 🤖" if s.autopilot else name
 
 
-def table_embed(table: Table, faces: CardFaces = TEXT_FACES) -> discord.Embed:
+def table_text(table: Table, faces: CardFaces = TEXT_FACES) -> Text:
     assert table.state is not None
     lang = table.lang
     state = table.state
     words = table.rules.words
     facts = state.public_facts()
     names = names_of(table)
-    embed = discord.Embed(
+    text = Text(
         title=tr("lobby.title", lang, game=game_name(table.game, lang), table=table.id),
         colour=colour_of(table),
     )
@@ -162,15 +171,13 @@ def table_embed(table: Table, faces: CardFaces = TEXT_FACES) -> discord.Embed:
         who = ", ".join(seat_name(table, s, mention=True) for s in movers)
         lines.append(tr("table.turn" if len(movers) == 1 else "table.turn_many", lang, who=who))
     lines.extend(public_lines(facts, words, lang, names, face_for(lang, faces)))
-    embed.description = "\n".join(lines)[:4000]
+    text.body = "\n".join(lines)[:4000]
     players = players_block(table, facts, lang, faces)[:1024]
-    embed.add_field(name=tr("table.players", lang), value=players)
+    text.blocks.append((tr("table.players", lang), players))
     recent = [t for e in list(table.recent)[-6:] if (t := narrate(e, table, lang, faces))]
     if recent:
-        embed.add_field(
-            name=tr("table.events", lang), value="\n".join(recent)[-1024:], inline=False
-        )
-    return embed
+        text.blocks.append((tr("table.events", lang), "\n".join(recent)[-1024:]))
+    return text
 
 
 def players_block(
@@ -187,13 +194,13 @@ def players_block(
 
 
 # --- the hand (ephemeral) --------------------------------------------------------------------
-def hand_embed(
+def hand_text(
     table: Table,
     seat: int,
     lang: str,
     note: str | None = None,
     faces: CardFaces = TEXT_FACES,
-) -> discord.Embed:
+) -> Text:
     assert table.state is not None
     state = table.state
     words = table.rules.words
@@ -201,7 +208,7 @@ def hand_embed(
     face = face_for(lang, faces)
     view = state.view(seat)
     hand = table.rules.hand_facts(view, seat)
-    embed = discord.Embed(
+    text = Text(
         title=f"{tr('hand.title', lang)} — "
         + tr("lobby.title", lang, game=game_name(table.game, lang), table=table.id),
         colour=colour_of(table),
@@ -226,8 +233,8 @@ def hand_embed(
         lines.append(f"**{tr('hand.your_turn', lang)}**")
     else:
         lines.append(tr("hand.wait", lang))
-    embed.description = "\n".join(lines)[:4000]
-    return embed
+    text.body = "\n".join(lines)[:4000]
+    return text
 
 
 def action_label(table: Table, action_id: str, lang: str) -> str:

@@ -14,7 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..discord_io.replies import answer_later, guard, is_ephemeral, refuse, release
+from ..discord_io.replies import answer_later, guard, refuse
+from ..discord_io.writes import is_ephemeral, release
 from ..i18n.translate import lang_of, ls
 from ..render.weblinks import WebLinks
 from ..table.service import TableService

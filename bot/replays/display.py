@@ -82,10 +82,16 @@ def replay_embed(replay: Replay, step: int, lang: str) -> discord.Embed:
     table = table_at(replay, step, lang)
     state = table.state
     assert state is not None
-    embed = words.table_embed(table)  # the public table as it stood, from view(None)
-    embed.title = tr(
-        "replay.title", lang, game=words.game_name(replay.game, lang), table=replay.table_id
+    text = words.table_text(table)  # the public table as it stood, from view(None)
+    embed = discord.Embed(
+        title=tr(
+            "replay.title", lang, game=words.game_name(replay.game, lang), table=replay.table_id
+        ),
+        description=text.body,
+        colour=text.colour,
     )
+    for heading, block in text.blocks:
+        embed.add_field(name=heading, value=block, inline=False)
     embed.add_field(
         name=tr("replay.last" if step else "replay.first", lang),
         value=fit(last_move(replay, table, step, lang), MAX_FIELD),

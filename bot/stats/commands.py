@@ -11,7 +11,8 @@ from discord.ext import commands
 import games
 from db import Store
 
-from ..discord_io.replies import guard, refuse, release
+from ..discord_io.replies import guard, refuse
+from ..discord_io.writes import release
 from ..i18n.translate import count, lang_of, ls, tr
 from ..render import words
 from ..render.weblinks import WebLinks, web_button

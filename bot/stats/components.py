@@ -10,7 +10,8 @@ import discord
 from discord import ui
 
 from ..discord_io.handlers import Role, handler
-from ..table.components import controller, guarded
+from ..discord_io.replies import refuse
+from ..table.components import guarded
 
 
 class Pager(Protocol):
@@ -51,7 +52,7 @@ class PageButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         pager = handler(interaction, PAGER)
         if pager is None:
-            await guarded(interaction, controller(interaction).refuse(interaction, "err.generic"))
+            await guarded(interaction, refuse(interaction, "err.generic"))
             return
         page = pager.leaderboard_page(interaction, self.game or None, self.season, self.page)
         await guarded(interaction, page)

@@ -1,1 +1,1 @@
-"""A running table: its service, runtime, controller, buttons, lobby, options and commands."""
+"""A running table: its session, controller, hands, message, turn, lobby and commands."""

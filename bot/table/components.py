@@ -15,6 +15,7 @@ import discord
 from discord import ui
 
 from ..discord_io.handlers import Role, handler
+from ..discord_io.replies import guard, refuse
 from ..i18n.translate import tr
 
 ACTION = r"[a-z_]{1,16}(?::[A-Za-z0-9+_\-]{1,40})?"
@@ -28,12 +29,6 @@ class Desk(Protocol):
     that the views never import the flows behind them."""
 
     def saw(self, interaction: discord.Interaction[Any]) -> None: ...
-
-    async def refuse(
-        self, interaction: discord.Interaction[Any], key: str, **params: Any
-    ) -> None: ...
-
-    async def guard(self, interaction: discord.Interaction[Any], exc: BaseException) -> None: ...
 
     async def lobby_click(
         self, interaction: discord.Interaction[Any], table_id: int, verb: str
@@ -77,7 +72,7 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     try:
         await work
     except Exception as exc:
-        await controller(interaction).guard(interaction, exc)
+        await guard(interaction, exc)
 
 
 class LobbyButton(
@@ -156,7 +151,7 @@ async def route_modal(interaction: discord.Interaction[Any]) -> None:
     custom_id = data.get("custom_id")
     match = OPTIONS_MODAL.match(custom_id) if isinstance(custom_id, str) else None
     if match is None:
-        await guarded(interaction, controller(interaction).refuse(interaction, "err.bad_button"))
+        await guarded(interaction, refuse(interaction, "err.bad_button"))
         return
     work = controller(interaction).options_submit(
         interaction, int(match["table"]), int(match["page"])
@@ -261,9 +256,7 @@ class ActionSelect(
         if isinstance(values, list) and len(values) == 1 and isinstance(values[0], str):
             action = values[0]
         if not ACTION_RE.match(action):
-            await guarded(
-                interaction, controller(interaction).refuse(interaction, "err.bad_button")
-            )
+            await guarded(interaction, refuse(interaction, "err.bad_button"))
             return
         await guarded(
             interaction,

@@ -1,9 +1,11 @@
-"""What a click or a /table does at a table: check, hand over to the service, answer.
+"""What a click or a /table does at a table: check, hand over to the table's session, answer.
 
-A click's path is one-directional: the view parses it → the controller checks who clicked
-and answers them → the service applies and stores → the table's runtime (bot.table.runtime)
-redraws everything else. Every entry point answers its interaction exactly once, within
-Discord's 3 s: a move that takes longer (a busy database) is acknowledged first and
+A click's path is one-directional and runs in the click's own task: the view parses it →
+the controller checks who clicked → the table's session (bot.table.session) applies and
+stores → the hand presenter (bot.table.hands) answers the clicker with their hand. The rest
+of the table (its message, the other hands, the turn) follows from the session's `Stored`
+event, outside the click's task. Every entry point answers its interaction exactly once,
+within Discord's 3 s: a move that takes longer (a busy database) is acknowledged first and
 answered once stored.
 """
 
@@ -12,52 +14,67 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
 
 import games
 
-from ..discord_io.outgoing import Outgoing, shown_id
-from ..discord_io.replies import (
-    answer_later,
-    answered_id,
-    edit_hand,
-    guard,
-    is_ephemeral,
-    refuse,
-    release,
-)
+from ..discord_io.replies import answer_later, refuse
+from ..discord_io.writes import answered_id, is_ephemeral, release, shown_id
 from ..i18n.translate import lang_of, tr
 from ..render import words
-from ..render.pictures import HAND_FILE, TABLE_FILE
+from ..render.layout import Display
+from ..render.pictures import TABLE_FILE
 from .components import ReplaceButton
+from .hands import HandPresenter
 from .lobby import OptionsRefused, changed_options, options_modal, submitted
 from .model import Table
-from .runtime import Runtimes, Shared, TableRuntime
-from .service import ServiceError, StaleVersion, TableService, storing
+from .runtime import Runtimes
+from .service import TableService
+from .session import ServiceError, StaleVersion, storing
 
 log = logging.getLogger("tapis.bot")
 
 ACK_BUDGET = 2.0  # seconds a move may take before the click is acknowledged first (Discord: 3)
-HAND_WRITE_PATIENCE = 0.5  # seconds a click's answer waits for a refresh of the same hand
+
+
+@contextlib.asynccontextmanager
+async def acknowledged_after(
+    interaction: discord.Interaction[Any], budget: float
+) -> AsyncIterator[None]:
+    """Run the block in the click's own task; if it takes longer than `budget` seconds
+    (a busy table or database), acknowledge the click meanwhile (Discord wants an answer
+    within 3 s), so that the answer after the block is an edit of the deferred update."""
+    deferring: list[asyncio.Future[Any]] = []
+
+    def defer() -> None:
+        if not interaction.response.is_done():
+            deferring.append(asyncio.ensure_future(interaction.response.defer()))
+
+    timer = asyncio.get_running_loop().call_later(budget, defer)
+    try:
+        yield
+    finally:
+        timer.cancel()
+        if deferring:
+            await deferring[0]
 
 
 class Controller:
-    def __init__(self, shared: Shared, runtimes: Runtimes) -> None:
-        self.shared = shared
-        self.service: TableService = shared.service
+    def __init__(
+        self, service: TableService, runtimes: Runtimes, hands: HandPresenter, display: Display
+    ) -> None:
+        self.service = service
         self.runtimes = runtimes
+        self.hands = hands
+        self.display = display
 
     # --- answers (the views' contract) -----------------------------------------------------
     def saw(self, interaction: discord.Interaction[Any]) -> None:
-        self.shared.saw(interaction)
-
-    async def refuse(self, interaction: discord.Interaction[Any], key: str, **params: Any) -> None:
-        await refuse(interaction, key, **params)
-
-    async def guard(self, interaction: discord.Interaction[Any], exc: BaseException) -> None:
-        await guard(interaction, exc)
+        """Note Discord's clock from a click (the age of the tokens kept is judged on it)."""
+        self.hands.writes.saw(interaction)
 
     # --- opening a table ---------------------------------------------------------------
     async def open_table(
@@ -94,24 +111,25 @@ class Controller:
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
-        lobby = await self.shared.display.table_message(table, urgent=True)
+        lobby = await self.display.table_message(table, urgent=True)
         try:
             target, thread = await self._table_place(interaction, table)
             message = await target.send(**lobby.send_args())  # its words name the host
         except discord.HTTPException as exc:  # rate limited past its retries, or forbidden
             log.warning("table %s: its message was refused (HTTP %s)", table.id, exc.status)
             with contextlib.suppress(Exception):  # nobody can see it: a failed cancel is moot
-                await self.service.cancel(table.id, table.host_id)
+                await self.service.session(table.id).cancel(table.host_id)
             await refuse(interaction, "err.discord_refused")
             return
         finally:
             release(lobby.view)
-        await self.service.attach_message(
-            table, message_id=message.id, thread_id=thread.id if thread else None
-        )
-        runtime = self.runtimes.of(table)
-        runtime.drawn()
-        runtime.shows(lobby.picture, shown_id(message, TABLE_FILE))
+        with contextlib.suppress(ServiceError):  # expired meanwhile: nothing to attach
+            await self.service.session(table.id).attach_message(
+                message_id=message.id, thread_id=thread.id if thread else None
+            )
+        shown = self.runtimes.of(table).message
+        shown.drawn()
+        shown.shows(lobby.picture, shown_id(message, TABLE_FILE))
         where = getattr(target, "mention", "#")
         await answer_later(
             interaction, content=tr("lobby.opened", lang, table=table.id, where=where)
@@ -153,26 +171,27 @@ class Controller:
             await refuse(interaction, "err.bad_button")
             return
         try:
+            session = self.service.session(table_id)
             if verb == "join":
-                table = await self.service.join(table_id, user.id, user.display_name)
+                table = await session.join(user.id, user.display_name)
             elif verb == "leave":
-                table = await self.service.leave(table_id, user.id)
+                table = await session.leave(user.id)
             elif verb == "start":
-                table = await self.service.start(table_id, user.id)
+                table = await session.start(user.id)
             elif verb.startswith("ai_"):
-                table = await self.service.add_ai(table_id, user.id, verb[3:])
+                table = await session.add_ai(user.id, verb[3:])
             else:
-                table = await self.service.cancel(table_id, user.id)
+                table = await session.cancel(user.id)
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
-        runtime = self.runtimes.of(table)
-        runtime.drawn()  # what the message below shows: the table as it is at this line
-        public = await self.shared.display.table_message(table, urgent=True)
+        shown = self.runtimes.of(table).message
+        shown.drawn()  # what the message below shows: the table as it is at this line
+        public = await self.display.table_message(table, urgent=True)
         answer = await interaction.response.edit_message(**public.edit_args())
-        runtime.shows(public.picture, answered_id(answer))
+        shown.shows(public.picture, answered_id(answer))
         release(public.view)
-        runtime.keep_public(interaction)  # the started table can be redrawn through it
+        shown.keep_public(interaction)  # the started table can be redrawn through it
 
     def _lobby_of(
         self, interaction: discord.Interaction[Any], table_id: int
@@ -215,23 +234,23 @@ class Controller:
             return
         try:
             options, timer = changed_options(table, page, submitted(interaction.data))
-            table = await self.service.set_options(table_id, interaction.user.id, options, timer)
+            session = self.service.session(table_id)
+            table = await session.set_options(interaction.user.id, options, timer)
         except OptionsRefused as exc:
             await refuse(interaction, "err.bad_options", detail=exc.words)
             return
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
-        runtime = self.runtimes.of(table)
-        runtime.drawn()
-        lobby = await self.shared.display.table_message(table, urgent=True)
+        shown = self.runtimes.of(table).message
+        shown.drawn()
+        lobby = await self.display.table_message(table, urgent=True)
         answer = await interaction.response.edit_message(**lobby.edit_args())
-        runtime.shows(lobby.picture, answered_id(answer))
+        shown.shows(lobby.picture, answered_id(answer))
         release(lobby.view)
 
     # --- the hand ----------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
-        lang = lang_of(interaction.locale)
         table = self.service.tables.get(table_id)
         if table is None or table.state is None:
             await refuse(interaction, "err.no_table" if table is None else "err.not_playing")
@@ -240,75 +259,41 @@ class Controller:
         if seat is None:
             await refuse(interaction, "hand.spectator")
             return
-        runtime = self.runtimes.of(table)
         if is_ephemeral(interaction) and interaction.message is not None:
-            hand, complete = await self.shared.display.hand_answer(table, seat, lang)
-            async with runtime.writing_hand(interaction.user.id, HAND_WRITE_PATIENCE):
-                shown = await self.shared.token_edits.update(interaction, hand.edit_args())
-                message_id = interaction.message.id
-                self._kept(runtime, interaction, message_id, seat, hand, complete, shown)
+            await self.hands.answer(interaction, table, seat)
         else:
             # From the table message: acknowledged as an update of that message, whose token
-            # can then redraw the table outside Discord's global limit (bot.table.runtime); the
-            # hand follows as an ephemeral follow-up, refreshed through the same token.
+            # can then redraw the table outside Discord's global limit (bot.table.message);
+            # the hand follows as an ephemeral follow-up, refreshed through the same token.
             await interaction.response.defer()
-            runtime.keep_public(interaction)
-            hand, complete = await self.shared.display.hand_answer(table, seat, lang)
-            sent = await interaction.followup.send(**hand.send_args(), ephemeral=True, wait=True)
-            self._kept(
-                runtime, interaction, sent.id, seat, hand, complete, shown_id(sent, HAND_FILE)
-            )
-        release(hand.view)
-
-    def _kept(
-        self,
-        runtime: TableRuntime,
-        interaction: discord.Interaction[Any],
-        message_id: int,
-        seat: int,
-        hand: Outgoing,
-        complete: bool,
-        shown: int | None,
-    ) -> None:
-        """The hand message just written is the player's newest: refreshes go to it, and
-        its picture follows if it went without. `shown`: the attachment id of its picture."""
-        runtime.keep_hand(interaction, message_id, hand.picture, shown)
-        if not complete:
-            runtime.picture_follows(seat, interaction.user.id)
+            self.runtimes.of(table).message.keep_public(interaction)
+            await self.hands.of(table).open(interaction, seat)
 
     # --- playing -----------------------------------------------------------------------
     async def act(
         self, interaction: discord.Interaction[Any], table_id: int, version: int, action_id: str
     ) -> None:
-        lang = lang_of(interaction.locale)
+        """Play the clicked action, stored by the table's session in this very task, then
+        answer with the clicker's hand; the rest of the table follows from the session's
+        `Stored` event."""
         user_id = interaction.user.id
-        table = self.service.tables.get(table_id)
-        # Kept now: a finishing move takes the table out of the service, and the hand still
-        # shows the final state.
-        runtime = self.runtimes.of(table) if table is not None else None
-        work = asyncio.ensure_future(self.service.act(table_id, user_id, version, action_id))
+        session = self.service.sessions.get(table_id)
+        if session is None:
+            await refuse(interaction, "err.no_table")
+            return
         try:
-            done, _ = await asyncio.wait({work}, timeout=ACK_BUDGET)
-            if not done:  # a busy table or database: acknowledge now, answer when stored
-                await interaction.response.defer()
-            await work
+            async with acknowledged_after(interaction, ACK_BUDGET):
+                stored = await session.play(user_id, version, action_id)
         except StaleVersion:
-            await self._show_current(interaction, table_id, tr("err.stale", lang))
+            await self._show_current(
+                interaction, table_id, tr("err.stale", lang_of(interaction.locale))
+            )
             return
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
-        if runtime is None or runtime.table.state is None:
-            await refuse(interaction, "table.over")
-            return
-        seat = runtime.table.seat_of(user_id)
-        assert seat is not None
-        hand, complete = await self.shared.display.hand_answer(runtime.table, seat, lang)
-        async with runtime.writing_hand(user_id, HAND_WRITE_PATIENCE):
-            shown = await edit_hand(interaction, hand, self.shared.token_edits)
-            if is_ephemeral(interaction) and interaction.message is not None:
-                message_id = interaction.message.id
-                self._kept(runtime, interaction, message_id, seat, hand, complete, shown)
+        assert stored.move is not None  # the table is kept: a finishing move closes it
+        await self.hands.answer(interaction, stored.table, stored.move.seat)
 
     async def _show_current(
         self, interaction: discord.Interaction[Any], table_id: int, note: str
@@ -318,14 +303,7 @@ class Controller:
         if table is None or table.state is None or seat is None:
             await refuse(interaction, "err.stale")
             return
-        lang = lang_of(interaction.locale)
-        hand, complete = await self.shared.display.hand_answer(table, seat, lang, note)
-        runtime = self.runtimes.of(table)
-        async with runtime.writing_hand(interaction.user.id, HAND_WRITE_PATIENCE):
-            shown = await edit_hand(interaction, hand, self.shared.token_edits)
-            if is_ephemeral(interaction) and interaction.message is not None:
-                message_id = interaction.message.id
-                self._kept(runtime, interaction, message_id, seat, hand, complete, shown)
+        await self.hands.answer(interaction, table, seat, note)
 
     async def resume(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         """ "Je reprends la main": the autopilot stops and the hand comes back with its buttons."""
@@ -335,7 +313,7 @@ class Controller:
             await refuse(interaction, "err.not_seated" if table else "err.no_table")
             return
         try:
-            await self.service.set_autopilot(table_id, seat, False)
+            await self.service.session(table_id).set_autopilot(seat, False)
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
@@ -370,7 +348,7 @@ class Controller:
             release(view)
             return
         try:
-            await self.service.replace_with_ai(table_id, interaction.user.id, seat)
+            await self.service.session(table_id).replace_with_ai(interaction.user.id, seat)
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
@@ -378,6 +356,3 @@ class Controller:
             await interaction.response.edit_message(content=tr("replace.done", lang), view=None)
         else:
             await interaction.response.send_message(tr("replace.done", lang), ephemeral=True)
-
-    def runtime(self, table_id: int) -> TableRuntime | None:
-        return self.runtimes.get(table_id)

@@ -3,7 +3,6 @@ events, and how a stored record becomes one. Plain data, no Discord and no stora
 
 from __future__ import annotations
 
-import asyncio
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,9 +58,8 @@ class Table:
     lang: str = "fr"
     timer: int = DEFAULT_TIMER
     recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    # Bumped on every change listeners hear of: what is drawn is keyed by it, so a redraw
-    # happens whenever anything shown may have changed (a version number can come back).
+    # Bumped on every stored change (bot.table.session): what is drawn is keyed by it, so a
+    # redraw happens whenever anything shown may have changed (a version number can come back).
     revision: int = 0
     # A write failed in a way that may have committed anyway (a connection lost at COMMIT):
     # the next operation reads the truth back from storage first.

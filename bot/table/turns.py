@@ -1,6 +1,7 @@
 """A table's turn: an AI seat's move, the turn timer and its autopilot, the pings to the
 players to act, and a lobby's expiry. One per running table, armed after each stored change
-and stopped with the table (bot.table.runtime)."""
+(a callback of the event loop, after the change's own task has moved on) and stopped with
+the table (bot.table.runtime)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from ..discord_io.pacing import Pacer
 from ..i18n.translate import tr
 from .ai import AiPlayer
 from .model import Table
-from .service import ServiceError, TableService
+from .service import TableService
+from .session import ServiceError
 
 log = logging.getLogger("tapis.table")
 
@@ -124,7 +126,7 @@ class Turns:
         seed = (table.seed * 1_000_003 + version * 7919 + seat) & ((1 << 64) - 1)
         try:
             action = await self.ai.choose(state, seat, level, seed)
-            await self.service.act_as(table.id, seat, version, action)
+            await self.service.session(table.id).play_for(seat, version, action)
         except ServiceError:
             return  # someone moved first (a player took their seat back): nothing to do
         except Exception as exc:
@@ -145,9 +147,10 @@ class Turns:
         await clock.sleep(table.timer - half)
         if table.version() != version or table.status != "playing":
             return
+        self._turn = None  # what the autopilot changes re-arms the turn: not this timer
         for seat in waiting:
             try:
-                await self.service.set_autopilot(table.id, seat, True)
+                await self.service.session(table.id).set_autopilot(seat, True)
             except ServiceError:
                 return
 
@@ -168,4 +171,5 @@ class Turns:
 
     async def _expire_lobby(self) -> None:
         await self.clock.sleep(LOBBY_TTL)
-        await self.service.expire_lobby(self.table.id)
+        with contextlib.suppress(ServiceError):  # closed meanwhile
+            await self.service.session(self.table.id).expire_lobby()

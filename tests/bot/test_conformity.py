@@ -110,9 +110,9 @@ async def test_every_picture_written_is_known_by_the_id_discord_stored_it_as(
             runtime = tapis.bot.runtimes.get(table_id)
             public = emulator.message(tapis.public_message(table_id, where).id)
             assert runtime is not None and public is not None
-            pairs = [(runtime.shown, public)]
+            pairs = [(runtime.message.shown, public)]
             for u in users:
-                slot, message = runtime.hands.get(u.id), tapis.hand_of(u, where, table_id)
+                slot, message = runtime.hands.slots.get(u.id), tapis.hand_of(u, where, table_id)
                 assert slot is not None and message is not None
                 pairs.append((slot.shown, message))
             for kept, message in pairs:

@@ -49,14 +49,14 @@ def shown_everywhere(
     label = rules.words.label(LAST, lang)
     state = rules.replay(players, seed, rules.quick_options, moves[:step])
     table = table_of(slug, state, lang)
-    embed = words.table_embed(table)
+    text = words.table_text(table)
     scene = table_scene(table)
     assert scene is not None
     frame = replay.frame(slug, players, seed, rules.quick_options, moves, step)
     page = web_words.table(rules.words, frame.facts, NAMES[:players], lang)
     lines = public_lines(state.public_facts(), rules.words, lang, NAMES[:players])
     return {
-        "message": label in (embed.description or ""),
+        "message": label in text.body,
         "picture": any(z.label == label for z in scene.zones),
         "picture words": label in describe(scene, lang),
         "web replay": any(z.key == LAST for z in page.zones),

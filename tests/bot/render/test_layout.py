@@ -98,9 +98,9 @@ async def test_a_refused_token_redraw_takes_the_channel_route_with_the_picture(
     async with running_tapis(emulator, tmp_path) as tapis:
         table_id, where, _users, user, hand = await ready_to_play(tapis)
         runtime = tapis.bot.runtimes.get(table_id)
-        assert runtime is not None and runtime.public is not None
-        slot = runtime.public
-        runtime.public = type(slot)(slot.application_id, "revoked", datetime.now(UTC))
+        assert runtime is not None and runtime.message.public is not None
+        slot = runtime.message.public
+        runtime.message.public = type(slot)(slot.application_id, "revoked", datetime.now(UTC))
         public = tapis.public_message(table_id, where)
         before = public.media_items()[0].attachment
         since = len(emulator.requests)
@@ -132,7 +132,7 @@ async def test_a_table_message_of_an_older_tapis_becomes_a_layout_when_redrawn(
         table.message_id = int(sent["id"])
         runtime = tapis.bot.runtimes.get(table_id)
         assert runtime is not None
-        runtime.public = None  # no token of that message: the channel route
+        runtime.message.public = None  # no token of that message: the channel route
         await tapis.run(await click_random_action(emulator, user, hand, Rng(4)))
         await settled(tapis, table_id)
         message = emulator.message(table.message_id)

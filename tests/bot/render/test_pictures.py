@@ -257,7 +257,7 @@ def test_a_crowded_table_keeps_the_first_zones_and_the_words_keep_them_all() -> 
     assert scene is not None and art.fits(scene)
     assert len(scene.zones) < len(shown)  # not everything fits the felt
     assert scene.zones[0].label == "Sur le tapis"
-    text = words.table_embed(table).description or ""
+    text = words.table_text(table).body
     assert "Cartes mortes" in text and "Sur le tapis" in text
 
 

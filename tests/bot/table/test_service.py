@@ -1,29 +1,14 @@
-"""The table service without Discord: ratings sides, options, recording once."""
+"""The open tables without Discord: a new table's options are checked before anything is stored."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from bot.table.model import Table
-from bot.table.service import ServiceError, TableService
+from bot.table.service import TableService
+from bot.table.session import ServiceError
 from db import Store
-from games import GameState
-
-
-async def play_to_the_end(service: TableService, table: Table) -> GameState:
-    """Every seat plays its first legal action until the match is over."""
-    while True:  # the table's state is a new object after each stored move
-        state = table.state
-        assert state is not None
-        if state.is_over():
-            return state
-        seat = state.to_move()[0]
-        user = table.seats[seat].user_id
-        assert user is not None
-        await service.act(table.id, user, state.version, state.legal_actions(seat)[0].id)
 
 
 @pytest.fixture
@@ -45,61 +30,3 @@ async def test_bad_options_are_refused_before_anything_is_stored(service: TableS
         )
     assert err.value.key == "err.bad_options"
     assert service.tables == {}
-
-
-async def test_a_finished_match_is_recorded_once_even_if_recorded_again(
-    service: TableService,
-) -> None:
-    table = await service.create(
-        guild_id=1, channel_id=2, host_id=10, host_name="h", game="manille", options={}
-    )
-    for uid in (11, 12, 13):
-        await service.join(table.id, uid, f"p{uid}")
-    await service.start(table.id, 10)
-    await play_to_the_end(service, table)
-    assert table.id not in service.tables
-    page = await service.store.leaderboard(1, game="manille")
-    assert page.total == 4
-    await service.record(table)  # recorded again (a second restore): no second result
-    again = await service.store.leaderboard(1, game="manille")
-    assert [r.matches for r in again.rows] == [1, 1, 1, 1]
-
-
-async def test_fixed_partners_ranked_one_by_one_are_recorded_and_rated_one_by_one(
-    service: TableService, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Bianco Mano at four: partners are fixed in play but the result is individual; the
-    service passes the engine's outcome on as it is (the bot holds no game rule), so
-    storage rates four sides and `/stats` counts each player's own place."""
-    recorded: dict[str, Any] = {}
-    original = service.store.record_result
-
-    async def spy(table_id: int, **kwargs: Any) -> bool:
-        recorded.update(kwargs)
-        return await original(table_id, **kwargs)
-
-    monkeypatch.setattr(service.store, "record_result", spy)
-    table = await service.create(
-        guild_id=1,
-        channel_id=2,
-        host_id=10,
-        host_name="h",
-        game="bianco-mano",
-        options={"deals": 1},
-    )
-    for uid in (11, 12, 13):
-        await service.join(table.id, uid, f"p{uid}")
-    await service.start(table.id, 10)
-    state = await play_to_the_end(service, table)
-    out = state.outcome()
-    assert recorded["teams"] is None
-    assert [s.rank for s in recorded["seats"]] == list(out.ranks)
-    assert [s.score for s in recorded["seats"]] == list(out.scores)
-    # One deal was played: the taker and the partner scored apart, and so ranked apart.
-    assert len(set(out.scores)) > 1 and len(set(out.ranks)) > 2
-    for seat in range(4):
-        user = table.seats[seat].user_id
-        assert user is not None
-        (row,) = [r for r in await service.store.stats(1, user) if r.game == "bianco-mano"]
-        behind = sum(1 for r in out.ranks if r > out.ranks[seat])
-        assert (row.wins, row.points) == (int(out.ranks[seat] == 1), behind), seat

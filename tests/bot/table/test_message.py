@@ -1,4 +1,4 @@
-"""A table's runtime keeps its message close to the play within Discord's limits: it redraws
+"""A table's public message keeps close to the play within Discord's limits: it redraws
 through a live interaction token of the table message (not counted in the global limit),
 through the paced channel route once none lives, and ranks its bot-token redraws. Both
 routes upload the new picture in place of the old one."""
@@ -50,7 +50,9 @@ async def test_the_table_is_redrawn_through_its_token_then_the_channel_once_it_d
     async with running_tapis(emulator, tmp_path) as tapis:
         table_id, where, users, user, hand = await ready_to_play(tapis)
         runtime = tapis.bot.runtimes.get(table_id)
-        assert runtime is not None and runtime.live_public() is not None, "Ma main left a token"
+        assert runtime is not None and runtime.message.live_public() is not None, (
+            "Ma main left a token"
+        )
         public = tapis.public_message(table_id, where)
         since = len(emulator.requests)
         drawn = picture_of(public)
@@ -75,7 +77,7 @@ async def test_the_table_is_redrawn_through_its_token_then_the_channel_once_it_d
         await emulator.wait_for(lambda: shows_version(emulator.message(public.id), before + 1))
         assert edits(emulator, CHANNEL_EDIT, since) == 1
         assert picture_of(emulator.message(public.id)) != drawn, "the channel redraw's picture"
-        assert runtime.live_public() is None
+        assert runtime.message.live_public() is None
         assert not emulator.violations_of("token_expired")
 
 
@@ -86,11 +88,11 @@ async def test_a_bot_token_redraw_ranks_a_player_who_cannot_see_their_turn_first
         table_id, _where, _users, user, _hand = await ready_to_play(tapis)
         runtime = tapis.bot.runtimes.get(table_id)
         assert runtime is not None
-        assert runtime.urgency() == pacing.HUMAN_TURN  # their hand shows it: it refreshes
-        runtime.hands.pop(user.id)  # this player never opened their hand, or it expired
-        assert runtime.urgency() == pacing.BLIND_TURN
+        assert runtime.message.urgency() == pacing.HUMAN_TURN  # their hand shows it: it refreshes
+        runtime.hands.slots.pop(user.id)  # this player never opened their hand, or it expired
+        assert runtime.message.urgency() == pacing.BLIND_TURN
         table = tapis.bot.service.tables[table_id]
         seat = table.seat_of(user.id)
         assert seat is not None
         table.seats[seat].autopilot = True  # the AI plays for them: nobody waits on the message
-        assert runtime.urgency() == pacing.OTHER
+        assert runtime.message.urgency() == pacing.OTHER

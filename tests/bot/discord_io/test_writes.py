@@ -18,7 +18,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 from discord.http import Route, handle_message_parameters
 
-from bot.discord_io.tokens import TokenEdits, sign_requests
+from bot.discord_io.writes import TokenEdits, sign_requests
 
 USER_AGENT = "DiscordBot (https://example.com/tapis, 1.0)"
 
@@ -115,7 +115,7 @@ async def test_a_spent_bucket_makes_the_next_edit_of_that_token_wait(
         waits.append(seconds)
         await real_sleep(0)
 
-    monkeypatch.setattr("bot.discord_io.tokens.asyncio.sleep", sleep)
+    monkeypatch.setattr("bot.discord_io.writes.asyncio.sleep", sleep)
     spent = {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "2.5"}
     discord_.script = [(200, spent, {}), (200, {}, {}), (200, {}, {})]
     await edits.edit(1, "tok", a_hand(), message_id=55)

@@ -1,0 +1,336 @@
+"""Every hand the tables show: one presenter writes each player's ephemeral hand, the
+clicker's answer and the refreshes a stored change brings alike (`HandPresenter`, with a
+`Hands` per running table).
+
+A hand message is edited through the token of the interaction that wrote it, for 15
+minutes (`HandSlot`). After each stored change the hands of the players now to act are
+redrawn while their token lives; the player who made the change is answered by their
+click. A hand whose picture was not drawn in time goes out without it (or with the one the
+message carries, if it shows the same cards) and is redrawn once the picture comes, unless
+something newer was shown meanwhile. One write at a time per player: each keeps the picture
+by the attachment id the previous one left.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable, Coroutine
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+import discord
+
+from ..discord_io.writes import (
+    Kept,
+    Outgoing,
+    TokenEdits,
+    edit_hand,
+    is_ephemeral,
+    message_params,
+    release,
+    shown_id,
+    upload_refused,
+)
+from ..i18n.translate import lang_of
+from ..render.layout import Display
+from ..render.pictures import HAND_FILE, Picture
+from .model import Table
+from .session import Stored
+
+log = logging.getLogger("tapis.table")
+
+HAND_WRITE_PATIENCE = 0.5  # seconds a click's answer waits for a refresh of the same hand
+REFRESH_PICTURE_WAIT = 0.25  # seconds a refresh nobody clicked for waits for its picture
+FOLLOW_ATTEMPTS = 3  # hands drawn again when the table outran them while drawn
+
+
+@dataclass(frozen=True, slots=True)
+class HandSlot:
+    """The last ephemeral hand a player saw: its message and the interaction token that may
+    edit it. Not the Interaction itself: kept for minutes, one per player, its object graph
+    (full of reference cycles) outlived the young collections and piled up for the rare
+    full ones."""
+
+    application_id: int
+    token: str
+    message_id: int
+    created_at: datetime
+    lang: str
+    shown: Kept | None = None  # the picture the message carries
+
+    @classmethod
+    def of(
+        cls,
+        interaction: discord.Interaction[Any],
+        message_id: int,
+        picture: Picture | Kept | None,
+        attachment_id: int | None,
+    ) -> HandSlot:
+        return cls(
+            application_id=interaction.application_id,
+            token=interaction.token,
+            message_id=message_id,
+            created_at=interaction.created_at,
+            lang=lang_of(interaction.locale),
+            shown=Kept.of(picture, attachment_id),
+        )
+
+    def same_message(self, other: HandSlot | None) -> bool:
+        """Whether `other` is still this hand message (its picture may differ)."""
+        return other is not None and (other.token, other.message_id) == (
+            self.token,
+            self.message_id,
+        )
+
+
+class Hands:
+    """The hand messages of one running table."""
+
+    def __init__(self, table: Table, display: Display, writes: TokenEdits) -> None:
+        self.table = table
+        self.display = display
+        self.writes = writes
+        self.slots: dict[int, HandSlot] = {}  # user id -> their last hand ephemeral
+        self._locks: dict[int, asyncio.Lock] = {}  # user id -> one write at a time
+        self.tasks: set[asyncio.Task[object]] = set()
+        self.closed = False
+
+    # --- answers to clicks -------------------------------------------------------------
+    async def answer(
+        self, interaction: discord.Interaction[Any], seat: int, note: str | None = None
+    ) -> None:
+        """Answer a click with the clicker's hand as the table is now: the message clicked
+        redrawn (or a new ephemeral when the click came from elsewhere)."""
+        lang = lang_of(interaction.locale)
+        hand, complete = await self.display.hand_answer(self.table, seat, lang, note)
+        async with self.writing(interaction.user.id, HAND_WRITE_PATIENCE):
+            shown = await edit_hand(interaction, hand, self.writes)
+            if is_ephemeral(interaction) and interaction.message is not None:
+                self._kept(interaction, interaction.message.id, seat, hand, complete, shown)
+
+    async def open(self, interaction: discord.Interaction[Any], seat: int) -> None:
+        """The hand asked from the table message, as a new ephemeral follow-up (the click
+        was acknowledged as an update of the table message)."""
+        lang = lang_of(interaction.locale)
+        hand, complete = await self.display.hand_answer(self.table, seat, lang)
+        sent = await interaction.followup.send(**hand.send_args(), ephemeral=True, wait=True)
+        self._kept(interaction, sent.id, seat, hand, complete, shown_id(sent, HAND_FILE))
+        release(hand.view)
+
+    def _kept(
+        self,
+        interaction: discord.Interaction[Any],
+        message_id: int,
+        seat: int,
+        hand: Outgoing,
+        complete: bool,
+        shown: int | None,
+    ) -> None:
+        """The hand message just written is the player's newest: refreshes go to it, and
+        its picture follows if it went without. `shown`: the attachment id of its picture."""
+        self.keep(interaction, message_id, hand.picture, shown)
+        if not complete:
+            self.picture_follows(seat, interaction.user.id)
+
+    def keep(
+        self,
+        interaction: discord.Interaction[Any],
+        message_id: int,
+        picture: Picture | Kept | None = None,
+        attachment_id: int | None = None,
+    ) -> None:
+        """The hand message just written to `interaction`'s user, with the picture it shows
+        and the attachment id Discord stored it as (when known: to keep it later)."""
+        slot = HandSlot.of(interaction, message_id, picture, attachment_id)
+        self.slots[interaction.user.id] = slot
+
+    @contextlib.asynccontextmanager
+    async def writing(self, user_id: int, patience: float | None = None) -> AsyncIterator[None]:
+        """One write at a time to a player's hand message, a click's answer or a refresh: a
+        write keeps the hand's picture by the attachment id the previous write left, so two
+        in flight would name a picture the other has just replaced, which Discord refuses.
+        A click waits `patience` seconds at most (it must be answered within 3 s)."""
+        lock = self._locks.setdefault(user_id, asyncio.Lock())
+        try:
+            await asyncio.wait_for(lock.acquire(), patience)
+        except TimeoutError:
+            log.info("table %s: a hand written while a refresh of it is in flight", self.table.id)
+            yield
+            return
+        try:
+            yield
+        finally:
+            lock.release()
+
+    # --- what a stored change brings -----------------------------------------------------
+    def live(self, user_id: int) -> HandSlot | None:
+        """The player's hand message while its token may still edit it."""
+        slot = self.slots.get(user_id)
+        if slot is not None and not self.writes.alive(slot.created_at):
+            del self.slots[user_id]
+            return None
+        return slot
+
+    def refresh(self, actor: int | None) -> None:
+        """After a stored change: redraw the hands of the players now to act (all of them at
+        the end), but the actor's, which their click answers."""
+        if self.table.state is not None and not self.closed:
+            self._spawn(self._refresh_all(exclude=actor))
+
+    def picture_follows(self, seat: int, user_id: int) -> None:
+        """A hand went out without its own picture (late): redraw it, as the table is then,
+        once its picture is drawn."""
+        if not self.closed:
+            self._spawn(self._refresh(seat, user_id, None, wait=None))
+
+    def _spawn(self, work: Coroutine[Any, Any, object]) -> None:
+        task = asyncio.create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _refresh_all(self, exclude: int | None) -> None:
+        table = self.table
+        state = table.state
+        if state is None:
+            return
+        seats = state.to_move() if not state.is_over() else range(len(table.seats))
+        revision = table.revision
+
+        def wanted() -> bool:  # a newer change refreshes the hands again: this one is moot
+            return table.revision == revision and not self.closed
+
+        for seat in seats:
+            user_id = table.seats[seat].user_id
+            if user_id is None or user_id == exclude:
+                continue
+            if not await self._refresh(seat, user_id, wanted):
+                return
+
+    async def _refresh(
+        self,
+        seat: int,
+        user_id: int,
+        wanted: Callable[[], bool] | None,
+        wait: float | None = REFRESH_PICTURE_WAIT,
+    ) -> bool:
+        """Redraw `user_id`'s last hand message with the table as it is, waiting `wait` at
+        most for its picture (None: until drawn), which follows if late; False when
+        `wanted` says a newer change made it moot. A hand that the table outran while its
+        picture was drawn is never written over a newer one: a refresh drops it (the newer
+        change refreshes again), a picture that follows is drawn again for the table as
+        it is then."""
+        table = self.table
+        for _attempt in range(FOLLOW_ATTEMPTS):
+            slot = self.live(user_id)
+            if slot is None:
+                return True
+            revision = table.revision
+            if wait is None:
+
+                def still(current: HandSlot = slot, revision: int = revision) -> bool:
+                    """Nothing newer than this drawing: same hand message, same table."""
+                    same = current.same_message(self.slots.get(user_id))
+                    return same and table.revision == revision and not self.closed
+
+                hand = await self.display.hand_message(
+                    table, seat, slot.lang, wanted=wanted or still
+                )
+                complete = True
+            else:
+                hand, complete = await self.display.hand_answer(
+                    table, seat, slot.lang, kept=slot.shown, wanted=wanted, wait=wait
+                )
+            if wanted is not None and not wanted():
+                release(hand.view)
+                return False
+            async with self.writing(user_id):
+                now = self.slots.get(user_id)
+                if not slot.same_message(now):
+                    release(hand.view)  # a newer click answered with its own hand meanwhile
+                    return True
+                if table.revision != revision or now is not slot:
+                    release(hand.view)  # the table moved on, or another write kept its picture
+                    continue
+                if not await self._write(user_id, slot, hand, seat):
+                    return True
+            if not complete and not self.closed:
+                self._spawn(self._refresh(seat, user_id, wanted, wait=None))
+            return True
+        return True
+
+    async def _write(self, user_id: int, slot: HandSlot, hand: Outgoing, seat: int) -> bool:
+        """Edit the hand message through its token; False (and forgotten) if refused. A new
+        picture Discord refuses (bot.discord_io.writes.upload_refused) leaves the hand
+        redrawn with the one it carries, or none, and its buttons up to date."""
+        picture = hand.picture
+        params = message_params(hand)
+        edits = self.writes
+        try:
+            try:
+                shown = await edits.edit(slot.application_id, slot.token, params, slot.message_id)
+            except discord.HTTPException as exc:
+                if not upload_refused(exc, params):
+                    raise
+                log.info("table %s: a hand's new picture was refused", self.table.id)
+                hand = self.display.hand_layout(self.table, seat, slot.lang, slot.shown)
+                picture, shown = hand.picture, None
+                params = message_params(hand)
+                await edits.edit(slot.application_id, slot.token, params, slot.message_id)
+        except Exception as exc:  # a dead token or a network hiccup: they can reopen it
+            log.info("table %s: hand refresh skipped (%s)", self.table.id, type(exc).__name__)
+            self.slots.pop(user_id, None)
+            return False
+        if slot.same_message(self.slots.get(user_id)):
+            self.slots[user_id] = replace(slot, shown=Kept.of(picture, shown))
+        return True
+
+    def close(self) -> list[asyncio.Task[object]]:
+        """Stop refreshing; the tasks still running, to cancel."""
+        self.closed = True
+        tasks = list(self.tasks)
+        self.slots.clear()
+        return tasks
+
+
+class HandPresenter:
+    """The hands of every running table: answers clicks with the clicker's hand, and, told
+    of each stored change, refreshes the others'."""
+
+    def __init__(self, display: Display, writes: TokenEdits) -> None:
+        self.display = display
+        self.writes = writes
+        self._by_table: dict[int, Hands] = {}
+
+    def of(self, table: Table) -> Hands:
+        hands = self._by_table.get(table.id)
+        if hands is None or hands.table is not table:
+            hands = self._by_table[table.id] = Hands(table, self.display, self.writes)
+        return hands
+
+    async def answer(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        seat: int,
+        note: str | None = None,
+    ) -> None:
+        """Answer a click with the clicker's hand (see `Hands.answer`)."""
+        await self.of(table).answer(interaction, seat, note)
+
+    def stored(self, event: Stored) -> None:
+        """A stored change: the hands of the players now to act, but the actor's."""
+        table = event.table
+        if table.status != "lobby" and table.message_id is not None:
+            self.of(table).refresh(event.actor)
+
+    def forget(self, table: Table) -> list[asyncio.Task[object]]:
+        """The table stopped running: its hands are no longer refreshed; the tasks still
+        running, to cancel."""
+        hands = self._by_table.get(table.id)
+        if hands is None or hands.table is not table:
+            return []
+        del self._by_table[table.id]
+        return hands.close()
