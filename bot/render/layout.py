@@ -28,12 +28,12 @@ from ..table.components import (
     ActionSelect,
     HandButton,
     ResumeButton,
+    WhyButton,
     lobby_view,
     table_view,
 )
 from ..table.lobby import pages as option_pages
 from ..table.model import Table
-from ..table.why import WhyButton, wants_why
 from . import words
 from .emojis import CardEmojis, CardFaces
 from .pictures import Picture, Pictures, Wanted
@@ -237,7 +237,7 @@ def hand_parts(
         resume = ResumeButton(table.id, lang)
         resume.row = 4
         items.append(resume)
-    if wants_why(table, seat):
+    if legal and state.why_not(seat):  # its turn, and a card it may not play: « Pourquoi ? »
         why = WhyButton(table.id, version, lang)
         why.row = 4
         items.append(why)

@@ -1,5 +1,6 @@
-"""« Pourquoi ? » (« Why not? »): on a player's hand, the button that says privately why
-each card it may not play now is forbidden, in the game's words.
+"""« Pourquoi ? » (« Why not? »): the answer to the button of that name on a player's hand
+(`WhyButton`, bot/table/components.py), saying privately why each card it may not play now
+is forbidden, in the game's words.
 
 The engine gives the reasons (`GameState.why_not`, games/reasons.py) for the clicker's own
 seat only, from the same checks that refuse a move, so the answer names only that seat's
@@ -10,67 +11,20 @@ changes nothing.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
-from discord import ui
 
 from games.text import why_lines
 
-from ..discord_io.handlers import Role, handler
-from ..discord_io.replies import guard, refuse
+from ..discord_io.replies import refuse
 from ..i18n.translate import lang_of, tr
 from ..render.emojis import CardFaces
 from ..render.words import face_for, names_of
 from .model import Table
 
-TEMPLATE = r"^tw:(?P<table>[0-9]{1,12}):(?P<version>[0-9]{1,9})$"
 MAX_ANSWER = 2000  # Discord's limit for a message's content
-
-
-class WhyButton(ui.DynamicItem[ui.Button[Any]], template=TEMPLATE):
-    """ "Pourquoi ?" on the hand of the seat to move, bound to the state it was drawn for."""
-
-    def __init__(self, table_id: int, version: int, lang: str = "fr") -> None:
-        super().__init__(
-            ui.Button(
-                label=tr("btn.why", lang),
-                emoji="❔",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"tw:{table_id}:{version}",
-            )
-        )
-        self.table_id = table_id
-        self.version = version
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> WhyButton:
-        return cls(int(match["table"]), int(match["version"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            explainer = handler(interaction, EXPLAINER)
-            if explainer is None:
-                await refuse(interaction, "err.generic")
-                return
-            await explainer.why(interaction, self.table_id, self.version)
-        except Exception as exc:
-            await guard(interaction, exc)
-
-
-def wants_why(table: Table, seat: int) -> bool:
-    """Whether `seat`'s hand shows the button: its turn, and something it may not play."""
-    state = table.state
-    return (
-        state is not None
-        and not state.is_over()
-        and seat in state.to_move()
-        and bool(state.why_not(seat))
-    )
 
 
 def answer(table: Table, seat: int, lang: str, faces: CardFaces) -> str | None:
@@ -89,7 +43,8 @@ def answer(table: Table, seat: int, lang: str, faces: CardFaces) -> str | None:
 
 
 class Explainer:
-    """Answers the button's clicks from the running tables (`tables`: the service's)."""
+    """Answers the button's clicks (the `EXPLAINER` of bot/table/components.py) from the
+    open tables (`tables`, by id)."""
 
     def __init__(self, tables: Mapping[int, Table], faces: Callable[[], CardFaces]) -> None:
         self.tables = tables
@@ -113,6 +68,3 @@ class Explainer:
             await refuse(interaction, "why.none")
             return
         await interaction.response.send_message(text, ephemeral=True)
-
-
-EXPLAINER: Role[Explainer] = Role("explainer")
