@@ -6,7 +6,8 @@ No Discord, no database, no I/O beyond reading the shipped fonts. The public API
   RGBA faces; `face_png(card, height, lang)`: PNG bytes for an application emoji or a page, and
   `emoji_version()`: a digest of the faces to put in emoji names.
 - `draw_table(scene)`: PNG bytes of the table from a `TableScene` of public facts.
-- `draw_hand(cards, playable, lang)`: PNG bytes of a fanned hand, playable cards raised.
+- `draw_hand(cards, playable, lang, grey)`: PNG bytes of a fanned hand, playable cards
+  raised, the ones the rules forbid now greyed.
 - `warm()`: draw every face and rotation once, e.g. in a worker thread at start-up
   (`warm_card(card)`: one card's).
 """

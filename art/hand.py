@@ -1,4 +1,5 @@
-"""A player's hand as a fanned picture, the cards they may play raised and ringed in gold.
+"""A player's hand as a fanned picture, the cards they may play raised and ringed in gold,
+the ones the rules forbid now greyed.
 
 Rotating a face (1.5 ms) costs more than a whole picture's budget, so cards lean at five
 angles only and each (card, angle) is rotated once and kept.
@@ -10,7 +11,7 @@ import math
 from collections.abc import Iterable
 from functools import lru_cache
 
-from PIL import Image
+from PIL import Image, ImageOps
 
 from . import cards, sprites
 from .encode import to_png
@@ -20,6 +21,7 @@ CARD_H = 112
 MAX_WIDTH = 720
 MAX_CARDS = 32
 RAISE = 16  # how far a playable card rises
+GREY_FELT = 0.35  # how much of the felt shows through a greyed card
 MARGIN = 14
 _MAX_STEP_DEG = 4.0
 _MAX_SPREAD_DEG = 18.0
@@ -50,6 +52,20 @@ def _rotated(card: str, angle: float, lang: str) -> Image.Image:
     pad = (sh.width - face.width) // 2
     out.alpha_composite(face, (pad, pad))
     return out.rotate(-angle, Image.Resampling.BICUBIC, expand=True) if angle else out
+
+
+def greyed(card: str, angle: float, lang: str = "fr") -> Image.Image:
+    """`rotated`, washed out to grey towards the felt: a card the rules forbid now."""
+    return _greyed(card, angle, cards.face_lang(card, CARD_H, lang))
+
+
+@lru_cache(maxsize=400)
+def _greyed(card: str, angle: float, lang: str) -> Image.Image:
+    face = _rotated(card, angle, lang)
+    grey = ImageOps.grayscale(face.convert("RGB")).convert("RGB")
+    out = Image.blend(grey, Image.new("RGB", face.size, FELT), GREY_FELT).convert("RGBA")
+    out.putalpha(face.getchannel("A"))
+    return out
 
 
 @lru_cache(maxsize=128)
@@ -93,12 +109,15 @@ def _background(width: int, height: int) -> Image.Image:
     return Image.new("RGB", (width, height), FELT)
 
 
-def draw_hand_image(hand: list[str], playable: Iterable[str] = (), lang: str = "fr") -> Image.Image:
+def draw_hand_image(
+    hand: list[str], playable: Iterable[str] = (), lang: str = "fr", grey: Iterable[str] = ()
+) -> Image.Image:
     """The fanned hand as an RGB image, cards in the caller's order, left to right, their
-    faces as a `lang` table reads them."""
+    faces as a `lang` table reads them; those in `grey` greyed."""
     if len(hand) > MAX_CARDS:
         raise ValueError(f"a hand picture holds at most {MAX_CARDS} cards")
     ok = set(playable)
+    dim = set(grey) - ok
     width, height, spots = fan_layout(len(hand))
     img = _background(width, height).copy()
     for card, (x, y, angle) in zip(hand, spots, strict=True):
@@ -109,11 +128,14 @@ def draw_hand_image(hand: list[str], playable: Iterable[str] = (), lang: str = "
             y -= RAISE * math.cos(a)
             ring = _ring(angle)
             img.paste(ring, (round(x - ring.width / 2), round(y - ring.height / 2)), ring)
-        face = rotated(card, angle, lang)
+        face = greyed(card, angle, lang) if card in dim else rotated(card, angle, lang)
         img.paste(face, (round(x - face.width / 2), round(y - face.height / 2)), face)
     return img
 
 
-def draw_hand(hand: list[str], playable: Iterable[str] = (), lang: str = "fr") -> bytes:
-    """PNG bytes of `hand` fanned, the cards in `playable` raised and ringed."""
-    return to_png(draw_hand_image(hand, playable, lang))
+def draw_hand(
+    hand: list[str], playable: Iterable[str] = (), lang: str = "fr", grey: Iterable[str] = ()
+) -> bytes:
+    """PNG bytes of `hand` fanned, the cards in `playable` raised and ringed, those in
+    `grey` greyed."""
+    return to_png(draw_hand_image(hand, playable, lang, grey))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 from .faces import Faces
 from .facts import FactsOf, HandFacts, PublicFacts
 from .options import BaseOptions
+from .reasons import Reason, named_cards
 from .rng import Rng
 
 if TYPE_CHECKING:
@@ -232,6 +233,14 @@ class GameState:
     def explain(self, seat: int, action_id: str) -> str:
         """Why `action_id` is refused, as a code the game's words translate."""
         return "illegal_move"
+
+    def playable_cards(self, seat: int) -> frozenset[str]:
+        """The cards of `seat`'s hand its legal moves play now (those their ids name)."""
+        return named_cards(self.hand(seat), self.legal_actions(seat))
+
+    def why_not(self, seat: int) -> tuple[Reason, ...]:
+        """Why each card of `seat`'s hand no legal move plays is refused (games/reasons.py)."""
+        return ()
 
     def _apply(self, seat: int, action_id: str) -> None:
         raise NotImplementedError

@@ -7,10 +7,12 @@ both say the same thing in the same words.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .base import Outcome
 from .facts import Box, HandFacts, PublicFacts, SeatFacts, Zone
+from .reasons import Reason
 from .words import Context, Face, T, Words
 
 COMMON = {
@@ -108,6 +110,50 @@ def private_lines(
     hand: HandFacts, words: Words, lang: str, names: Sequence[str], face: Face | None = None
 ) -> list[str]:
     return [words.fact(f, lang, names, face) for f in hand.facts]
+
+
+def why_text(
+    words: Words,
+    code: str,
+    values: Mapping[str, Any],
+    lang: str,
+    names: Sequence[str] = (),
+    face: Face | None = None,
+) -> str:
+    """Why a card cannot be played now (a `Reason`'s code and values), in a sentence that
+    starts in lower case: the game's `why` words, else its refusal's."""
+    entry = words.why.get(code)
+    template = entry(values) if callable(entry) else entry
+    if template is None:
+        text = words.refusal(code, lang).removesuffix(".")
+        return text[:1].lower() + text[1:]
+    return words.fill(template.get(lang), values, _ctx(words, lang, names, face))
+
+
+def why_lines(
+    reasons: Sequence[Reason],
+    words: Words,
+    lang: str,
+    names: Sequence[str],
+    face: Face | None = None,
+) -> list[str]:
+    """« Pourquoi ? » in lines: `R♣ : vous devez monter sur le V♣ d'Ines…`. Cards whose
+    sentence is the same share its line (`A♠ 3♥ : …`), in hand order; a reason about no
+    card is a sentence of its own."""
+    ctx = _ctx(words, lang, names, face)
+    by_text: dict[str, list[str]] = {}
+    for reason in reasons:
+        text = why_text(words, reason.code, reason.values, lang, names, face)
+        cards = by_text.setdefault(text, [])
+        if reason.card is not None:
+            cards.append(reason.card)
+    lines = []
+    for text, cards in by_text.items():
+        if cards:
+            lines.append(" ".join(ctx.face(c) for c in cards) + _colon(lang) + text)
+        else:
+            lines.append(text[:1].upper() + text[1:])
+    return lines
 
 
 def ranking_lines(outcome: Outcome, words: Words, lang: str, names: Sequence[str]) -> list[str]:

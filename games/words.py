@@ -5,7 +5,8 @@ says how each value reads, so nothing is guessed from a key's name.
 
     {seat:seat}          a seat number -> the player's name; {seat:seat:de} -> `d'Alice`
     {seats:seats}        seat numbers -> "Alice, Basile et Chloé"
-    {card:card}          a card id -> its face (`10♥`, `D♠`, `🟥 Mamma`)
+    {card:card}          a card id -> its face (`10♥`, `D♠`, `🟥 Mamma`);
+                         {card:card:le} -> `le V♣`, `l'A♠` / `the J♣`
     {cards:cards}        card ids (a list, or `9H+9D`) -> faces
     {suit:suit}          `H` -> `♥ cœur`;  {family:family}: `R` -> `🟥 rouge`
     {rank:rank}          `Q` -> `D` (as on the card); {rank:rank:name} -> `dame`;
@@ -150,10 +151,20 @@ def _term(value: Any, args: Sequence[str], ctx: Context) -> str:
     return ctx.words.term(args[0], str(value), ctx.lang)
 
 
+def _card(value: Any, args: Sequence[str], ctx: Context) -> str:
+    """A card's face; `{card:card:le}` with its article: `le V♣`, `l'A♠` / `the J♣`."""
+    face = ctx.face(str(value))
+    if "le" not in args:
+        return face
+    if ctx.lang == EN:
+        return f"the {face}"
+    return ("l'" if str(value)[:-1] == "A" else "le ") + face
+
+
 BASE_TYPES: dict[str, TypeFn] = {
     "seat": _seat,
     "seats": lambda v, a, ctx: ctx.join([ctx.name(s) for s in v]),
-    "card": lambda v, a, ctx: ctx.face(str(v)),
+    "card": _card,
     "cards": lambda v, a, ctx: " ".join(ctx.face(c) for c in _cards(v)),
     "suit": lambda v, a, ctx: cards.suit_name(str(v), ctx.lang),
     "family": lambda v, a, ctx: cards.family_name(str(v), ctx.lang),
@@ -224,6 +235,9 @@ class Words:
     summary: T
     events: Mapping[str, EventWords] = field(default_factory=dict)
     refusals: Mapping[str, T] = field(default_factory=dict)
+    # Why a card cannot be played now (games/reasons.py), by reason code: a sentence that
+    # goes after the card (`R♣ : vous devez monter…`), so it starts in lower case.
+    why: Mapping[str, EventWords] = field(default_factory=dict)
     actions: Mapping[str, T] = field(default_factory=dict)  # by verb; `{arg:...}` after `:`
     minor: frozenset[str] = frozenset()  # verbs that decline (pass, fold): shown quieter
     phases: Mapping[str, T] = field(default_factory=dict)

@@ -33,13 +33,14 @@ from ..stats.commands import StatsCog
 from ..stats.components import PAGER
 from ..table.ai import AiPlayer, WorkerAi
 from ..table.commands import TablesCog
-from ..table.components import DESK, route_modal
+from ..table.components import DESK, EXPLAINER, route_modal
 from ..table.controller import Controller
 from ..table.hands import HandPresenter
 from ..table.message import Pacers
 from ..table.runtime import Runtimes
 from ..table.service import TableService
 from ..table.subcommands import table_group
+from ..table.why import Explainer
 from .clock import Clock, LoopClock
 from .items import DYNAMIC_ITEMS, on_message, refuse_orphan
 from .lifecycle import InteractionGate, Stopped, shut_down
@@ -157,6 +158,7 @@ class TapisBot(commands.AutoShardedBot):
         )
         controller = Controller(self.service, self.runtimes, hands, display)
         self.handlers.add(DESK, controller)
+        self.handlers.add(EXPLAINER, Explainer(self.service.tables, lambda: self.card_emojis.faces))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.service.restore(self.owned if self.owned.partial else None)
         log.info("restored %d open table(s)", len(restored))

@@ -300,6 +300,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Table closed: nobody started it in time.",
     },
     "btn.refresh": {"fr": "Actualiser", "en": "Refresh"},
+    "btn.why": {"fr": "Pourquoi ?", "en": "Why not?"},
+    "why.title": {"fr": "Pourquoi pas ?", "en": "Why not?"},
+    "why.stale": {
+        "fr": "Ce bouton n'est plus à jour : actualisez votre jeu.",
+        "en": "That button is out of date: refresh your hand.",
+    },
+    "why.none": {
+        "fr": "Rien ne vous est interdit en ce moment.",
+        "en": "Nothing is forbidden to you right now.",
+    },
     "btn.web": {"fr": "Voir sur le web", "en": "View on the web"},
     "btn.prev": {"fr": "Précédent", "en": "Previous"},
     "btn.next": {"fr": "Suivant", "en": "Next"},
@@ -329,6 +339,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "picture.hand": {"fr": "Votre main : {cards}", "en": "Your hand: {cards}"},
     "picture.playable": {"fr": "Jouables : {cards}", "en": "Playable: {cards}"},
+    "picture.forbidden": {"fr": "Interdites : {cards}", "en": "Not allowed: {cards}"},
     "hand.title": {"fr": "Votre main", "en": "Your hand"},
     "hand.wait": {
         "fr": "Ce n'est pas à vous. Vous serez appelé à votre tour.",

@@ -28,6 +28,7 @@ from ..table.components import (
     ActionSelect,
     HandButton,
     ResumeButton,
+    WhyButton,
     lobby_view,
     table_view,
 )
@@ -236,6 +237,10 @@ def hand_parts(
         resume = ResumeButton(table.id, lang)
         resume.row = 4
         items.append(resume)
+    if legal and state.why_not(seat):  # its turn, and a card it may not play: « Pourquoi ? »
+        why = WhyButton(table.id, version, lang)
+        why.row = 4
+        items.append(why)
     refresh = HandButton(table.id, lang, version)
     refresh.item.label = tr("btn.refresh", lang)
     refresh.item.style = discord.ButtonStyle.secondary

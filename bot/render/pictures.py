@@ -45,7 +45,8 @@ CACHED_TABLES = 32  # pictures kept: redraws of a revision (a failed token edit,
 CACHED_HANDS = 64  # hand pictures kept: a hand asked again ("Ma main" twice) is not redrawn
 
 DrawTable = Callable[[art.TableScene], bytes]
-DrawHand = Callable[[Sequence[str], Iterable[str], str], bytes]  # cards, playable, language
+# cards, playable (raised), language, forbidden (greyed)
+DrawHand = Callable[[Sequence[str], Iterable[str], str, Iterable[str]], bytes]
 # Told what each picture will show as it is taken from a state of the table: (state, None,
 # scene) for the table message, (state, seat, cards) for a hand (tests watch for hidden
 # cards); the state is the table's, or a move's being stored for a hand drawn ahead.
@@ -97,8 +98,10 @@ def emoji_faces(height: int) -> tuple[str, dict[str, bytes]]:
     return art.emoji_version(height), faces
 
 
-def draw_hand(cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
-    return art.draw_hand(list(cards), playable, lang)
+def draw_hand(
+    cards: Sequence[str], playable: Iterable[str], lang: str, grey: Iterable[str] = ()
+) -> bytes:
+    return art.draw_hand(list(cards), playable, lang, grey)
 
 
 def hand_lang(cards: Iterable[str], lang: str) -> str:
@@ -323,7 +326,7 @@ class Pictures:
         turn comes. `state` (a move's, not stored yet) draws it ahead: see `prepare`."""
         source = state or table.state
         assert source is not None
-        cards, playable = hand_cards(table, seat, source)
+        cards, playable, forbidden = hand_cards(table, seat, source)
         if self._observe is not None:
             self._observe(source, seat, cards)
         ready: asyncio.Future[Picture | None] = asyncio.get_running_loop().create_future()
@@ -332,9 +335,10 @@ class Pictures:
             return ready
         cards = cards[:MAX_HAND]
         ordered = tuple(sorted(playable))
+        grey = tuple(sorted(forbidden))
         drawn_in = hand_lang(cards, lang)  # the reader's: court cards read V/D/R or J/Q/K
-        key = ("hand", cards, ordered, drawn_in)
-        description = describe_hand(cards, playable, lang)
+        key = ("hand", cards, ordered, grey, drawn_in)
+        description = describe_hand(cards, playable, lang, forbidden)
         found = self._hands.get(key)
         if found is not None:
             ready.set_result(_described(found, description))
@@ -346,7 +350,7 @@ class Pictures:
                     key,
                     self._hands,
                     lambda: self._submit(
-                        priority, self._draw_hand, cards, ordered, drawn_in, wanted=wanted
+                        priority, self._draw_hand, cards, ordered, drawn_in, grey, wanted=wanted
                     ),
                     HAND_FILE,
                     description,

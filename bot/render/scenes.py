@@ -3,7 +3,8 @@
 A table picture is an `art.TableScene` built from the public facts only
 (`state.public_facts()`, which reads `view(None)`) in the game's own words, the same way for
 every game; a hand picture shows the cards of `hand_facts(seat)` (read from `view(seat)`)
-in the order a player holds them, the ones its legal moves play raised. So a picture can
+in the order a player holds them, the ones its legal moves play raised and the ones the
+rules forbid now greyed. So a picture can
 show a hidden card only if the engine leaked it into those facts, which its contract tests
 rule out (and tests/bot/render/test_pictures.py watches every scene of whole matches).
 """
@@ -229,23 +230,17 @@ def describe(scene: art.TableScene, lang: str) -> str:
 
 def hand_cards(
     table: Table, seat: int, state: GameState | None = None
-) -> tuple[tuple[str, ...], frozenset[str]]:
+) -> tuple[tuple[str, ...], frozenset[str], frozenset[str]]:
     """The seat's cards as it holds them (`hand_facts(seat)`: by suit or family, trump or
-    dominant first) and those its legal moves would play; in `state` if given, else in the
-    table's."""
+    dominant first), those its legal moves would play (raised) and those the rules forbid
+    now (`why_not`: greyed); in `state` if given, else in the table's."""
     state = state or table.state
     assert state is not None
     held = state.hand_facts(seat).cards
     if state.is_over() or seat not in state.to_move():
-        return held, frozenset()
-    mine = set(held)
-    playable = {
-        card
-        for action in state.legal_actions(seat)
-        for card in action.id.partition(":")[2].split("+")
-        if card in mine
-    }
-    return held, frozenset(playable)
+        return held, frozenset(), frozenset()
+    forbidden = frozenset(r.card for r in state.why_not(seat) if r.card is not None)
+    return held, state.playable_cards(seat), forbidden
 
 
 def held_cards(table: Table, seat: int) -> tuple[str, ...]:
@@ -255,10 +250,17 @@ def held_cards(table: Table, seat: int) -> tuple[str, ...]:
     return state.hand_facts(seat).cards[:MAX_HAND]
 
 
-def describe_hand(cards: Sequence[str], playable: frozenset[str], lang: str) -> str:
+def describe_hand(
+    cards: Sequence[str],
+    playable: frozenset[str],
+    lang: str,
+    forbidden: frozenset[str] = frozenset(),
+) -> str:
+    """The hand picture in words: its cards, then the raised ones and the greyed ones."""
     faces = " ".join(text_face(c, lang) for c in cards)
     text = tr("picture.hand", lang, cards=faces)
-    if playable:
-        ok = " ".join(text_face(c, lang) for c in cards if c in playable)
-        text += ". " + tr("picture.playable", lang, cards=ok)
+    for key, which in (("picture.playable", playable), ("picture.forbidden", forbidden)):
+        if which:
+            shown = " ".join(text_face(c, lang) for c in cards if c in which)
+            text += ". " + tr(key, lang, cards=shown)
     return text[:MAX_DESCRIPTION]

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..base import Action
 from ..deals import unseeded
+from ..reasons import Reason, card_reasons
 from ..rng import Rng
 from .deal import Deal
 from .hidden import redeal
@@ -25,11 +26,13 @@ from .rules import (
     PASS,
     PLAY_OF,
     POINTS,
+    STRENGTH,
     TAKE,
     TEAMS_OF_FOUR,
     playable,
     refusal,
     sort_hand,
+    top_dominant,
     trick_winner,
 )
 
@@ -119,6 +122,26 @@ class State(Deal):
                 return "not_in_hand"
             return refusal(hand, self.trick, self._dominant(), arg)
         return "wrong_phase"
+
+    def why_not(self, seat: int) -> tuple[Reason, ...]:
+        """Each card the play conditions forbid, with the condition it breaks (the
+        refusal's own code) and the public facts its words name: the family led, the
+        dominant family and the highest dominant on the table, with who played it."""
+        trick = self.trick
+        if self.phase != "play" or seat != self.turn or not trick:
+            return ()
+        dom = self._dominant()
+        hand = sort_hand(self.hands[seat])
+        top = top_dominant(trick, dom)
+        over = next(((p, c) for p, c in trick if c[2] == dom and STRENGTH[c] == top), None)
+        values = {
+            "led": trick[0][1][2],
+            "dominant": dom,
+            "card": over[1] if over else None,
+            "seat": over[0] if over else None,
+        }
+        allowed = playable(hand, trick, dom)
+        return card_reasons(hand, allowed, lambda c: refusal(hand, trick, dom, c), values)
 
     # --- moves -----------------------------------------------------------------------------
     def _apply(self, seat: int, action_id: str) -> None:

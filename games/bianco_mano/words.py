@@ -104,6 +104,22 @@ WORDS = Words(
         ),
         "cannot_announce": T("Annonce impossible.", "You cannot announce now."),
     },
+    why={
+        "must_follow": T(
+            "vous devez fournir à la famille demandée ({led:family})",
+            "you must follow the family led ({led:family})",
+        ),
+        "must_play_dominant": T(
+            "vous n'avez pas la famille demandée ({led:family}), vous devez donc jouer une "
+            "dominante ({dominant:family})",
+            "you have none of the family led ({led:family}), so you must play a dominant "
+            "card ({dominant:family})",
+        ),
+        "must_climb": T(
+            "vous devez monter sur la plus forte dominante du tapis ({card:card} {seat:seat:de})",
+            "you must beat the highest dominant card on the table ({seat:seat}'s {card:card})",
+        ),
+    },
     actions={
         "take": T("Prendre", "Take"),
         "pass": T("Passer", "Pass"),

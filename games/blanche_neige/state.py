@@ -14,6 +14,7 @@ from typing import Any, Self
 
 from ..base import Action
 from ..deals import unseeded
+from ..reasons import Reason, explained
 from ..rng import Rng
 from .deal import Deal
 from .hidden import redeal
@@ -238,6 +239,15 @@ class State(Deal):
             self._finish(None, "blocked")
 
     # --- refusals ---------------------------------------------------------------------------
+    def why_not(self, seat: int) -> tuple[Reason, ...]:
+        """On its turn, each card of the hand that no move plays, with the refusal's own
+        code (`explain`) and what its words name: the seat's character, the top of the
+        discard pile and the card it has just drawn."""
+        if self.phase == "over" or seat != self.turn:
+            return ()
+        values = {"role": self.roles[seat], "top": self.discard[-1], "drawn": self.drawn}
+        return explained(self, seat, values)
+
     def explain(self, seat: int, action_id: str) -> str:
         p = self.pending
         if action_id in _WINDOW_VERBS:

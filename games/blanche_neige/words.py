@@ -120,6 +120,18 @@ WORDS = Words(
             "A mirror pair awaits acceptance or a challenge.",
         ),
     },
+    why={
+        "role_forbids": T(
+            "votre personnage ({role:role}) ne pose pas cette carte sur {top:card:le} ; sa "
+            "règle : {role:term:your_rule}",
+            "your character ({role:role}) cannot play this card on {top:card:le}; its rule: "
+            "{role:term:your_rule}",
+        ),
+        "must_play_drawn": T(
+            "vous venez de piocher, posez la carte piochée ({drawn:card}) ou gardez-la",
+            "you have just drawn, so play the card drawn ({drawn:card}) or keep it",
+        ),
+    },
     actions={
         "play": T("{arg:cards}", "{arg:cards}"),
         "draw": T("Piocher", "Draw"),

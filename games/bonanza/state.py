@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Literal
 from ..base import Action, GameState, Outcome, rank_by_score
 from ..cards import JOKER
 from ..deals import generator_for, unseeded
+from ..reasons import Reason
 from ..rng import Rng
 from .hidden import redeal
 from .options import Options
@@ -235,6 +236,13 @@ class State(GameState):
 
     def _apply(self, seat: int, action_id: str) -> None:
         PHASES[self.phase].apply(self, seat, action_id)
+
+    def playable_cards(self, seat: int) -> frozenset[str]:
+        """A lead plays the lowest card of the suit it names (phases/jeu.py)."""
+        return PHASES[self.phase].playable(self, seat) if seat == self.turn else frozenset()
+
+    def why_not(self, seat: int) -> tuple[Reason, ...]:
+        return PHASES[self.phase].why_not(self, seat) if seat == self.turn else ()
 
     # --- what the phases share ---------------------------------------------------------
     def round_from(self, seat: int) -> list[int]:

@@ -227,6 +227,33 @@ WORDS = Words(
             "Il faut changer de couleur (rouge ou noire).", "You must switch colour (red or black)."
         ),
     },
+    why={
+        "wrong_colour": T(
+            "après la carte d'arrêt ({stop:card}), on entame dans l'autre couleur "
+            "({suits[0]:suit} ou {suits[1]:suit})",
+            "after the stop card ({stop:card}), the lead switches colour ({suits[0]:suit} or "
+            "{suits[1]:suit})",
+        ),
+        "lowest_first": T(
+            "on entame par sa plus petite carte de la couleur ({lowest:card})",
+            "a lead is your lowest card of the suit ({lowest:card})",
+        ),
+        "over_table_limit": T(
+            "pas plus de {cap:count:token} de mise en tout : personne ne mise plus que le "
+            "plus petit tapis encore en jeu",
+            "no more than {cap:count:token} in all: nobody bets more than the smallest stack "
+            "still in",
+        ),
+        "overbid_too_large": T(
+            "au plus {most:count:token} : une enchère dépasse la plus haute d'au plus "
+            "{overbid:count:token}",
+            "at most {most:count:token}: a bid tops the highest by {overbid:count:token} at most",
+        ),
+        "not_enough_tokens": T(
+            "au plus {most:count:token} : vous avez {tokens:count:token}",
+            "at most {most:count:token}: you have {tokens:count:token}",
+        ),
+    },
     actions={
         "exchange": T("Échanger avec le mort", "Swap with the dead hand"),
         "sell": T("Vendre le mort", "Sell the dead hand"),

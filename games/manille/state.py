@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Literal
 from ..base import Action, GameState, Outcome
 from ..cards import cut
 from ..deals import generator_for, pick_first_dealer, unseeded
+from ..reasons import Reason, card_reasons
 from ..rng import Rng
 from ..tricks import Trick, gather
 from .hidden import redeal
@@ -175,6 +176,29 @@ class State(GameState):
         if card not in hand:
             return "not_in_hand"
         return refusal(hand, self.trick, self.best, seat, self.trump, card)
+
+    def why_not(self, seat: int) -> tuple[Reason, ...]:
+        """Each card the duties forbid, with the duty it breaks (the refusal's own code)
+        and the public facts its words name: the suit led, trump, the card winning the
+        trick, who played it and whether that is the seat's partner."""
+        trick = self.trick
+        playable = self._legal_cards(seat)
+        if not trick or not playable:
+            return ()
+        hand = self.hands[seat]
+        win_seat, win = trick[self.best]
+        values = {
+            "led": SUIT[trick[0][1]],
+            "trump": self.trump,
+            "card": win,
+            "seat": win_seat,
+            "partner": (win_seat - seat) % 2 == 0,
+        }
+
+        def code(card: str) -> str:
+            return refusal(hand, trick, self.best, seat, self.trump, card)
+
+        return card_reasons(hand, playable, code, values)
 
     def _apply(self, seat: int, action_id: str) -> None:
         card = CARD_OF_ACTION[action_id]

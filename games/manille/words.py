@@ -23,6 +23,13 @@ def _by_team(value: Any, args: Sequence[str], ctx: Context) -> str:
     return ", ".join(parts)
 
 
+_FOLLOW = T("vous devez fournir à {led:suit}", "you must follow {led:suit}")
+# The partner's exception: following is then the only duty, no need to beat the partner.
+_FOLLOW_PARTNER = T(
+    "vous devez fournir à {led:suit} ; votre partenaire est maître, inutile de monter",
+    "you must follow {led:suit}; your partner is winning, no need to play higher",
+)
+
 WORDS = Words(
     name=T("Manille", "Manille"),
     summary=T(
@@ -66,6 +73,23 @@ WORDS = Words(
         "must_climb": T("Vous devez monter : jouez plus fort.", "You must play higher."),
         "must_trump": T("Vous devez couper.", "You must trump."),
         "must_overtrump": T("Vous devez surcouper.", "You must overtrump."),
+    },
+    why={
+        "must_follow": lambda v: _FOLLOW_PARTNER if v["partner"] else _FOLLOW,
+        "must_climb": T(
+            "vous devez monter sur {card:card:le} {seat:seat:de} (un adversaire est maître)",
+            "you must beat {seat:seat}'s {card:card} (an opponent is winning)",
+        ),
+        "must_trump": T(
+            "vous devez couper, l'adversaire est maître ({card:card:le} {seat:seat:de}) "
+            "et vous n'avez pas de {led:suit}",
+            "you must trump: an opponent is winning ({seat:seat}'s {card:card}) and you "
+            "have no {led:suit}",
+        ),
+        "must_overtrump": T(
+            "vous devez surcouper {card:card:le} {seat:seat:de} (un adversaire est maître)",
+            "you must overtrump {seat:seat}'s {card:card} (an opponent is winning)",
+        ),
     },
     actions={"play": T("{arg:cards}", "{arg:cards}")},
     phases={"play": T("jeu de la carte", "card play")},

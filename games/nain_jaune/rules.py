@@ -64,6 +64,23 @@ def piles(cards: list[str]) -> list[list[str]]:
     return by_rank
 
 
+def refusal(hand: list[list[str]], needed: int | None, may_stop: bool, action_id: str) -> str:
+    """Why a move is refused to the seat asked, holding `hand` (its `piles`), when the run
+    asks for rank `needed` (None: any card starts a new run): the code its words say."""
+    verb, _, arg = action_id.partition(":")
+    if verb == "stop" and not arg:
+        return "must_play" if may_stop else "stop_disabled"
+    if verb != "play" or not arg:
+        return "unknown_action"
+    if arg not in RANK_IX:
+        return "unknown_card"
+    if arg not in hand[RANK_IX[arg]]:
+        return "not_in_hand"
+    if needed is not None and RANK_IX[arg] != needed:
+        return "wrong_rank"
+    return "illegal_move"
+
+
 # --- the deal -------------------------------------------------------------------------------
 # Players -> (cards per player, cards left in the talon), as the book's table says.
 DEAL_TABLE: dict[int, tuple[int, int]] = {

@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Final, Literal
 from ..base import Action, GameState, Outcome, rank_by_score
 from ..cards import RANKS, deck52
 from ..deals import generator_for, pick_first_dealer, unseeded
+from ..reasons import Reason, explained
 from ..rng import Rng
 from .hidden import redeal
 from .options import Options
@@ -28,6 +29,7 @@ from .rules import (
     is_grand_opera,
     next_rank,
     piles,
+    refusal,
 )
 
 PLAY: Final = "play"
@@ -345,18 +347,16 @@ class State(GameState):
         return [*plays, STOP_ACTION] if self.may_stop() else plays
 
     def explain(self, seat: int, action_id: str) -> str:
-        verb, _, arg = action_id.partition(":")
-        if verb == STOP and not arg:
-            return "must_play" if self.options.may_stop else "stop_disabled"
-        if verb != "play" or not arg:
-            return "unknown_action"
-        if arg not in RANK_IX:
-            return "unknown_card"
-        if arg not in self.hands[seat][RANK_IX[arg]]:
-            return "not_in_hand"
-        if self.needed is not None and RANK_IX[arg] != self.needed:
-            return "wrong_rank"
-        return "illegal_move"
+        return refusal(self.hands[seat], self.needed, self.options.may_stop, action_id)
+
+    def why_not(self, seat: int) -> tuple[Reason, ...]:
+        """While a run asks for a rank: why not the other ranks, nor "sans" once refused."""
+        need = self.needed
+        if seat != self.turn or self.phase != PLAY or need is None:
+            return ()
+        values = {"needed": RANKS[need], "last": self.run[-1] if self.run else None}
+        stop = [STOP] if self.options.may_stop and not self.may_stop() else []
+        return explained(self, seat, values, stop)
 
     def is_over(self) -> bool:
         return self.phase == OVER

@@ -96,6 +96,18 @@ WORDS = Words(
         ),
         "must_play": T("Vous devez poser une carte.", "You must play a card."),
     },
+    why={
+        "wrong_rank": T(
+            "après {last:card:le}, la suite demande le rang suivant ({needed:rank:name})",
+            "after {last:card:le}, the run asks for the next rank ({needed:rank:name})",
+        ),
+        "must_play": T(
+            "plus de « sans » : personne d'autre n'a le rang attendu ({needed:rank:name}), "
+            "vous devez poser une carte",
+            "no more “without”: nobody else has the rank needed ({needed:rank:name}), you "
+            "must play a card",
+        ),
+    },
     actions={
         "play": T("{arg:cards}", "{arg:cards}"),
         "stop": T("Dire « sans »", "Say “without”"),

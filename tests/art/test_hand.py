@@ -55,6 +55,22 @@ def test_playable_cards_are_ringed_in_gold():
     assert len(golden) > len(golden_plain) + 5
 
 
+def _red_pixels(img: Image.Image) -> int:
+    """Pixels of a strong red, as the hearts' pips and corners are printed."""
+    return sum(n for n, (r, g, b) in img.getcolors(1 << 16) or [] if r > 150 and g < 90 and b < 90)
+
+
+def test_forbidden_cards_are_greyed_and_the_others_keep_their_colours():
+    hand_cards = ["9H", "7S"]
+    plain = hand.draw_hand_image(hand_cards, set())
+    greyed = hand.draw_hand_image(hand_cards, set(), grey={"9H"})
+    assert greyed.size == plain.size
+    assert _red_pixels(plain) > 100 and _red_pixels(greyed) == 0  # the 9♥ lost its red
+    black_only = hand.draw_hand_image(hand_cards, set(), grey={"7S"})
+    assert _red_pixels(black_only) == _red_pixels(plain)
+    assert black_only.tobytes() != plain.tobytes()
+
+
 def test_fan_layout_places_every_card_inside_the_picture():
     for n in range(1, hand.MAX_CARDS + 1):
         width, height, spots = hand.fan_layout(n)

@@ -1,5 +1,6 @@
 """Whole matches of every game through the emulator, played by simulated users, with a scan
-of every public message, log line and picture for cards that were hidden at that moment."""
+of every public message, log line and picture for cards that were hidden at that moment,
+and of every « Pourquoi ? » answer for cards hidden from its reader."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ import pytest
 import art
 import games
 from bot.app.logs import quiet_libraries
+from bot.render.emojis import TEXT_FACES
 from bot.render.pictures import Pictures
 from bot.render.scenes import scene_of
+from bot.table.why import answer as why_answer
 from emulator.drivers import Emulator
 from games import Rng
 from games.cards import face
@@ -84,6 +87,18 @@ class LeakScanner:
                 assert face(card) not in line
         self.checked_logs = len(self.records)
 
+    def check_private(self, state: games.GameState, seat: int, texts: list[str]) -> None:
+        """What only `seat` reads names no card hidden from it: another hand's card that
+        neither its own view nor the table ever showed."""
+        held = set()
+        for other in range(state.players):
+            held |= set(state.view(other)["hand"])
+        hidden = held - card_ids(state.view(seat)) - self.public_ever
+        for card in hidden:
+            for lang in ("fr", "en"):
+                for text in texts:
+                    assert face(card, lang) not in text, f"{card} hidden from {seat}: {text!r}"
+
 
 def scene_cards(scene: art.TableScene) -> set[str]:
     """Every card a table picture shows face up."""
@@ -145,13 +160,18 @@ async def test_whole_match_from_table_to_final_scores(
             texts = [text_of(m) for m in emulator.public_messages(where)]
             texts += [text_of(m) for m in emulator.public_messages(tapis.channel)]
             scanner.check(table.state, texts)
+            for seat in table.state.to_move():  # « Pourquoi ? »: the mover's own answer
+                said = [why_answer(table, seat, lang, TEXT_FACES) or "" for lang in ("fr", "en")]
+                scanner.check_private(table.state, seat, said)
+                explained.update(r.code for r in table.state.why_not(seat))
             # Redraws coalesce moves (one every 2 s): check each move's scene as well.
             scene = scene_of(table)
             assert scene is not None
             watch.check_scene(table.state, scene)
 
+        explained: set[str] = set()
         actions = await play_until_over(tapis, table_id, where, users, Rng(len(slug)), on_step=scan)
-        assert actions > 0
+        assert actions > 0 and explained, "no « Pourquoi ? » was ever answered"
         assert table.state is not None and table.state.is_over()
 
         # The public message ends on the final ranking.

@@ -111,7 +111,7 @@ async def test_the_movers_hand_is_drawn_while_its_move_is_stored_and_shown_only_
         table = tapis.bot.service.tables[table_id]
         seat = table.seat_of(user.id)
         assert seat is not None and table.state is not None
-        before, _ = hand_cards(table, seat)
+        before, *_ = hand_cards(table, seat)
         writes = Writes(emulator)
         lock = hold_write_lock(tmp_path / "tapis.db")
         writes.held = True
@@ -126,5 +126,5 @@ async def test_the_movers_hand_is_drawn_while_its_move_is_stored_and_shown_only_
         lock.close()
         await tapis.run(handle)
         assert writes.while_held() == [], "something was shown from an unstored move"
-        after, _ = hand_cards(table, seat)
+        after, *_ = hand_cards(table, seat)
         assert drawn_ahead[-1] == after[: len(drawn_ahead[-1])]

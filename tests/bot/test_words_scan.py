@@ -1,10 +1,11 @@
 """Every word a player sees in a whole match of each game, in French and in English.
 
 One host per table (the other seats are easy AIs, quick options) opens the table, opens the
-lobby's options and keeps them, starts, plays to the end, asks for the rules in the table's
-thread and lists the tables; a guest is refused the options and a hand. Every message state
-the emulator saw (public and ephemeral, every edit), every button, select option and modal
-input, and every thread name is then read for what a player must never see.
+lobby's options and keeps them, starts, plays to the end (asking « Pourquoi ? » once when
+its hand offers it), asks for the rules in the table's thread and lists the tables; a guest
+is refused the options and a hand. Every message state the emulator saw (public and
+ephemeral, every edit), every button, select option and modal input, and every thread name
+is then read for what a player must never see.
 """
 
 from __future__ import annotations
@@ -23,7 +24,14 @@ import games
 from emulator.drivers import Emulator
 from emulator.model import Message
 from games import Rng
-from games.text import hand_line, private_lines, public_lines, ranking_lines, seat_parts
+from games.text import (
+    hand_line,
+    private_lines,
+    public_lines,
+    ranking_lines,
+    seat_parts,
+    why_lines,
+)
 from tests.bot.harness import (
     Tapis,
     match_players,
@@ -170,7 +178,18 @@ async def play_one(tapis: Tapis, seen: Seen, slug: str, lang: str, n: int) -> No
     await tapis.run(await emu.click(host, lobby, f"tl:{table_id}:start"))
     await tapis.run(await emu.click(guest, lobby, f"th:{table_id}"))  # refused: a spectator
     await tapis.run(await emu.slash(host, where, "rules", {}))
-    await play_until_over(tapis, table_id, where, [host], Rng(n))
+    asked: list[str] = []
+
+    async def ask_why(_step: int) -> None:
+        """Once per table, « Pourquoi ? » on the host's hand when it offers it."""
+        hand = tapis.hand_of(host, where, table_id)
+        ids = [str(c.get("custom_id", "")) for c in hand.iter_components()] if hand else []
+        why = next((cid for cid in ids if cid.startswith("tw:")), None)
+        if hand is not None and why is not None and not asked:
+            asked.append(why)
+            await tapis.run(await emu.click(host, hand, why))
+
+    await play_until_over(tapis, table_id, where, [host], Rng(n), on_step=ask_why)
     await tapis.run(await emu.slash(host, tapis.channel, "tables", {}))
     runtime = tapis.bot.runtimes.get(table_id)
     if runtime is not None:
@@ -220,7 +239,7 @@ NAMES = ("Ada", "Bob", "Chloé", "Dédé", "Émile", "Fanny", "Gus", "Hugo", "Ir
 def engine_strings(slug: str, seed: int, lang: str) -> Iterator[str]:
     """What every seat would read in a random match, straight from the game's words: every
     legal action's label, every event said to anyone, the facts of every hand and of the
-    table, the final ranking."""
+    table, why a card cannot be played (« Pourquoi ? »), the final ranking."""
     rules = games.get(slug)
     words = rules.words
     players = rules.quick_players or rules.min_players
@@ -241,6 +260,7 @@ def engine_strings(slug: str, seed: int, lang: str) -> Iterator[str]:
             yield from private_lines(hand, words, lang, names)
             for action in state.legal_actions(seat):
                 yield words.action_label(action.id, lang)
+            yield from why_lines(state.why_not(seat), words, lang, names)
         if state.is_over():
             yield from ranking_lines(state.outcome(), words, lang, names)
             return

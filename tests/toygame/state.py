@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from games.base import Action, GameState, Outcome, rank_by_score
+from games.reasons import Reason, explained
 from games.rng import Rng
 
 from .hidden import redeal
@@ -86,6 +87,12 @@ class ToyState(GameState):
         if card not in self.hands[seat]:
             return "not_in_hand"
         return "must_follow"
+
+    def why_not(self, seat: int) -> tuple[Reason, ...]:
+        """On a trick, the cards of another suit than the one led, when it holds that suit."""
+        if seat not in self.to_move() or not self.trick:
+            return ()
+        return explained(self, seat, {"led": self.trick[0][1][-1]})
 
     def _apply(self, seat: int, action_id: str) -> None:
         card = action_id[5:]

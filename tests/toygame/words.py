@@ -24,6 +24,7 @@ WORDS = Words(
         ),
     },
     refusals={"must_follow": T("Fournissez à la couleur demandée.", "Follow the suit led.")},
+    why={"must_follow": T("vous devez fournir à {led:suit}", "you must follow {led:suit}")},
     actions={"play": T("{arg:cards}", "{arg:cards}")},
     phases={"play": T("jeu", "play")},
     facts={

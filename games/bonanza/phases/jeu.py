@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 
 from ...base import Action
 from ...cards import JOKER, SUITS
-from ..rules import CARD_BOXES, NEXT_CARD, OTHER_COLOUR, VALUE, lowest_of_suit, suits_of
+from ...reasons import Reason
+from ..rules import CARD_BOXES, NEXT_CARD, OTHER_COLOUR, VALUE, lowest_of_suit, suit_of, suits_of
 from . import Phase
 
 if TYPE_CHECKING:
@@ -57,6 +58,29 @@ class Jeu(Phase):
         if suit not in suits_of(st.hands[seat]):
             return "suit_not_held"
         return "wrong_colour"
+
+    def playable(self, st: State, seat: int) -> frozenset[str]:
+        hand = st.hands[seat]
+        return frozenset(lowest_of_suit(hand, suit) for suit in st.choice)
+
+    def why_not(self, st: State, seat: int) -> tuple[Reason, ...]:
+        """A card of a suit the seat may not lead (the refusal's own code: after a stop
+        card, the other colour), or above the lowest of a suit it may lead."""
+        hand = st.hands[seat]
+        leads = self.playable(st, seat)
+        reasons = []
+        for card in hand:
+            if card in leads:
+                continue
+            suit = suit_of(card)
+            if suit in st.choice:
+                lowest = {"lowest": lowest_of_suit(hand, suit)}
+                reasons.append(Reason(card, "lowest_first", lowest))
+            else:
+                code = self.explain(st, seat, "suit:" + suit)
+                values = {"stop": st.last, "suits": OTHER_COLOUR[suit_of(st.last or card)]}
+                reasons.append(Reason(card, code, values))
+        return tuple(reasons)
 
     def apply(self, st: State, seat: int, action_id: str) -> None:
         self._leads(st, seat, [action_id.removeprefix("suit:")])

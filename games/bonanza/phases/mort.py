@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...base import Action
+from ...reasons import Reason
 from ..rules import amount, sort_hand
 from . import Phase
 from .calls import Calls
@@ -93,6 +94,14 @@ class Auction(Phase):
         if n > st.tokens[seat]:
             return "not_enough_tokens"
         return "overbid_too_large"
+
+    def why_not(self, st: State, seat: int) -> tuple[Reason, ...]:
+        """Why no higher bid is offered: the largest overbid, or the seat's tokens (the
+        refusal's own code for one token more than the highest bid offered)."""
+        most = self._highest_allowed(st, seat)
+        code = self.explain(st, seat, f"bid:{most + 1}")
+        values = {"most": most, "tokens": st.tokens[seat], "overbid": st.options.max_overbid}
+        return (Reason(None, code, values),)
 
     def apply(self, st: State, seat: int, action_id: str) -> None:
         if action_id == "pass":

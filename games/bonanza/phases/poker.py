@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...base import Action
 from ...poker import best_five, describe
+from ...reasons import Reason
 from ..rules import amount
 from . import Phase
 from .jeu import Jeu
@@ -78,6 +79,16 @@ class Poker(Phase):
         if k < 1 or k > st.options.max_raise:
             return "amount_out_of_range"
         return "over_table_limit"
+
+    def why_not(self, st: State, seat: int) -> tuple[Reason, ...]:
+        """When the smallest stack still in holds the bets below the table's limit: why
+        no larger bet or raise is offered (the refusal's own code for one more token)."""
+        room = st.room
+        if room >= st.options.max_raise:
+            return ()
+        verb = "raise" if self._facing(st, seat) else "bet"
+        code = self.explain(st, seat, f"{verb}:{room + 1}")
+        return (Reason(None, code, {"room": room, "cap": max(st.bets) + room}),)
 
     def apply(self, st: State, seat: int, action_id: str) -> None:
         verb, _, arg = action_id.partition(":")

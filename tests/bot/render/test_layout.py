@@ -150,10 +150,12 @@ async def test_a_click_does_not_wait_for_a_late_hand_picture_it_follows(
     slow = threading.Event()
     drawn = threading.Event()  # the gate: a hand picture is drawn only once the test opens it
 
-    def draw_hand(cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
+    def draw_hand(
+        cards: Sequence[str], playable: Iterable[str], lang: str, grey: Iterable[str] = ()
+    ) -> bytes:
         if slow.is_set():
             drawn.wait()  # in the drawing thread, as a queue of pictures would hold it
-        return art.draw_hand(list(cards), playable, lang)
+        return art.draw_hand(list(cards), playable, lang, grey)
 
     pictures = Pictures(workers=0, draw_hand=draw_hand)
     async with running_tapis(emulator, tmp_path, pictures=pictures) as tapis:

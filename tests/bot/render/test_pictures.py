@@ -18,8 +18,16 @@ import art
 import games
 from bot.render import words
 from bot.render.pictures import Pictures, hand_lang
-from bot.render.scenes import describe, hand_cards, lobby_scene, scene_of, table_scene
+from bot.render.scenes import (
+    describe,
+    describe_hand,
+    hand_cards,
+    lobby_scene,
+    scene_of,
+    table_scene,
+)
 from bot.table.model import Seat
+from games.cards import face
 from tests.bot.tables import mid_deal
 from tests.waiting import TIMEOUT
 
@@ -143,12 +151,37 @@ def test_a_hand_is_held_as_its_player_sorts_it_with_its_legal_moves() -> None:
     state = table.state
     assert state is not None
     seat = state.to_move()[0]
-    cards, playable = hand_cards(table, seat)
+    cards, playable, greyed = hand_cards(table, seat)
     assert cards == state.hand_facts(seat).cards
     played = {a.id.partition(":")[2] for a in state.legal_actions(seat)}
     assert playable == {c for c in cards if c in played}
+    assert greyed == {r.card for r in state.why_not(seat)}
     other = (seat + 1) % state.players
-    assert hand_cards(table, other)[1] == frozenset()  # not their turn: nothing raised
+    assert hand_cards(table, other)[1:] == (frozenset(), frozenset())  # not their turn
+
+
+def test_the_hand_picture_greys_exactly_the_cards_the_rules_forbid() -> None:
+    """On a trick, a follower holding the suit led: every other card greyed, the ones it may
+    play raised, and the drawing differs from the same hand with nothing greyed."""
+    for seed in range(30):
+        table = mid_deal("manille", seed)
+        state = table.state
+        assert state is not None
+        seat = state.to_move()[0]
+        cards, playable, greyed = hand_cards(table, seat)
+        if greyed:
+            break
+    else:
+        raise AssertionError("no trick with a forbidden card")
+    assert greyed == set(cards) - playable and playable
+    plain = art.hand.draw_hand_image(list(cards), playable)
+    drawn = art.hand.draw_hand_image(list(cards), playable, grey=greyed)
+    assert drawn.size == plain.size and drawn.tobytes() != plain.tobytes()
+    only_played = art.hand.draw_hand_image(list(cards), playable, grey=playable)
+    assert only_played.tobytes() == plain.tobytes()  # a raised card is never greyed
+    said = describe_hand(cards, playable, "fr", greyed)
+    forbidden = " ".join(face(c, "fr") for c in cards if c in greyed)
+    assert said.endswith(f". Interdites : {forbidden}")
 
 
 class Recorder:
@@ -161,7 +194,7 @@ class Recorder:
         self.tables.append(scene)
         return b"\x89PNG table"
 
-    def hand(self, cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
+    def hand(self, cards: Sequence[str], playable: Iterable[str], lang: str, *_: object) -> bytes:
         self.threads.append(threading.get_ident())
         return b"\x89PNG hand"
 
@@ -234,7 +267,7 @@ def held_table(gate: Any, scene: art.TableScene) -> bytes:
     return b"\x89PNG slow table"
 
 
-def quick_hand(cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
+def quick_hand(cards: Sequence[str], playable: Iterable[str], lang: str, *_: object) -> bytes:
     return b"\x89PNG hand"
 
 
@@ -265,7 +298,9 @@ async def test_a_clicks_hand_is_drawn_beside_a_busy_background_worker(gate: Any)
         await pictures.close()
 
 
-def stuck_hand(started: Any, cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
+def stuck_hand(
+    started: Any, cards: Sequence[str], playable: Iterable[str], lang: str, *_: object
+) -> bytes:
     """A hand drawing (in a worker process) that says it started, then never ends."""
     started.set()
     threading.Event().wait()  # still drawing when the bot stops
@@ -326,7 +361,7 @@ async def test_a_hand_picture_speaks_its_readers_language() -> None:
     holding one is drawn in its reader's language; a hand without is one drawing for all."""
     asked: list[tuple[tuple[str, ...], str]] = []
 
-    def draw(cards: Sequence[str], playable: Iterable[str], lang: str) -> bytes:
+    def draw(cards: Sequence[str], playable: Iterable[str], lang: str, *_: object) -> bytes:
         asked.append((tuple(cards), lang))
         return b"\x89PNG hand"
 
