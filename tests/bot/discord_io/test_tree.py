@@ -103,7 +103,7 @@ async def test_a_member_without_manage_server_is_refused_by_each_admin_command(
         for group in ("season", "config"):  # Discord shows them to server managers only
             assert int(synced[group]["default_member_permissions"]) == MANAGE_GUILD, group
         member = tapis.user("membre", locale=locale)
-        season = (await tapis.store.current_season(tapis.guild.id)).number
+        season = (await tapis.store.seasons.current(tapis.guild.id)).number
         for command, options in (("season new", None), ("config langue", {"langue": "en"})):
             with caplog.at_level(logging.INFO):
                 handle = await emulator.slash(
@@ -112,6 +112,6 @@ async def test_a_member_without_manage_server_is_refused_by_each_admin_command(
                 reply = await tapis.run(handle)
             assert reply is not None and handle.ephemeral, command
             assert text_of(reply) == refusal, command
-        assert (await tapis.store.current_season(tapis.guild.id)).number == season
-        assert await tapis.store.guild_lang(tapis.guild.id) is None
+        assert (await tapis.store.seasons.current(tapis.guild.id)).number == season
+        assert await tapis.store.guilds.lang(tapis.guild.id) is None
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
