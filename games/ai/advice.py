@@ -15,16 +15,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import MutableSequence, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, TypeVar
 
 from ..base import GameState, Rules
 from ..rng import Rng
+from ..words import T, Words
 from . import profile_for
 from .ismcts import Profile, Samples, decide, simulate
 from .reason import Reason
 
-T = TypeVar("T")
+Item = TypeVar("Item")
 
 # The least difference between two moves, in reward units (0..1), that the review calls a
 # mistake: below it, two searches of the same position with other seeds disagree as much
@@ -41,7 +42,7 @@ class _Sorting(Rng):
 
     __slots__ = ()
 
-    def shuffle(self, items: MutableSequence[T]) -> None:
+    def shuffle(self, items: MutableSequence[Item]) -> None:
         items[:] = sorted(items, key=repr)
 
     def fork(self) -> Rng:
@@ -54,6 +55,37 @@ def stand_in(state: GameState, seat: int, rng: Rng) -> GameState:
         return state
     canonical = state.determinize(seat, _Sorting(0))
     return canonical.determinize(seat, Rng(rng.next64()))
+
+
+# Why the strong AI plays a move when the game's `Words.reasons` say nothing better, and
+# the lines of a match's review.
+COMMON_REASONS: dict[str, T] = {
+    "only_move": T("{action:action} : c'est le seul coup permis", "{action:action}: the only move"),
+    "search": T(
+        "{action:action} : les simulations de l'IA forte le préfèrent, environ {gain:about} "
+        "de plus en moyenne",
+        "{action:action}: the strong AI's simulations favour it, about {gain:about} more on "
+        "average",
+    ),
+    "close": T(
+        "{action:action} : plusieurs coups se valent, les simulations de l'IA forte penchent "
+        "pour celui-ci",
+        "{action:action}: several moves are worth about the same, the strong AI's "
+        "simulations lean towards this one",
+    ),
+    "review": T(
+        "Coup {move}, donne {deal} : vous avez joué {played:action} ; l'IA forte aurait joué "
+        "{best:action}, environ {gain:about} de plus en moyenne",
+        "Move {move}, deal {deal}: you played {played:action}; the strong AI would have "
+        "played {best:action}, about {gain:about} more on average",
+    ),
+    "review_one": T(
+        "Coup {move} : vous avez joué {played:action} ; l'IA forte aurait joué {best:action}, "
+        "environ {gain:about} de plus en moyenne",
+        "Move {move}: you played {played:action}; the strong AI would have played "
+        "{best:action}, about {gain:about} more on average",
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -83,7 +115,7 @@ def hint(
     profile = profile_for(state.rules)
     scale, unit = profile.scale(state.players)
     if len(legal) == 1:
-        return Hint(legal[0], Reason("only_move"), 0.0, unit)
+        return Hint(legal[0], Reason("only_move", {"action": legal[0]}), 0.0, unit)
     stand = stand_in(state, seat, rng)
     found = simulate(stand, seat, profile, rng, iterations, budget_s)
     action = decide(found, profile.confidence)
@@ -93,7 +125,7 @@ def hint(
     reason = profile.explain(stand, seat, action)
     if reason is None:
         code = "search" if gain >= NOISE * scale else "close"
-        reason = Reason(code, {"gain": [round(gain, 1), unit]})
+        reason = Reason(code, {"action": action, "gain": [round(gain, 1), unit]})
     return Hint(action, reason, gain, unit)
 
 
@@ -178,3 +210,24 @@ def _judge(
         reason=profile.explain(stand, seat, best) if best != played else None,
         view=view,
     )
+
+
+def hint_text(found: Hint, words: Words, lang: str, names: Sequence[str] = ()) -> str:
+    """The hint as the seat reads it: `Jouez 10♠ : vous êtes maître à ♠ pique`."""
+    return say(words, found.reason, lang, names)
+
+
+def decision_text(d: Decision, words: Words, lang: str, names: Sequence[str] = ()) -> str:
+    """One costly decision of a review: what was played, the AI's move, the estimated
+    difference, and why the AI's move is good when the game says."""
+    values = {**asdict(d), "gain": [d.gain, d.unit]}
+    line = say(words, Reason("review" if d.deal is not None else "review_one", values), lang)
+    if d.reason is None or d.reason.code in COMMON_REASONS:
+        return line + "."
+    return f"{line}. {say(words, d.reason, lang, names)}."
+
+
+def say(words: Words, reason: Reason, lang: str, names: Sequence[str] = ()) -> str:
+    """A reason as a sentence: the game's words for its code, else the shared ones."""
+    template = words.reasons.get(reason.code) or COMMON_REASONS[reason.code]
+    return words.fill(template.get(lang), reason.data, words.context(lang, names, None))
