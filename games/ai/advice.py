@@ -197,7 +197,7 @@ def _judge(
     gain, error = found.versus(best, played) if best != played else (0.0, 0.0)
     costly = gain > NOISE and gain > ERRORS * error
     view = stand.view(seat)
-    deal = view.get("deal_number")
+    deal = view.get("deal_number", view.get("deal"))  # the games name it either way
     return Decision(
         move=index + 1,
         deal=deal if isinstance(deal, int) else None,
