@@ -10,7 +10,8 @@ Run through `python bench/ai.py --advice [--game SLUG ...] [--positions N] [--ma
   iteration cap). How often the two choices agree, and the gain the first search credits
   its choice with over the second search's choice: both are the strong AI's own moves, so
   that gain is noise. Its 95th percentile (reward units, 0..1) is the least difference the
-  review may call a mistake (`games.ai.advice.NOISE`).
+  review may call a mistake (`Profile.noise`). `--matches 0` leaves the reviews out,
+  `--positions 0` the hints and the agreement.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import time
 import games
 from games import Rng
 from games.ai import choose, profile_for
-from games.ai.advice import costliest, hint, review, stand_in
+from games.ai.advice import costliest, decision_text, hint, review, stand_in
 from games.ai.ismcts import decide, simulate
 
 
@@ -107,28 +108,34 @@ def review_cpu(slug: str, matches: int) -> tuple[list[float], int, int]:
         cpu.append(time.process_time() - start)
         judged += len(found)
         shown += len(costliest(found))
+        if m == 0:  # the first match's costliest decisions, as the seat would read them
+            for d in costliest(found):
+                print(f"  {slug} seed {seed}: {decision_text(d, rules.words, 'fr')}")
     return cpu, judged, shown
 
 
-def main(slugs: list[str], count: int, matches: int) -> int:
+def main(slugs: list[str], count: int, matches: int | None) -> int:
+    matches = 2 if matches is None else matches
     print(
         f"{'game':<14}{'hint p50':>9}{'p95':>6}{'cpu p95':>8}{'review cpu':>11}{'judged':>7}"
-        f"{'shown':>6}{'agree':>7}{'noise p95':>10}{'unit':>8}",
+        f"{'shown':>6}{'agree':>7}{'noise p95':>10}{'unit':>8}{'reward':>8}",
         flush=True,
     )
     pooled: list[float] = []
     for slug in slugs:
-        positions = spots(slug, count)
+        rules = games.get(slug)
+        positions = spots(slug, count) if count else []
         wall, cpu = latency(slug, positions)
-        rcpu, judged, shown = review_cpu(slug, matches)
-        agree, gains = agreement(positions)
+        rcpu, judged, shown = review_cpu(slug, matches) if matches else ([0.0], 0, 0)
+        agree, gains = agreement(positions) if positions else (0.0, [])
         pooled += gains
-        scale, unit = profile_for(games.get(slug)).scale(positions[0][0].players)
+        scale, unit = profile_for(rules).scale(rules.quick_players or rules.min_players)
+        per = max(1, matches)
         print(
             f"{slug:<14}{percentile(wall, 0.5):>9.2f}{percentile(wall, 0.95):>6.2f}"
-            f"{percentile(cpu, 0.95):>8.2f}{statistics.mean(rcpu):>11.1f}{judged / matches:>7.0f}"
-            f"{shown / matches:>6.1f}{agree:>7.0%}{percentile(gains, 0.95) * scale:>10.2f}"
-            f"{unit:>8}",
+            f"{percentile(cpu, 0.95):>8.2f}{statistics.mean(rcpu):>11.1f}{judged / per:>7.0f}"
+            f"{shown / per:>6.1f}{agree:>7.0%}{percentile(gains, 0.95) * scale:>10.2f}"
+            f"{unit:>8}{percentile(gains, 0.95):>8.3f}",
             flush=True,
         )
     print(f"noise p95 over every game: {percentile(pooled, 0.95):.3f} (reward units, 0..1)")

@@ -458,7 +458,7 @@ def main() -> int:
     args = parser.parse_args()
     slugs = args.game or games.slugs()
     if args.advice:  # bench/advice.py, beside this script
-        return int(__import__("advice").main(slugs, args.positions, args.matches or 2))
+        return int(__import__("advice").main(slugs, args.positions, args.matches))
     if args.speed:
         its = args.iterations or 100
         if args.compare:

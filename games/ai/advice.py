@@ -27,11 +27,8 @@ from .reason import Reason
 
 Item = TypeVar("Item")
 
-# The least difference between two moves, in reward units (0..1), that the review calls a
-# mistake: below it, two searches of the same position with other seeds disagree as much
-# (measured by `bench/ai.py --advice`, see docs/ai.md). A difference must also exceed
-# `ERRORS` standard errors of its own paired estimate.
-NOISE = 0.03
+# A mistake must beat the game's noise (`Profile.noise`) and this many standard errors of
+# its own paired estimate.
 ERRORS = 2.0
 
 
@@ -124,7 +121,7 @@ def hint(
     gain = found.versus(action, runner_up)[0] * scale
     reason = profile.explain(stand, seat, action)
     if reason is None:
-        code = "search" if gain >= NOISE * scale else "close"
+        code = "search" if gain >= profile.noise * scale else "close"
         reason = Reason(code, {"action": action, "gain": [round(gain, 1), unit]})
     return Hint(action, reason, gain, unit)
 
@@ -195,7 +192,7 @@ def _judge(
 ) -> Decision:
     best = decide(found, profile.confidence)
     gain, error = found.versus(best, played) if best != played else (0.0, 0.0)
-    costly = gain > NOISE and gain > ERRORS * error
+    costly = gain > profile.noise and gain > ERRORS * error
     view = stand.view(seat)
     deal = view.get("deal_number", view.get("deal"))  # the games name it either way
     return Decision(

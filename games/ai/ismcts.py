@@ -97,7 +97,10 @@ class Profile:
     For advice (games/ai/advice.py): `explain` says why a move is good in the game's own
     terms; `scale(players)` turns a reward difference into the game's points, near an even
     position (how many of which unit of the game's words one unit of reward is worth);
-    `deal_known` says the seat can infer every hidden card (the search then uses them).
+    `deal_known` says the seat can infer every hidden card (the search then uses them);
+    `noise` is the least reward difference a review calls a mistake, measured as how much
+    two searches of the same position with other seeds credit their choices over each
+    other (`bench/ai.py --advice`).
     """
 
     policy: Policy = random_policy
@@ -115,6 +118,7 @@ class Profile:
     explain: Explain = no_reason
     scale: Callable[[int], tuple[float, str]] = rank_places
     deal_known: Callable[[GameState], bool] = nothing_known
+    noise: float = 0.05  # reward two searches of one position may differ by (docs/ai.md)
 
 
 class Node:

@@ -215,9 +215,12 @@ def play(hand: list[str], cards: list[str], trick: list[list[Any]], t: Table) ->
     return lead(hand, cards, t) if not trick else follow(cards, trick, t)
 
 
-def explain(hand: list[str], card: str, trick: list[list[Any]], t: Table) -> Reason:
-    """Why `card` is a good play, in card-player's terms: from our hand, the trick on the
-    table and the cards still out (never a card another seat holds)."""
+def explain(
+    hand: list[str], card: str, legal: list[str], trick: list[list[Any]], t: Table
+) -> Reason | None:
+    """Why `card` (one of the `legal` cards) is a good play, in card-player's terms: from
+    our hand, the trick on the table and the cards still out (never a card another seat
+    holds); None when no such reason is true of it."""
     suit = card[-1]
     data: dict[str, Any] = {"card": card, "suit": suit}
     if not trick:
@@ -228,7 +231,7 @@ def explain(hand: list[str], card: str, trick: list[list[Any]], t: Table) -> Rea
             return Reason("master", data)
         if suit != t.trump and len(same) <= 2 and t.trump in {c[-1] for c in hand}:
             return Reason("short_suit", data)
-        return Reason("lead_low", data)
+        return Reason("lead_low", data) if not t.points[card] else None
     win_seat, win_card = trick[trick_winner(trick, t.trump, t.deck)]
     if win_seat in t.allies:
         return Reason("charge" if t.points[card] else "partner_holds", data)
@@ -238,6 +241,8 @@ def explain(hand: list[str], card: str, trick: list[list[Any]], t: Table) -> Rea
         if len(trick) == t.players - 1:
             return Reason("win_last", data)
         return Reason("master" if t.master(card) else "wins", data)
+    if card != _cheapest(legal, t):
+        return None
     if suit not in (t.trump, trick[0][1][-1]) and any(c[-1] == t.trump for c in hand):
         return Reason("keep_trumps", data)
     return Reason("throw_cheap", data)

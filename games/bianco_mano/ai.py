@@ -308,13 +308,7 @@ def explain(state: GameState, seat: int, action: str) -> Reason | None:
     view = state.view(seat)
     verb, _, arg = action.partition(":")
     if view["phase"] == "bid":
-        cards = [*view["hand"], view["turned"]]
-        family = view["turned"][2] if verb in ("take", "pass") and "turned" in view else arg
-        if verb == "pass" and "take" not in {a.id for a in state.legal_actions(seat)}:
-            family = max(FAMILIES, key=lambda f: strength(cards, f))
-        count = sum(1 for c in cards if c[2] == family)
-        code = {"take": "take", "choose": "choose"}.get(verb, "pass_weak")
-        return Reason(code, {"family": family, "count": count})
+        return _explain_bid(view, verb, arg, "take" in {a.id for a in state.legal_actions(seat)})
     if verb == "discard":
         points = POINTS[view["dominant"]][arg]
         return Reason("discard" if points else "discard_void", {"card": arg, "points": points})
@@ -324,8 +318,23 @@ def explain(state: GameState, seat: int, action: str) -> Reason | None:
         return Reason("announce")
     if verb == "play":
         table = _table(state, seat, Rng(0), view, sample=False)  # a stand-in: read it
-        return tricks_explain(view["hand"], arg, view["trick"], table)
+        legal = [a.id[5:] for a in state.legal_actions(seat)]
+        return tricks_explain(view["hand"], arg, legal, view["trick"], table)
     return None
+
+
+def _explain_bid(view: dict[str, Any], verb: str, arg: str, first_round: bool) -> Reason | None:
+    """Take: the turned family's cards; choose: the strongest family, when it is; pass: the
+    hand is below the taking strength in the family it would play."""
+    cards = [*view["hand"], view["turned"]]
+    best = max(FAMILIES, key=lambda f: strength(cards, f))
+    family = view["turned"][2] if first_round else arg if verb == "choose" else best
+    count = sum(1 for c in cards if c[2] == family)
+    data = {"family": family, "count": count}
+    if verb == "take" or (verb == "choose" and family == best):
+        return Reason(verb, data)
+    weak = strength(cards, family) < TAKE_AT[view["players"]]
+    return Reason("pass_weak", data) if verb == "pass" and weak else None
 
 
 def scale(players: int) -> tuple[float, str]:
@@ -345,5 +354,6 @@ PROFILE = Profile(
     redeal=redeal,
     explain=explain,
     scale=scale,
+    noise=0.01,  # docs/ai.md#advice-hints-and-reviews
     deal_known=pack_known,
 )

@@ -148,4 +148,5 @@ PROFILE = Profile(
     max_rollout=300,
     explain=explain,
     scale=scale,
+    noise=0.08,  # docs/ai.md#advice-hints-and-reviews
 )

@@ -172,19 +172,41 @@ def explain(state: GameState, seat: int, action: str) -> Reason | None:
     hand = view["hand"]
     verb, _, arg = action.partition(":")
     if verb in ("exchange", "sell"):
-        return Reason("exchange_weak" if verb == "exchange" else "sell_strong")
+        weak = worth(hand) < _average(len(hand), hand, Rng(0)) - EXCHANGE_MARGIN
+        if weak == (verb == "exchange"):
+            return Reason("exchange_weak" if weak else "sell_strong")
+        return None
     if view["phase"] == "auction":
+        bid = _bid(view, [a.id for a in state.legal_actions(seat)], Rng(0))
+        if bid != action:
+            return None
         return Reason("bid_mort", {"n": int(arg)}) if verb == "bid" else Reason("pass_price")
     if verb in ("show", "joker"):
         return Reason("show_joker" if verb == "show" else "use_joker")
     if view["phase"] == "poker":
-        pct = round(100 * poker_strength(hand))
-        code = {"bet": "bet_strong", "raise": "bet_strong", "call": "call_odds"}.get(verb)
-        code = code or {"fold": "fold_odds", "check": "check_weak"}.get(verb)
-        return Reason(code, {"pct": pct}) if code else None
+        return _explain_poker(view, seat, verb)
     if verb == "suit" and _carried(arg, view) > 1:
         return Reason("run", {"suit": arg, "n": _carried(arg, view)})
     return None
+
+
+def _explain_poker(view: dict[str, Any], seat: int, verb: str) -> Reason | None:
+    """Bet on a strong percentile, call on the pot odds, fold or check on a weak hand."""
+    strong = poker_strength(view["hand"])
+    folded = view["folded"]
+    opponents = sum(1 for s in range(len(folded)) if s != seat and not folded[s])
+    p = strong ** max(1, opponents)
+    bets = view["pot_bets"]
+    to_call = max(bets) - bets[seat]
+    odds = p >= to_call / (view["wheel"]["poker"] + sum(bets) + to_call) if to_call else True
+    code = {
+        "bet": "bet_strong" if p > BET_AT else None,
+        "raise": "bet_strong" if p > BET_AT else None,
+        "call": "call_odds" if odds else None,
+        "fold": "fold_odds" if not odds else None,
+        "check": "check_weak" if p <= BET_AT else None,
+    }.get(verb)
+    return Reason(code, {"pct": round(100 * strong)}) if code else None
 
 
 def _carried(suit: str, view: dict[str, Any]) -> int:
@@ -214,4 +236,5 @@ PROFILE = Profile(
     iterations=300,
     explain=explain,
     scale=scale,
+    noise=0.025,  # docs/ai.md#advice-hints-and-reviews
 )

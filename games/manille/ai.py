@@ -79,7 +79,8 @@ def explain(state: GameState, seat: int, action: str) -> Reason | None:
         return None
     view = state.view(seat)
     table = _table(state, seat, view, Rng(0), sample=False)  # `state` is a stand-in: read it
-    return tricks_explain(view["hand"], action[5:], view["trick"], table)
+    legal = [a.id[5:] for a in state.legal_actions(seat)]
+    return tricks_explain(view["hand"], action[5:], legal, view["trick"], table)
 
 
 def scale(players: int) -> tuple[float, str]:
@@ -95,4 +96,5 @@ PROFILE = Profile(
     iterations=800,
     explain=explain,
     scale=scale,
+    noise=0.01,  # docs/ai.md#advice-hints-and-reviews
 )

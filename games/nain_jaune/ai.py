@@ -110,4 +110,5 @@ PROFILE = Profile(
     iterations=300,
     explain=explain,
     scale=scale,
+    noise=0.01,  # docs/ai.md#advice-hints-and-reviews
 )

@@ -13,7 +13,6 @@ import games
 from games import Rng
 from games.ai import profile_for
 from games.ai.advice import (
-    NOISE,
     costliest,
     decision_text,
     hint,
@@ -124,8 +123,9 @@ def test_a_review_is_reproducible_and_judges_positions_the_seat_faced(slug: str)
     top = costliest(first)
     assert all(d.costly and d.gain > 0 and d.played != d.best for d in top)
     assert len(top) <= 3
-    scale = profile_for(rules).scale(players)[0]
-    assert all(not d.costly or d.gain > NOISE * scale for d in first)
+    profile = profile_for(rules)
+    scale = profile.scale(players)[0]
+    assert all(not d.costly or d.gain > profile.noise * scale for d in first)
     state = rules.new(players=players, seed=12, options=rules.quick_options)
     judged = {d.move: d for d in first}
     for index, (seat, action) in enumerate(moves, start=1):
