@@ -6,12 +6,12 @@ Usage: python bench/ai.py [--game SLUG ...] [--matches N] [--level facile|fort|a
        python bench/ai.py --summary FILE [FILE ...]
        python bench/ai.py --speed [--game SLUG ...] [--positions N] [--iterations N]
                           [--compare REF] [--rounds R]
+       python bench/ai.py --advice [--game SLUG ...] [--positions N] [--matches M]  (advice.py)
 
 Team games (fixed partners: Manille; Bianco Mano at 4) put the AI on one team, alternating
-which one; the others seat the AI in one seat, rotating. A match counts as won when the
-AI's team or seat ranks first (the outcome's team ranks: Bianco Mano at 4 ranks the team
-totals); a shared first place counts as a fraction. By default a game is played at its
-smallest table with fixed teams if it has one, else at its smallest table.
+which one; the others seat the AI in one seat, rotating. A match is won when the AI's team
+or seat ranks first (Bianco Mano at 4 ranks the team totals); a shared first place counts
+as a fraction. A game is played at its smallest table (with fixed teams if it has them).
 Targets: "facile" wins >= 65% against random, "fort" >= 60% against "facile" (head to
 head; with more than two seats in a free-for-all the target keeps the same odds ratio over
 the baseline share). Matches use each game's `quick_options`; a race (several seats in
@@ -24,9 +24,8 @@ seeds only, not on how busy the machine is (the CPU times tell whether the cap f
 bot's budget). `--first M` starts at match M (to split a long run; matches are seeded by
 their number). `--record FILE` appends every finished match to FILE, one JSON line each;
 `--summary FILE ...` adds such files up (per game, level, table size, iteration cap and
-`--set`). `--set FIELD=VALUE` (repeatable) plays "fort" with the game's `Profile` changed
-in that field (e.g. `--set tree_depth=0 --set confidence=1.0`), for A/B runs of a variant
-without editing the profile.
+`--set`). `--set FIELD=VALUE` (repeatable) plays "fort" with a `Profile` field changed (e.g.
+`--set tree_depth=0 --set confidence=1.0`), for A/B runs without editing the profile.
 For "fort" every result also says whether the strong bar is met: at least 65 % won, the
 95 % interval's lower end at 58 % or more, at least 400 matches.
 
@@ -453,10 +452,13 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=20, help="positions per game (--speed)")
     parser.add_argument("--compare", metavar="REF", help="--speed of REF against the tree")
     parser.add_argument("--rounds", type=int, default=3, help="--compare alternations")
+    parser.add_argument("--advice", action="store_true", help="hints and reviews (advice.py)")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--tree", help=argparse.SUPPRESS)
     args = parser.parse_args()
     slugs = args.game or games.slugs()
+    if args.advice:  # bench/advice.py, beside this script
+        return int(__import__("advice").main(slugs, args.positions, args.matches))
     if args.speed:
         its = args.iterations or 100
         if args.compare:

@@ -19,6 +19,8 @@ says how each value reads, so nothing is guessed from a key's name.
     {box:box}, {role:role}, {phase:phase}   a word of the game's boxes, roles, phases
     {call:term:calls}    a word of the game's `terms["calls"]`
     {flag:yesno}         `oui` / `non`
+    {x:about}            `[1.8, "point"]` -> `1,8 point` / `1.8 points` (one decimal, a unit)
+    {a:action}           an action id -> its label (`Passer`, `10♥`)
     {n} or {name}        the value as it is (a number, a text)
 
 Index a list value with `{points[0]}`. A game may add its own types (`Words.types`).
@@ -147,6 +149,17 @@ def _signed(value: Any, args: Sequence[str], ctx: Context) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
+def _about(value: Any, args: Sequence[str], ctx: Context) -> str:
+    """An estimate with one decimal and its unit: French `1,8 point` (singular below 2),
+    English `1.8 points`; a whole number shows no decimal."""
+    x = round(float(value[0]), 1)
+    text = str(int(x)) if x == int(x) else f"{x:.1f}"
+    unit = ctx.words.unit(str(value[1]))
+    if ctx.lang == EN:
+        return f"{text} {unit.en[0] if x == 1 else unit.en[1]}"
+    return f"{text.replace('.', ',')} {unit.fr[0] if abs(x) < 2 else unit.fr[1]}"
+
+
 def _term(value: Any, args: Sequence[str], ctx: Context) -> str:
     return ctx.words.term(args[0], str(value), ctx.lang)
 
@@ -172,6 +185,8 @@ BASE_TYPES: dict[str, TypeFn] = {
     "count": _count,
     "signed": _signed,
     "n": lambda v, a, ctx: str(v),
+    "about": _about,
+    "action": lambda v, a, ctx: ctx.words.action_label(str(v), ctx.lang, ctx.face),
     "box": lambda v, a, ctx: ctx.words.box(str(v), ctx.lang, ctx.face),
     "role": lambda v, a, ctx: ctx.words.role(str(v), ctx.lang),
     "phase": lambda v, a, ctx: ctx.words.phase(str(v), ctx.lang),
@@ -215,6 +230,7 @@ COMMON_UNITS: dict[str, Unit] = {
     "match": Unit(fr=("partie", "parties"), en=("match", "matches")),
     "win": Unit(fr=("victoire", "victoires"), en=("win", "wins")),
     "player": Unit(fr=("joueur", "joueurs"), en=("player", "players")),
+    "place": Unit(fr=("place", "places"), en=("place", "places")),
 }
 COMMON_PHASES: dict[str, T] = {"over": T("partie terminée", "game over")}
 COMMON_FACTS: dict[str, T] = {"dealer": T("donneur", "dealer")}
@@ -247,6 +263,7 @@ class Words:
     terms: Mapping[str, Mapping[str, T]] = field(default_factory=dict)
     units: Mapping[str, Unit] = field(default_factory=dict)
     types: Mapping[str, TypeFn] = field(default_factory=dict)
+    reasons: Mapping[str, T] = field(default_factory=dict)  # games/ai/advice.py
 
     # --- the public API --------------------------------------------------------------------
     def narrate(

@@ -28,6 +28,7 @@ from typing import Any
 
 from ..base import Event, GameState
 from ..rng import Rng
+from .reason import Explain, no_reason
 
 Policy = Callable[[GameState, int, Rng], str]
 # rewards(root public view, state at the horizon, events of the last move) -> per seat, 0..1
@@ -64,6 +65,16 @@ def plain_redeal(state: GameState, seat: int, rng: Rng) -> GameState:
 Redealer = Callable[[GameState, int], Callable[[Rng], GameState]]
 
 
+def nothing_known(state: GameState) -> bool:
+    """Fallback: the cards a seat cannot see are never inferred exactly."""
+    return False
+
+
+def rank_places(players: int) -> tuple[float, str]:
+    """Fallback scale of the rank reward: 1 (first) to 0 (last) is `players - 1` places."""
+    return float(max(1, players - 1)), "place"
+
+
 def random_policy(state: GameState, seat: int, rng: Rng) -> str:
     """Fallback policy for a game without a heuristic yet."""
     return rng.choice(state.legal_actions(seat)).id
@@ -82,6 +93,14 @@ class Profile:
     weighs what the others' choices suggest about their hands); `redealer`, when set,
     replaces it and is called once per search, so that what depends only on the searched
     position (the bidding and the play so far) is worked out once.
+
+    For advice (games/ai/advice.py): `explain` says why a move is good in the game's own
+    terms; `scale(players)` turns a reward difference into the game's points, near an even
+    position (how many of which unit of the game's words one unit of reward is worth);
+    `deal_known` says the seat can infer every hidden card (the search then uses them);
+    `noise` is the least reward difference a review calls a mistake, measured as how much
+    two searches of the same position with other seeds credit their choices over each
+    other (`bench/ai.py --advice`).
     """
 
     policy: Policy = random_policy
@@ -96,6 +115,10 @@ class Profile:
     confidence: float = 0.5  # standard errors a move needs to overrule the heuristic
     redeal: Callable[[GameState, int, Rng], GameState] = plain_redeal
     redealer: Redealer | None = None
+    explain: Explain = no_reason
+    scale: Callable[[int], tuple[float, str]] = rank_places
+    deal_known: Callable[[GameState], bool] = nothing_known
+    noise: float = 0.05  # reward two searches of one position may differ by (docs/ai.md)
 
 
 class Node:
@@ -123,22 +146,46 @@ def _select(node: Node, keys: list[str], c: float) -> str:
     return best_key
 
 
-def search(
+@dataclass(frozen=True)
+class Samples:
+    """The paired simulations of one search: per legal action, the reward `seat` got in
+    each simulation (the i-th of every action shares its redeal and seed), and the
+    heuristic's move, which the decision keeps unless another move proves better."""
+
+    legal: list[str]
+    prior: str
+    rewards: dict[str, list[float]]
+
+    def mean(self, action: str) -> float:
+        got = self.rewards[action]
+        return sum(got) / len(got) if got else 0.5
+
+    def versus(self, action: str, other: str) -> tuple[float, float]:
+        """The paired difference `action` − `other`: its mean and standard error (0..1
+        reward units; the error is infinite below two pairs)."""
+        mine, base = self.rewards[action], self.rewards[other]
+        m = min(len(mine), len(base))
+        if m < 2:
+            return 0.0, math.inf
+        diffs = [mine[i] - base[i] for i in range(m)]
+        mean = sum(diffs) / m
+        var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
+        return mean, math.sqrt(var / m)
+
+
+def simulate(
     state: GameState,
     seat: int,
     profile: Profile,
     rng: Rng,
     iterations: int | None = None,
     budget_s: float = 0.8,
-) -> str:
-    """The action id the search prefers for `seat`; `state` is untouched.
-
-    Stops after `iterations` iterations or once `budget_s` seconds have passed, whichever
-    comes first; with the iteration cap binding, the answer depends only on `rng`.
-    """
+) -> Samples:
+    """Run the paired simulations of a search for `seat` (at least two legal actions);
+    `state` is untouched. Stops after `iterations` simulations or `budget_s` seconds,
+    whichever comes first; with the iteration cap binding, the result depends only on
+    `state` and `rng`."""
     legal = [a.id for a in state.legal_actions(seat)]
-    if len(legal) == 1:
-        return legal[0]
     cap = profile.iterations if iterations is None else iterations
     deadline = time.perf_counter() + budget_s
     prior = profile.policy(state, seat, Rng(rng.next64()))
@@ -165,24 +212,39 @@ def search(
             reward = _iterate(d, seat, profile, Rng(seed), root.children[action], action, public)
             samples[action].append(reward)
             done += 1
-    return _decide(legal, prior if prior in legal else legal[0], samples, profile.confidence)
+    return Samples(legal, prior if prior in legal else legal[0], samples)
 
 
-def _decide(legal: list[str], prior: str, samples: dict[str, list[float]], z: float) -> str:
+def search(
+    state: GameState,
+    seat: int,
+    profile: Profile,
+    rng: Rng,
+    iterations: int | None = None,
+    budget_s: float = 0.8,
+) -> str:
+    """The action id the search prefers for `seat`; `state` is untouched.
+
+    Stops after `iterations` iterations or once `budget_s` seconds have passed, whichever
+    comes first; with the iteration cap binding, the answer depends only on `rng`.
+    """
+    legal = [a.id for a in state.legal_actions(seat)]
+    if len(legal) == 1:
+        return legal[0]
+    found = simulate(state, seat, profile, rng, iterations, budget_s)
+    return decide(found, profile.confidence)
+
+
+def decide(found: Samples, z: float) -> str:
     """The heuristic's move, unless another one beats it in the paired simulations by more
     than `z` standard errors (the best such lower bound wins). Simulations are noisy; the
     heuristic is a strong prior, so the search has to prove an improvement to overrule it."""
-    base = samples[prior]
-    best, best_bound = prior, 0.0
-    for a in legal:
-        mine = samples[a]
-        m = min(len(mine), len(base))
-        if a == prior or m < 2:
+    best, best_bound = found.prior, 0.0
+    for a in found.legal:
+        if a == found.prior:
             continue
-        diffs = [mine[i] - base[i] for i in range(m)]
-        mean = sum(diffs) / m
-        var = sum((x - mean) ** 2 for x in diffs) / (m - 1)
-        bound = mean - z * math.sqrt(var / m)
+        mean, se = found.versus(a, found.prior)
+        bound = mean - z * se
         if bound > best_bound:
             best, best_bound = a, bound
     return best

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..base import GameState
 from ..rng import Rng
+from .reason import Reason
 
 
 @dataclass(frozen=True)
@@ -212,3 +213,36 @@ def lead(hand: list[str], cards: list[str], t: Table) -> str:
 def play(hand: list[str], cards: list[str], trick: list[list[Any]], t: Table) -> str:
     """Lead or follow, whichever the trick calls for."""
     return lead(hand, cards, t) if not trick else follow(cards, trick, t)
+
+
+def explain(
+    hand: list[str], card: str, legal: list[str], trick: list[list[Any]], t: Table
+) -> Reason | None:
+    """Why `card` (one of the `legal` cards) is a good play, in card-player's terms: from
+    our hand, the trick on the table and the cards still out (never a card another seat
+    holds); None when no such reason is true of it."""
+    suit = card[-1]
+    data: dict[str, Any] = {"card": card, "suit": suit}
+    if not trick:
+        same = [c for c in hand if c[-1] == suit]
+        if suit == t.trump and t.master(card) and len(same) >= 3 and t.trumps_out():
+            return Reason("draw_trumps", data)
+        if t.master(card):
+            return Reason("master", data)
+        if suit != t.trump and len(same) <= 2 and t.trump in {c[-1] for c in hand}:
+            return Reason("short_suit", data)
+        return Reason("lead_low", data) if not t.points[card] else None
+    win_seat, win_card = trick[trick_winner(trick, t.trump, t.deck)]
+    if win_seat in t.allies:
+        return Reason("charge" if t.points[card] else "partner_holds", data)
+    if beats(card, win_card, t.trump, t.deck):
+        if suit == t.trump and win_card[-1] != t.trump:
+            return Reason("cut", {**data, "led": trick[0][1][-1]})
+        if len(trick) == t.players - 1:
+            return Reason("win_last", data)
+        return Reason("master" if t.master(card) else "wins", data)
+    if card != _cheapest(legal, t):
+        return None
+    if suit not in (t.trump, trick[0][1][-1]) and any(c[-1] == t.trump for c in hand):
+        return Reason("keep_trumps", data)
+    return Reason("throw_cheap", data)

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..ai.ismcts import Profile
+from ..ai.reason import Reason
 from ..ai.tricks import Deck, Table, outstanding, play
+from ..ai.tricks import explain as tricks_explain
 from ..base import Event, GameState
 from ..rng import Rng
 from .rules import FAMILIES, FIRST_PACKETS, POINTS, STRENGTH
@@ -72,12 +74,17 @@ def _play(
 ) -> str:
     if len(legal) == 1:
         return legal[0]
+    table = _table(state, seat, rng, view, sample)
+    return "play:" + play(view["hand"], [a[5:] for a in legal], view["trick"], table)
+
+
+def _table(state: GameState, seat: int, rng: Rng, view: dict[str, Any], sample: bool) -> Table:
     allies = {seat}
     for side in view["teams"] or []:
         if seat in side:
             allies.update(side)
     dom = view["dominant"]
-    table = Table(
+    return Table(
         deck=DECK,
         points=POINTS[dom],
         trump=dom,
@@ -86,7 +93,6 @@ def _play(
         players=view["players"],
         free_discard=False,
     )
-    return "play:" + play(view["hand"], [a[5:] for a in legal], view["trick"], table)
 
 
 def _bid(view: dict[str, Any], legal: list[str]) -> str:
@@ -296,6 +302,47 @@ def redeal(state: GameState, seat: int, rng: Rng) -> GameState:
     return best
 
 
+def explain(state: GameState, seat: int, action: str) -> Reason | None:
+    """Why that move: the dominants a bid rests on, points banked in the espion, the card
+    called, the announce, or the card play's reason (`tricks.explain`)."""
+    view = state.view(seat)
+    verb, _, arg = action.partition(":")
+    if view["phase"] == "bid":
+        return _explain_bid(view, verb, arg, "take" in {a.id for a in state.legal_actions(seat)})
+    if verb == "discard":
+        points = POINTS[view["dominant"]][arg]
+        return Reason("discard" if points else "discard_void", {"card": arg, "points": points})
+    if verb == "call":
+        return Reason("call", {"card": arg})
+    if verb == "announce":
+        return Reason("announce")
+    if verb == "play":
+        table = _table(state, seat, Rng(0), view, sample=False)  # a stand-in: read it
+        legal = [a.id[5:] for a in state.legal_actions(seat)]
+        return tricks_explain(view["hand"], arg, legal, view["trick"], table)
+    return None
+
+
+def _explain_bid(view: dict[str, Any], verb: str, arg: str, first_round: bool) -> Reason | None:
+    """Take: the turned family's cards; choose: the strongest family, when it is; pass: the
+    hand is below the taking strength in the family it would play."""
+    cards = [*view["hand"], view["turned"]]
+    best = max(FAMILIES, key=lambda f: strength(cards, f))
+    family = view["turned"][2] if first_round else arg if verb == "choose" else best
+    count = sum(1 for c in cards if c[2] == family)
+    data = {"family": family, "count": count}
+    if verb == "take" or (verb == "choose" and family == best):
+        return Reason(verb, data)
+    weak = strength(cards, family) < TAKE_AT[view["players"]]
+    return Reason("pass_weak", data) if verb == "pass" and weak else None
+
+
+def scale(players: int) -> tuple[float, str]:
+    """The deal's match points (-2..+2) at three and five players; at four, mostly the
+    pair's chance to win the match, in points of percentage."""
+    return (100.0, "chance") if players == 4 else (4.0, "point")
+
+
 # 1200 iterations fit the 1 s budget (bench/ai.py --budget 0: mean 0.38 s, at most 0.87 s of
 # CPU per decision); the figures are in docs/performance.md and docs/ai.md.
 PROFILE = Profile(
@@ -305,4 +352,8 @@ PROFILE = Profile(
     rewards=rewards,
     iterations=1200,
     redeal=redeal,
+    explain=explain,
+    scale=scale,
+    noise=0.01,  # docs/ai.md#advice-hints-and-reviews
+    deal_known=pack_known,
 )

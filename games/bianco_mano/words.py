@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..words import Event, T, Words
+from ..words import Event, T, Unit, Words
 
 
 def _received(event: Event) -> T | None:
@@ -158,5 +158,90 @@ WORDS = Words(
             "failed": T("chute", "goes down"),
             "capo": T("fait capo", "makes capo"),
         }
+    },
+    units={
+        "chance": Unit(
+            fr=("point de chance de gagner", "points de chance de gagner"),
+            en=("point of winning chance", "points of winning chance"),
+        )
+    },
+    reasons={
+        "take": T(
+            "Prenez : avec la retournée, vous tenez {count:count:carte:cartes} de la famille "
+            "{family:family}",
+            "Take: with the turned card you hold {count:count:card:cards} of the "
+            "{family:family} family",
+        ),
+        "choose": T(
+            "Choisissez {family:family} : c'est votre famille la plus forte "
+            "({count:count:carte:cartes})",
+            "Choose {family:family}: your strongest family ({count:count:card:cards})",
+        ),
+        "pass_weak": T(
+            "Passez : votre main a peu de dominantes ({count:count:carte:cartes} de la "
+            "famille {family:family})",
+            "Pass: your hand has few dominant cards ({count:count:card:cards} of the "
+            "{family:family} family)",
+        ),
+        "discard": T(
+            "Mettez {card:card} à l'espion : ses {points:count:point} sont à l'abri",
+            "Put {card:card} in the espion: its {points:count:point} are safe there",
+        ),
+        "discard_void": T(
+            "Mettez {card:card} à l'espion : une carte de moins dans une famille courte",
+            "Put {card:card} in the espion: one card fewer in a short family",
+        ),
+        "call": T(
+            "Appelez {card:card} : la plus forte carte qui vous manque",
+            "Call {card:card}: the strongest card you lack",
+        ),
+        "announce": T(
+            "Annoncez : cinq points de plus pour le contrat, sans rien risquer",
+            "Announce: five more points towards the contract, at no risk",
+        ),
+        "draw_trumps": T(
+            "Jouez {card:card} : vous êtes maître en dominante, faites tomber celles des autres",
+            "Play {card:card}: you hold the master dominant card, draw the others' dominants",
+        ),
+        "master": T(
+            "Jouez {card:card} : vous êtes maître dans la famille {suit:family}",
+            "Play {card:card}: it is the master card of the {suit:family} family",
+        ),
+        "short_suit": T(
+            "Jouez {card:card} : vous avez peu de cartes de la famille {suit:family}, vous "
+            "pourrez bientôt couper",
+            "Play {card:card}: you are short in the {suit:family} family and will soon be "
+            "able to cut",
+        ),
+        "lead_low": T(
+            "Jouez {card:card} : une petite carte pour ouvrir sans rien risquer",
+            "Play {card:card}: a small card to lead without risking anything",
+        ),
+        "charge": T(
+            "Jouez {card:card} : votre partenaire tient le pli, donnez-lui des points",
+            "Play {card:card}: your partner holds the trick, give them points",
+        ),
+        "partner_holds": T(
+            "Jouez {card:card} : votre partenaire tient le pli, gardez vos bonnes cartes",
+            "Play {card:card}: your partner holds the trick, keep your good cards",
+        ),
+        "cut": T(
+            "Coupez avec {card:card} : vous n'avez plus de cartes de la famille {led:family}",
+            "Cut with {card:card}: you have no {led:family} cards left",
+        ),
+        "win_last": T(
+            "Jouez {card:card} : vous jouez en dernier, elle prend le pli au moindre coût",
+            "Play {card:card}: you play last, and it takes the trick at the least cost",
+        ),
+        "wins": T("Jouez {card:card} : elle prend le pli", "Play {card:card}: it takes the trick"),
+        "keep_trumps": T(
+            "Jouez {card:card} : vous ne pouvez pas prendre le pli, gardez vos dominantes",
+            "Play {card:card}: you cannot take the trick, keep your dominant cards",
+        ),
+        "throw_cheap": T(
+            "Jouez {card:card} : vous ne pouvez pas prendre le pli, donnez la carte qui vous "
+            "coûte le moins",
+            "Play {card:card}: you cannot take the trick, give the card you mind losing least",
+        ),
     },
 )

@@ -210,6 +210,44 @@ WORDS = Words(
             ),
         }
     },
+    reasons={
+        "shout": T(
+            "Criez « Miroir magique ! » : votre paire reste posée si vous criez le premier",
+            "Shout “Magic mirror!”: your pair stands if you shout first",
+        ),
+        "challenge": T(
+            "Contestez : sans cri, la paire revient à son joueur avec une carte de pénalité",
+            "Challenge: without a shout, the pair goes back to its player with a penalty card",
+        ),
+        "draw_forced": T(
+            "Piochez : en {role:role}, vous ne pouvez rien jouer sur cette carte",
+            "Draw: as {role:role} you cannot play anything on this card",
+        ),
+        "keep_forced": T(
+            "Gardez la carte piochée : en {role:role}, vous ne pouvez pas la jouer",
+            "Keep the drawn card: as {role:role} you cannot play it",
+        ),
+        "pass_forced": T(
+            "Passez : en {role:role}, vous ne pouvez rien jouer sur cette carte",
+            "Pass: as {role:role} you cannot play anything on this card",
+        ),
+        "go_out": T(
+            "Jouez {cards:cards} : votre main sera vide",
+            "Play {cards:cards}: your hand will be empty",
+        ),
+        "pair": T(
+            "Posez la paire {cards:cards} : deux cartes de moins d'un coup",
+            "Lay the pair {cards:cards}: two cards fewer at once",
+        ),
+        "block": T(
+            "Jouez {card:card} : {seat:seat} ({role:role}) aura du mal à jouer dessus",
+            "Play {card:card}: {seat:seat} ({role:role}) will find it hard to play on it",
+        ),
+        "shed": T(
+            "Jouez {card:card} : une carte de moins, en gardant de quoi répondre ensuite",
+            "Play {card:card}: one card fewer, keeping cards to answer later",
+        ),
+    },
 )
 
 # Each role's rule as its identity card prints it: two short lines, what may go on the top

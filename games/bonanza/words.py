@@ -301,4 +301,50 @@ WORDS = Words(
     },
     terms={"calls": _BOXES, "category": _CATEGORIES},
     types={"hands": _hands},
+    reasons={
+        "exchange_weak": T(
+            "Échangez avec le mort : votre main vaut moins qu'une main moyenne",
+            "Swap with the dead hand: your hand is worth less than an average one",
+        ),
+        "sell_strong": T(
+            "Vendez le mort : votre main vaut bien une main moyenne",
+            "Sell the dead hand: your hand is worth an average one or more",
+        ),
+        "bid_mort": T(
+            "Enchérissez à {n} : le mort vaut plus que ce prix pour votre main",
+            "Bid {n}: the dead hand is worth more than that price to you",
+        ),
+        "pass_price": T(
+            "Passez : le mort ne vaut pas ce prix pour votre main",
+            "Pass: the dead hand is not worth that price to you",
+        ),
+        "show_joker": T(
+            "Montrez le joker : c'est une case gagnée à coup sûr",
+            "Show the joker: a box won for sure",
+        ),
+        "use_joker": T(
+            "Jouez le joker : il vous donne cette case à coup sûr",
+            "Use the joker: it wins this box for sure",
+        ),
+        "bet_strong": T(
+            "Misez : votre main bat environ {pct} % des mains",
+            "Bet: your hand beats about {pct}% of hands",
+        ),
+        "call_odds": T(
+            "Suivez : votre main bat environ {pct} % des mains, assez pour le prix au vu du pot",
+            "Call: your hand beats about {pct}% of hands, enough for the price given the pot",
+        ),
+        "fold_odds": T(
+            "Couchez-vous : votre main ne bat qu'environ {pct} % des mains",
+            "Fold: your hand beats only about {pct}% of hands",
+        ),
+        "check_weak": T(
+            "Parole : votre main bat environ {pct} % des mains, inutile de miser",
+            "Check: your hand beats about {pct}% of hands, no need to bet",
+        ),
+        "run": T(
+            "Entamez à {suit:suit} : vous enchaînez {n:count:carte:cartes} de votre main",
+            "Lead {suit:suit}: you run {n:count:card:cards} from your own hand",
+        ),
+    },
 )

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..ai.ismcts import Profile
+from ..ai.reason import Reason
 from ..ai.tricks import Deck, Table, outstanding, play
+from ..ai.tricks import explain as tricks_explain
 from ..base import Event, GameState
 from ..rng import Rng
 from .rules import POINTS, STRENGTH, TEAMS
@@ -19,10 +21,8 @@ from .rules import POINTS, STRENGTH, TEAMS
 DECK = Deck(strength=STRENGTH, top=max(STRENGTH.values()))
 
 
-def _play(state: GameState, seat: int, rng: Rng, sample: bool) -> str:
-    view = state.view(seat)
-    cards = [a.id[5:] for a in state.legal_actions(seat)]
-    table = Table(
+def _table(state: GameState, seat: int, view: dict[str, Any], rng: Rng, sample: bool) -> Table:
+    return Table(
         deck=DECK,
         points=POINTS,
         trump=view["trump"],
@@ -31,7 +31,14 @@ def _play(state: GameState, seat: int, rng: Rng, sample: bool) -> str:
         players=4,
         free_discard=True,
     )
-    return "play:" + play(view["hand"], cards, view["trick"], table)
+
+
+def _play(state: GameState, seat: int, rng: Rng, sample: bool) -> str:
+    view = state.view(seat)
+    cards = [a.id[5:] for a in state.legal_actions(seat)]
+    return "play:" + play(
+        view["hand"], cards, view["trick"], _table(state, seat, view, rng, sample)
+    )
 
 
 def policy(state: GameState, seat: int, rng: Rng) -> str:
@@ -66,4 +73,28 @@ def rewards(public: dict[str, Any], state: GameState, events: list[Event]) -> li
     return [share[s % 2] for s in range(4)]
 
 
-PROFILE = Profile(policy=policy, rollout=rollout, horizon=horizon, rewards=rewards, iterations=800)
+def explain(state: GameState, seat: int, action: str) -> Reason | None:
+    """Why play that card: master, cut, points for a partner who holds the trick..."""
+    if not action.startswith("play:"):
+        return None
+    view = state.view(seat)
+    table = _table(state, seat, view, Rng(0), sample=False)  # `state` is a stand-in: read it
+    legal = [a.id[5:] for a in state.legal_actions(seat)]
+    return tricks_explain(view["hand"], action[5:], legal, view["trick"], table)
+
+
+def scale(players: int) -> tuple[float, str]:
+    """A reward is a share of the deal's 60 card points (near a match's end, less)."""
+    return 60.0, "point"
+
+
+PROFILE = Profile(
+    policy=policy,
+    rollout=rollout,
+    horizon=horizon,
+    rewards=rewards,
+    iterations=800,
+    explain=explain,
+    scale=scale,
+    noise=0.01,  # docs/ai.md#advice-hints-and-reviews
+)

@@ -103,4 +103,48 @@ WORDS = Words(
         "partner": T("Votre partenaire : {value}", "Your partner: {value}"),
     },
     types={"team": _team, "byteam": _by_team},
+    reasons={
+        "draw_trumps": T(
+            "Jouez {card:card} : vous êtes maître à l'atout, faites tomber ceux des autres",
+            "Play {card:card}: you hold the master trump, draw the others' trumps",
+        ),
+        "master": T(
+            "Jouez {card:card} : vous êtes maître à {suit:suit}",
+            "Play {card:card}: it is the master card in {suit:suit}",
+        ),
+        "short_suit": T(
+            "Jouez {card:card} : vous avez peu de {suit:suit}, vous pourrez bientôt couper",
+            "Play {card:card}: you are short in {suit:suit} and will soon be able to trump",
+        ),
+        "lead_low": T(
+            "Jouez {card:card} : une petite carte pour ouvrir sans rien risquer",
+            "Play {card:card}: a small card to lead without risking anything",
+        ),
+        "charge": T(
+            "Jouez {card:card} : votre partenaire tient le pli, donnez-lui des points",
+            "Play {card:card}: your partner holds the trick, give them points",
+        ),
+        "partner_holds": T(
+            "Jouez {card:card} : votre partenaire tient le pli, gardez vos bonnes cartes",
+            "Play {card:card}: your partner holds the trick, keep your good cards",
+        ),
+        "cut": T(
+            "Coupez avec {card:card} : vous n'avez plus de {led:suit}",
+            "Trump with {card:card}: you have no {led:suit} left",
+        ),
+        "win_last": T(
+            "Jouez {card:card} : vous jouez en dernier, elle prend le pli au moindre coût",
+            "Play {card:card}: you play last, and it takes the trick at the least cost",
+        ),
+        "wins": T("Jouez {card:card} : elle prend le pli", "Play {card:card}: it takes the trick"),
+        "keep_trumps": T(
+            "Jouez {card:card} : vous ne pouvez pas prendre le pli, gardez vos atouts",
+            "Play {card:card}: you cannot take the trick, keep your trumps",
+        ),
+        "throw_cheap": T(
+            "Jouez {card:card} : vous ne pouvez pas prendre le pli, donnez la carte qui vous "
+            "coûte le moins",
+            "Play {card:card}: you cannot take the trick, give the card you mind losing least",
+        ),
+    },
 )

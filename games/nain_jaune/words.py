@@ -132,4 +132,19 @@ WORDS = Words(
         ),
         "new_run": T("Nouvelle suite : n'importe quelle carte", "New run: any card"),
     },
+    reasons={
+        "box": T(
+            "Jouez {card:card} : elle ramasse {tokens:count:token} sur le tableau",
+            "Play {card:card}: it collects {tokens:count:token} from the board",
+        ),
+        "start_low": T(
+            "Commencez par {card:card} : votre plus petite carte, qu'aucune suite ne "
+            "reprendra plus tard",
+            "Start with {card:card}: your lowest card, which no later run will pick up",
+        ),
+        "run": T(
+            "Commencez par {card:card} : la suite écoule {n:count:carte:cartes} de votre main",
+            "Start with {card:card}: the run sheds {n:count:card:cards} from your hand",
+        ),
+    },
 )

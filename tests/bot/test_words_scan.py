@@ -11,6 +11,7 @@ is then read for what a player must never see.
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import re
 from collections.abc import Iterator
@@ -24,6 +25,8 @@ import games
 from emulator.drivers import Emulator
 from emulator.model import Message
 from games import Rng
+from games.ai.advice import decision_text, hint, hint_text, review
+from games.testing import random_match
 from games.text import (
     hand_line,
     private_lines,
@@ -279,6 +282,41 @@ def test_every_line_a_seat_may_read_in_random_matches_reads_right(slug: str) -> 
             for text in engine_strings(slug, seed, lang):
                 for what in problems(text, lang):
                     found.setdefault(f"[{lang}] {what}", text[:300])
+    report = "\n".join(f"{what}\n    in {text!r}" for what, text in sorted(found.items()))
+    assert not found, f"{len(found)} problems:\n{report}"
+
+
+def advice_strings(slug: str, seed: int, lang: str) -> Iterator[str]:
+    """What the strong AI's advice says in a random match: a hint at every few decisions
+    (cheap searches), and the review of every decision of a seat where the AI differs,
+    costly or not."""
+    rules = games.get(slug)
+    words = rules.words
+    players = rules.quick_players or rules.min_players
+    names = NAMES[:players]
+    _, played = random_match(slug, seed)
+    replay = rules.new(players=players, seed=seed, options=rules.quick_options)
+    for step, move in enumerate(played):
+        if step % 3 == 0:
+            found = hint(replay, move.seat, Rng(step), iterations=4, budget_s=math.inf)
+            yield hint_text(found, words, lang, names)
+        replay.apply(move.seat, move.action)
+    moves = [(m.seat, m.action) for m in played]
+    for d in review(rules, players, seed, rules.quick_options, moves, 0, iterations=4):
+        if d.best != d.played:
+            yield decision_text(d, words, lang, names)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("slug", games.slugs())
+def test_every_hint_and_review_line_reads_right(slug: str) -> None:
+    """The advice's sentences, in both languages: the reasons of each game and the shared
+    ones, with cards, suits, roles and estimates filled in."""
+    found: dict[str, str] = {}
+    for lang in LOCALES:
+        for text in advice_strings(slug, 4, lang):
+            for what in problems(text, lang):
+                found.setdefault(f"[{lang}] {what}", text[:300])
     report = "\n".join(f"{what}\n    in {text!r}" for what, text in sorted(found.items()))
     assert not found, f"{len(found)} problems:\n{report}"
 
