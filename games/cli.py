@@ -17,9 +17,10 @@ from .ai import LEVELS, choose
 from .base import GameState
 from .cards import face
 from .facts import in_hand_order
+from .lang import LANGS
 from .rng import Rng
 from .text import hand_line, private_lines, public_lines, ranking_lines, seat_parts
-from .words import EN, FR, LANGS, T
+from .words import EN, FR, T
 
 TEXT = {
     "player": T("joueur {n}", "player {n}"),

@@ -16,7 +16,8 @@ from markupsafe import Markup
 
 import games
 from db import MatchSummary, Store
-from games.words import Words, amount
+from games.lang import amount
+from games.words import Words
 
 from . import charts, data, i18n, words
 from .api import GameSlug, slug_of

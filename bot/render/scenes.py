@@ -23,7 +23,8 @@ from games.cards import face as text_face
 from games.cards import family_name, suit_name
 from games.facts import Fact, SeatFacts
 from games.facts import Zone as FactZone
-from games.words import Face, Words, amount
+from games.lang import amount
+from games.words import Face, Words
 
 from ..i18n.translate import tr
 from ..table.model import AI_LEVELS, Table

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 import games
 from db import Store
-from games.words import amount
+from games.lang import amount
 
 from ..discord_io.replies import guard, refuse
 from ..discord_io.tree import manage_server, manage_server_group

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from games.words import amount
+from games.lang import amount
 
 from ..discord_io.replies import guard, refuse
 from ..i18n.translate import lang_of, ls, tr

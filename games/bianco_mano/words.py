@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..words import Event, T, Unit, Words
+from ..lang import Unit
+from ..words import Event, T, Words
 
 
 def _received(event: Event) -> T | None:

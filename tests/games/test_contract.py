@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 import games
 from games import IllegalAction, Rng
 from games.facts import Fact, HandFacts, PublicFacts
+from games.lang import LANGS
 from games.options import describe
-from games.words import COMMON_REFUSALS, LANGS
+from games.words import COMMON_REFUSALS
 
 SLUGS = games.slugs()
 MAX_STEPS = 20_000

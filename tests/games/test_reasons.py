@@ -9,10 +9,11 @@ import pytest
 
 import games
 from games import Rng
+from games.lang import LANGS
 from games.reasons import Reason
 from games.testing import random_moves
 from games.text import why_lines
-from games.words import COMMON_REFUSALS, LANGS, T, Words
+from games.words import COMMON_REFUSALS, T, Words
 
 from .test_contract import NAMES, all_cards, assert_clean, card_ids
 

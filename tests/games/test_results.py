@@ -8,8 +8,8 @@ import re
 import pytest
 
 import games
+from games.lang import LANGS
 from games.text import ranking_lines
-from games.words import LANGS
 
 from .results import Row, check_rows, finished, sizes
 

@@ -7,7 +7,8 @@ import pytest
 import games
 from games import Rng
 from games.facts import Fact
-from games.words import COMMON_UNITS, T, Unit, Words, WordsError, amount
+from games.lang import COMMON_UNITS, Unit, amount
+from games.words import T, Words, WordsError
 
 WORDS = Words(
     name=T("Essai", "Trial"),

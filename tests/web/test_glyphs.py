@@ -22,7 +22,8 @@ from fastapi.testclient import TestClient
 import games
 from art import text as art_text
 from games.cards import bianco_mano_deck, deck53
-from games.words import T, Unit
+from games.lang import Unit
+from games.words import T
 from web import words
 from web.app import STATIC
 
