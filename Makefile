@@ -27,9 +27,12 @@ browser:
 	            || echo "chromium could not be installed: the browser tests will be skipped"; } ; } \
 	  || echo "no chromium and no way to install it: the browser tests will be skipped"
 
-# The whole suite: what CI runs (under 10 minutes on 2 cores).
+# The whole suite: what CI runs (under 10 minutes on 2 cores). One pytest-xdist worker per
+# core (WORKERS=0 runs it in one process), then the tests marked `alone` by themselves.
+WORKERS ?= auto
 test: $(STAMP) browser lint types
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal -m "not alone"
+	$(BIN)/python -m pytest -m alone
 
 # The inner loop (under a minute): lint, types and the fast tests, without the slow, the
 # emulator's, the browser's, the chaos and the PostgreSQL ones. `make check ARGS=--lf`

@@ -209,6 +209,7 @@ async def play_one(tapis: Tapis, seen: Seen, slug: str, lang: str, n: int) -> No
             shown = await tapis.run(await emu.click(host, shown, step["custom_id"]))
 
 
+@pytest.mark.alone  # ten tables at once, each click within Discord's 3 s
 async def test_every_word_of_a_whole_match_reads_right_in_french_and_in_english(
     emulator: Emulator, tmp_path: Path
 ) -> None:
