@@ -139,7 +139,7 @@ class TableService:
 
 
 def practice_ais(rules: games.Rules, level: str) -> list[Seat]:
-    """The AI seats beside a practice table's one player: PRACTICE_SEATS in all, within the
-    game's bounds (Manille four, the others four too)."""
+    """The AI seats beside a practice table's one player: PRACTICE_SEATS seats in all,
+    within the game's bounds."""
     count = min(max(PRACTICE_SEATS, rules.min_players), rules.max_players)
     return [Seat(None, name, is_ai=True, ai_level=level) for name in AI_NAMES[: count - 1]]
