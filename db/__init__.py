@@ -11,6 +11,7 @@ from .engine import DEFAULT_URL, database_url
 from .records import (
     ALL_GAMES,
     OPEN_STATUSES,
+    TABLE_SETTINGS,
     BoardPage,
     DuplicateMove,
     FinishedMatch,
@@ -32,6 +33,7 @@ from .records import (
     TableNotFound,
     TableRecord,
     TableStatus,
+    is_practice,
 )
 from .schema import current_revision, downgrade, head_revision, upgrade
 from .store import ShardClaim, Store
@@ -40,6 +42,7 @@ __all__ = [
     "ALL_GAMES",
     "DEFAULT_URL",
     "OPEN_STATUSES",
+    "TABLE_SETTINGS",
     "BoardPage",
     "DuplicateMove",
     "FinishedMatch",
@@ -67,5 +70,6 @@ __all__ = [
     "database_url",
     "downgrade",
     "head_revision",
+    "is_practice",
     "upgrade",
 ]

@@ -97,8 +97,14 @@ def _sides(seats: Sequence[SeatResult], teams: Sequence[Sequence[int]] | None) -
     return [list(team) for team in teams]
 
 
-def plan_match(seats: Sequence[SeatResult], teams: Sequence[Sequence[int]] | None) -> MatchPlan:
-    """Sides, ranks, wins and season points for a result (see the module docstring)."""
+def plan_match(
+    seats: Sequence[SeatResult],
+    teams: Sequence[Sequence[int]] | None,
+    *,
+    practice: bool = False,
+) -> MatchPlan:
+    """Sides, ranks, wins and season points for a result (see the module docstring); a
+    practice match is never rated and earns no season points."""
     if not seats:
         raise ValueError("a result needs at least one seat")
     if any(s.rank < 1 for s in seats):
@@ -121,7 +127,7 @@ def plan_match(seats: Sequence[SeatResult], teams: Sequence[Sequence[int]] | Non
         if humans:
             human_sides.append(humans)
             human_ranks.append(rank)
-    rated = len(human_sides) >= 2 and len(set(users)) == len(users)
+    rated = not practice and len(human_sides) >= 2 and len(set(users)) == len(users)
 
     best = min(side_rank)
     everyone_tied = all(r == best for r in side_rank)

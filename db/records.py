@@ -14,6 +14,16 @@ from typing import Any
 ALL_GAMES = "*"
 """The `game` key of the guild-wide rating row that aggregates every game."""
 
+TABLE_SETTINGS = "__table__"
+"""The key of the bot's own table settings (language, timer, practice) in a table's stored
+options, beside the game's options."""
+
+
+def is_practice(options: dict[str, Any] | None) -> bool:
+    """Whether a table's stored options mark it a practice table (unrated, never counted)."""
+    settings = (options or {}).get(TABLE_SETTINGS)
+    return isinstance(settings, dict) and settings.get("practice") is True
+
 
 class TableStatus(StrEnum):
     LOBBY = "lobby"
@@ -220,6 +230,7 @@ class MatchSummary:
     rated: bool
     teams: list[list[int]] | None
     seats: list[MatchSeat]
+    practice: bool = False  # played at a practice table: never rated nor counted
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,11 @@ TEXT: dict[str, dict[str, str]] = {
         "en": "Points: in each rated match, one for every player or team that finished behind you.",
     },
     "unrated": {"fr": "non classé", "en": "unranked"},
+    "practice": {"fr": "Entraînement", "en": "Practice"},
+    "practice_note": {
+        "fr": "partie d'entraînement, hors classement",
+        "en": "practice match, not ranked",
+    },
     "nobody": {"fr": "Personne n'est encore classé.", "en": "Nobody is ranked yet."},
     "min_matches": {
         "fr": "Un joueur est classé à partir de {n}.",

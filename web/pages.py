@@ -165,6 +165,7 @@ class MatchLine:
     when: str
     seats: list[tuple[str, bool, int | None]]  # name, won, user id (None for an AI)
     href: str
+    practice: bool = False  # a practice match: listed, marked, counted nowhere
 
 
 def match_line(ctx: Ctx, m: MatchSummary) -> MatchLine:
@@ -175,6 +176,7 @@ def match_line(ctx: Ctx, m: MatchSummary) -> MatchLine:
         when=ctx.short_date(m.finished_at),
         seats=[(s.name, s.won, s.user_id) for s in ordered],
         href=ctx.url(f"match/{m.id}"),
+        practice=m.practice,
     )
 
 

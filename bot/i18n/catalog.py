@@ -324,6 +324,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.ranking": {"fr": "Classement final", "en": "Final ranking"},
     "table.ai": {"fr": "IA", "en": "AI"},
     "table.ai_facile": {"fr": "IA facile", "en": "easy AI"},
+    "table.practice": {"fr": "entraînement", "en": "practice"},
     "table.ai_fort": {"fr": "IA forte", "en": "strong AI"},
     # What a picture shows, in words (the media item's description, read by screen readers).
     "picture.seated": {"fr": "{n} / {max} joueurs", "en": "{n} / {max} players"},

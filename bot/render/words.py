@@ -95,11 +95,17 @@ def narrate(
 
 
 # --- public table message -----------------------------------------------------------------
+def table_title(table: Table, lang: str) -> str:
+    """`Manille — table n°3`, marked `entraînement` at a practice table."""
+    title = tr("lobby.title", lang, game=games.game_name(table.game, lang), table=table.id)
+    return f"{title} · {tr('table.practice', lang)}" if table.practice else title
+
+
 def lobby_text(table: Table) -> Text:
     lang = table.lang
     rules = table.rules
     text = Text(
-        title=tr("lobby.title", lang, game=games.game_name(table.game, lang), table=table.id),
+        title=table_title(table, lang),
         body=tr(
             "lobby.body" if rules.min_players < rules.max_players else "lobby.body_exact",
             lang,
@@ -149,7 +155,7 @@ def table_text(table: Table, faces: CardFaces = TEXT_FACES) -> Text:
     facts = state.public_facts()
     names = names_of(table)
     text = Text(
-        title=tr("lobby.title", lang, game=games.game_name(table.game, lang), table=table.id),
+        title=table_title(table, lang),
         colour=colour_of(table),
     )
     lines: list[str] = []
@@ -200,8 +206,7 @@ def hand_text(
     view = state.view(seat)
     hand = table.rules.hand_facts(view, seat)
     text = Text(
-        title=f"{tr('hand.title', lang)} — "
-        + tr("lobby.title", lang, game=games.game_name(table.game, lang), table=table.id),
+        title=f"{tr('hand.title', lang)} — " + table_title(table, lang),
         colour=colour_of(table),
     )
     lines = []

@@ -56,6 +56,7 @@ class Replay:
     deal_starts: tuple[int, ...]  # the step where each deal starts, 0 first
     checkpoints: tuple[GameState, ...]  # the state at step k * every; never changed
     every: int
+    practice: bool = False  # played at a practice table: the replay says so
 
     @classmethod
     def build(cls, guild_id: int, found: FinishedMatch, every: int = CHECKPOINT_EVERY) -> Replay:
@@ -95,6 +96,7 @@ class Replay:
             deal_starts=tuple(starts),
             checkpoints=tuple(checkpoints),
             every=every,
+            practice=summary.practice,
         )
 
     @property

@@ -43,6 +43,7 @@ def table_at(replay: Replay, step: int, lang: str) -> Table:
         seats=[Seat(user_id=s.user_id, name=s.name, is_ai=s.is_ai) for s in replay.seats],
         state=replay.state_at(step),
         lang=lang,
+        practice=replay.practice,
     )
 
 
@@ -83,10 +84,11 @@ def replay_embed(replay: Replay, step: int, lang: str) -> discord.Embed:
     state = table.state
     assert state is not None
     text = words.table_text(table)  # the public table as it stood, from view(None)
+    title = tr("replay.title", lang, game=games.game_name(replay.game, lang), table=replay.table_id)
+    if replay.practice:
+        title = f"{title} · {tr('table.practice', lang)}"
     embed = discord.Embed(
-        title=tr(
-            "replay.title", lang, game=games.game_name(replay.game, lang), table=replay.table_id
-        ),
+        title=title,
         description=text.body,
         colour=text.colour,
     )
@@ -171,6 +173,8 @@ def list_message(
     options = []
     for m in matches[:LIST_SIZE]:
         game = games.game_name(m.game, lang)
+        if m.practice:
+            game = f"{game} · {tr('table.practice', lang)}"
         rows.append(
             tr(
                 "replays.row",

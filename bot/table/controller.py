@@ -129,6 +129,9 @@ class Controller:
         shown = self.runtimes.of(table).message
         shown.drawn()
         shown.shows(lobby.picture, shown_id(message, TABLE_FILE))
+        if table.practice:  # its seats are taken: it starts at once, redrawn once stored
+            with contextlib.suppress(ServiceError):
+                await self.service.session(table.id).start(table.host_id)
         where = getattr(target, "mention", "#")
         await answer_later(
             interaction, content=tr("lobby.opened", lang, table=table.id, where=where)

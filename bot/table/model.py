@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import games
-from db import SeatInfo, TableRecord
+from db import TABLE_SETTINGS, SeatInfo, TableRecord
 from games import GameState
 
 RECENT_EVENTS = 8
 DEFAULT_TIMER = 90  # seconds a player has to act before the AI plays for them (0: off)
-TABLE_KEY = "__table__"  # table settings (language, timer) stored beside the game options
+TABLE_KEY = TABLE_SETTINGS  # table settings (language, timer, practice) beside the game options
 AI_NAMES = ("Marcel", "Huguette", "Lucien", "Odette", "Gaston", "Simone", "Firmin", "Paulette")
 AI_LEVELS = ("facile", "fort")
 
@@ -57,6 +57,9 @@ class Table:
     snapshot: str | None = None
     lang: str = "fr"
     timer: int = DEFAULT_TIMER
+    # A practice table: one player against the AI, unrated and counted nowhere (db/ratings.py);
+    # what a practice table allows more (hints) reads this flag.
+    practice: bool = False
     recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
     # Bumped on every stored change (bot.table.session): what is drawn is keyed by it, so a
     # redraw happens whenever anything shown may have changed (a version number can come back).
@@ -80,6 +83,13 @@ class Table:
                 return i
         return None
 
+    def settings(self) -> dict[str, Any]:
+        """The table's own settings as stored under TABLE_KEY beside the game's options."""
+        stored: dict[str, Any] = {"lang": self.lang, "timer": self.timer}
+        if self.practice:
+            stored["practice"] = True
+        return stored
+
     def version(self) -> int:
         return self.state.version if self.state else 0
 
@@ -101,6 +111,7 @@ def table_from_record(record: TableRecord) -> Table:
         options=options,
         lang=settings.get("lang", "fr"),
         timer=int(settings.get("timer", DEFAULT_TIMER)),
+        practice=settings.get("practice") is True,
         seed=record.seed,
         host_id=record.host_id,
         status=record.status,

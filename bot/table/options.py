@@ -1,8 +1,11 @@
-"""The table's own settings, typed beside the game's options (games/options.py): the timer."""
+"""The table's own settings, typed beside the game's options (games/options.py): the timer,
+and the practice table with the level of its AI seats."""
 
 from __future__ import annotations
 
-from games.options import OptionInfo
+from games.options import Choice, OptionInfo
+
+from .model import AI_LEVELS
 
 # Table settings the bot itself handles, typed beside the game's options.
 TIMER_RANGE = (0, 3600)
@@ -18,3 +21,26 @@ TIMER = OptionInfo(
     minimum=TIMER_RANGE[0],
     maximum=TIMER_RANGE[1],
 )
+PRACTICE = OptionInfo(
+    name="practice",
+    kind="bool",
+    default=False,
+    label={"fr": "Entrainement", "en": "Practice"},
+    help={
+        "fr": "Partie d'entraînement contre l'IA, tout de suite, non classée",
+        "en": "A practice game against the AI, at once, unrated",
+    },
+)
+LEVEL = OptionInfo(
+    name="level",
+    kind="choice",
+    default=AI_LEVELS[0],
+    label={"fr": "Niveau", "en": "Level"},
+    help={
+        "fr": "Niveau de l'IA d'une table d'entraînement (facile par défaut)",
+        "en": "The AI's level at a practice table (easy by default)",
+    },
+    choices=(Choice("facile", "Facile", "Easy"), Choice("fort", "Fort", "Strong")),
+)
+SETTINGS = (TIMER, PRACTICE, LEVEL)  # the slash command's settings, after the game's options
+PRACTICE_SEATS = 4  # a practice table seats this many, within the game's bounds

@@ -16,7 +16,8 @@ import games
 from db import Store
 
 from ..app.shards import Shards
-from .model import DEFAULT_TIMER, TABLE_KEY, Seat, Table, table_from_record
+from .model import AI_LEVELS, AI_NAMES, DEFAULT_TIMER, TABLE_KEY, Seat, Table, table_from_record
+from .options import LEVEL, PRACTICE_SEATS
 from .session import (
     Applying,
     Outlets,
@@ -74,19 +75,27 @@ class TableService:
         options: dict[str, Any],
         lang: str = "fr",
         timer: int = DEFAULT_TIMER,
+        practice: bool = False,
+        level: str = AI_LEVELS[0],
     ) -> Table:
-        """A new lobby with its host seated, stored, then open."""
+        """A new lobby with its host seated, stored, then open. A practice lobby seats the
+        AI (at `level`) beside its host: the bot starts it at once (bot.table.controller)."""
         if not games.known(game):
             raise ServiceError("err.unknown_game")
+        if level not in AI_LEVELS:
+            raise ServiceError("err.bad_options", detail=LEVEL.refusal())
         rules = games.get(game)
         clean = checked_options(rules, options)
         seed = self._seed_source()
+        settings: dict[str, Any] = {"lang": lang, "timer": timer}
+        if practice:
+            settings["practice"] = True
         async with storing():
             table_id = await self.store.tables.create(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game=game,
-                options={**clean, TABLE_KEY: {"lang": lang, "timer": timer}},
+                options={**clean, TABLE_KEY: settings},
                 seed=seed,
                 host_id=host_id,
             )
@@ -101,9 +110,11 @@ class TableService:
             host_id=host_id,
             lang=lang,
             timer=timer,
+            practice=practice,
         )
         session = TableSession(table, self.store, self._outlets)
-        await session.save_seats([Seat(host_id, host_name)])
+        ais = practice_ais(rules, level) if practice else []
+        await session.save_seats([Seat(host_id, host_name), *ais])
         self._open(session)
         session.stored()  # arms the lobby's expiry
         return table
@@ -125,3 +136,10 @@ class TableService:
                 await session.record()  # died between the last move and the recording
             restored.append(table)  # a finished one's message still needs the final scores
         return restored
+
+
+def practice_ais(rules: games.Rules, level: str) -> list[Seat]:
+    """The AI seats beside a practice table's one player: PRACTICE_SEATS seats in all,
+    within the game's bounds."""
+    count = min(max(PRACTICE_SEATS, rules.min_players), rules.max_players)
+    return [Seat(None, name, is_ai=True, ai_level=level) for name in AI_NAMES[: count - 1]]

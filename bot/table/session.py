@@ -158,7 +158,7 @@ class TableSession:
             low, high = TIMER_RANGE
             if not low <= timer <= high:
                 raise ServiceError("err.bad_options", detail=TIMER.refusal())
-            settings = {"lang": table.lang, "timer": timer}
+            settings = {**table.settings(), "timer": timer}
             async with storing():
                 await self.store.tables.update(table.id, options={**clean, TABLE_KEY: settings})
             table.options = clean
@@ -401,7 +401,12 @@ async def record_result(store: Store, table: Table) -> None:
         for i, s in enumerate(table.seats)
     ]
     await store.results.record(
-        table.id, guild_id=table.guild_id, game=table.game, seats=seats, teams=out.team_lists()
+        table.id,
+        guild_id=table.guild_id,
+        game=table.game,
+        seats=seats,
+        teams=out.team_lists(),
+        practice=table.practice,
     )
     table.status = "finished"
 

@@ -22,7 +22,7 @@ import games
 from games.options import OptionInfo, describe
 
 from ..i18n.translate import ls
-from .options import TIMER
+from .options import SETTINGS
 
 MAX_NAME = 32  # Discord: option and command names
 MAX_TEXT = 100  # Discord: descriptions and choice names
@@ -68,11 +68,11 @@ def game_command(slug: str, open_table: OpenTable) -> app_commands.Command[Any, 
     """The game's subcommand: the host's options go to `open_table` as the model's fields."""
     rules = games.get(slug)
     options = [info for info in describe(rules.Options) if offered(info)]
-    everything = [*options, TIMER]
+    everything = [*options, *SETTINGS]
 
     async def callback(interaction: discord.Interaction[Any], **given: Any) -> None:
         chosen = {k: v for k, v in given.items() if v is not None}
-        settings = {"timer": chosen.pop("timer")} if "timer" in chosen else {}
+        settings = {s.name: chosen.pop(s.name) for s in SETTINGS if s.name in chosen}
         await open_table(interaction, slug, chosen, settings)
 
     params = [
@@ -94,7 +94,7 @@ def game_command(slug: str, open_table: OpenTable) -> app_commands.Command[Any, 
             app_commands.Choice(name=text({"fr": c.fr, "en": c.en}), value=c.value)
             for c in i.choices
         ]
-        for i in options
+        for i in everything
         if i.kind == "choice"
     }
     attributes = {

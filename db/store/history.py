@@ -27,6 +27,7 @@ from ..records import (
     PlayerPage,
     RatingPoint,
     TableStatus,
+    is_practice,
 )
 from .database import (
     HISTORY,
@@ -123,6 +124,7 @@ def _summaries(
             MATCHES.c.rated,
             MATCHES.c.teams,
             TABLES.c.status,
+            TABLES.c.options,
         )
         .join(SEASONS, SEASONS.c.id == MATCHES.c.season_id)
         .join(TABLES, TABLES.c.id == MATCHES.c.table_id)
@@ -177,6 +179,7 @@ def _summaries(
             rated=bool(h.rated),
             teams=h.teams,
             seats=seats.get(h.id, []),
+            practice=is_practice(h.options),
         )
     return summaries
 

@@ -165,19 +165,24 @@ class Results:
         game: str,
         seats: list[SeatResult],
         teams: list[list[int]] | None,
+        practice: bool = False,
     ) -> bool:
         """Record a finished match once: True if recorded now, False if it already was.
 
         In one transaction: the results header (unique per table, hence idempotent), one
         result row per seat, season points and ratings for the current season, both for
         `game` and for ALL_GAMES, and the table's status set to finished. The rules for
-        sides, points and ratings are in db/ratings.py.
+        sides, points and ratings are in db/ratings.py. A `practice` match keeps its
+        result (for its replay) but is unrated and touches no rating row: it counts in no
+        season, leaderboard or statistics.
         """
         check_game(game)
-        plan = ratings.plan_match(seats, teams)
+        plan = ratings.plan_match(seats, teams, practice=practice)
         for attempt in range(RETRIES):
             try:
-                return await self._record(table_id, guild_id, game, seats, teams, plan)
+                return await self._record(
+                    table_id, guild_id, game, seats, teams, plan, practice=practice
+                )
             except DBAPIError as exc:
                 # Lost a race: the same result recorded concurrently, or a rating/season
                 # row created by another match. The transaction was rolled back; retry.
@@ -202,6 +207,8 @@ class Results:
         seats: Sequence[SeatResult],
         teams: list[list[int]] | None,
         plan: ratings.MatchPlan,
+        *,
+        practice: bool,
     ) -> bool:
         now = utcnow()
         async with self._db.write() as s:
@@ -230,7 +237,7 @@ class Results:
             await s.execute(
                 insert(RESULTS), result_rows(plan, seats, table_id=table_id, game=game, **ids)
             )
-            names = player_names(plan, seats)
+            names = {} if practice else player_names(plan, seats)
             for key in (game, ALL_GAMES):
                 await self._update_ratings(s, plan, names, key, now, **ids)
             await s.execute(

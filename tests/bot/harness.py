@@ -19,7 +19,8 @@ from bot.app.client import TapisBot
 from bot.app.clock import Clock
 from bot.app.settings import Settings
 from bot.render.pictures import Pictures
-from bot.table.subcommands import TIMER, slash_name
+from bot.table.options import TIMER
+from bot.table.subcommands import slash_name
 from db import Store
 from emulator.drivers import Emulator
 from emulator.fixtures import connect_client

@@ -9,8 +9,8 @@ import pytest
 from sqlalchemy import func, select
 
 import db.store.results
-from db import ALL_GAMES, Store, TableNotFound
-from db.models import Match, MatchResult
+from db import ALL_GAMES, TABLE_SETTINGS, Store, TableNotFound
+from db.models import Match, MatchResult, RatingHistory
 from db.records import StatRow
 
 from .util import GUILD, new_table, play, results, user
@@ -226,3 +226,38 @@ async def test_record_result_validates(store: Store) -> None:
             table_id + 99, guild_id=GUILD, game="manille", seats=seats, teams=None
         )
     assert await count_rows(store, Match) == 0
+
+
+async def test_a_practice_match_keeps_its_result_but_counts_nowhere(store: Store) -> None:
+    """Practice: the result stays (for its replay), unrated, with no points, no rating or
+    rating-history row, so no board, season or statistics sees it."""
+    users = [user(1), user(2), None, None]
+    table_id = await store.tables.create(
+        guild_id=GUILD,
+        channel_id=1,
+        game="manille",
+        options={TABLE_SETTINGS: {"lang": "fr", "timer": 0, "practice": True}},
+        seed=7,
+        host_id=user(1),
+    )
+    assert await store.results.record(
+        table_id,
+        guild_id=GUILD,
+        game="manille",
+        seats=results(users, [1, 2, 1, 2]),
+        teams=[[0, 2], [1, 3]],
+        practice=True,
+    )
+    assert await by_user(store) == {}
+    assert await by_user(store, None) == {}
+    assert await store.leaderboard.stats(GUILD, user(1)) == []
+    assert await count_rows(store, RatingHistory) == 0
+    (match,) = await store.history.recent(GUILD)
+    assert match.practice and not match.rated
+    assert [s.season_points for s in match.seats] == [0, 0, 0, 0]
+    assert [s.won for s in match.seats] == [True, False, True, False]
+
+    await play(store, users, [1, 2, 1, 2], teams=[[0, 2], [1, 3]])
+    newest, _ = await store.history.recent(GUILD)
+    assert not newest.practice and newest.rated
+    assert set(await by_user(store)) == {user(1), user(2)}

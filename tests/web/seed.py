@@ -46,6 +46,7 @@ async def play(
     *,
     guild: int = GUILD,
     finish: bool = True,
+    practice: bool = False,
 ) -> int:
     """Play a match of `game` with seeded random moves; returns its table id."""
     rules = games.get(game)
@@ -55,7 +56,7 @@ async def play(
         channel_id=CHANNEL,
         game=game,
         # The bot keeps its own table settings beside the game options: replays drop them.
-        options={**options, "__table__": {"lang": "fr", "timer": 90}},
+        options={**options, "__table__": {"lang": "fr", "timer": 90, "practice": practice}},
         seed=seed,
         host_id=HOST,
     )
@@ -89,6 +90,7 @@ async def play(
             for i, u in enumerate(users)
         ],
         teams=out.team_lists(),
+        practice=practice,
     )
     return table_id
 
@@ -131,6 +133,9 @@ async def build(url: str) -> Seeded:
         ]:
             await play(store, game, users, seed)
             seeded.matches[label] = (await store.history.recent(GUILD, limit=1))[0].id
+        # A practice match: kept for its replay, counted on no board.
+        await play(store, "manille", [uid(5), None, None, None], 23, practice=True)
+        seeded.matches["practice"] = (await store.history.recent(GUILD, limit=1))[0].id
         await play(store, "manille", [uid(1), uid(2), uid(3), uid(4)], 31, guild=OTHER_GUILD)
         seeded.other_guild_match = (await store.history.recent(OTHER_GUILD, limit=1))[0].id
         seeded.unfinished_table = await play(

@@ -273,3 +273,21 @@ def test_the_result_says_what_each_score_counts(client: TestClient, seeded: Seed
     page = client.get(signed(f"match/{seeded.matches['manille']}"), params={"lang": "fr"})
     scores = re.findall(r'class="score">([^<]*)<', page.text)
     assert scores and all(re.fullmatch(r"\d+ points?", s) for s in scores)
+
+
+def test_a_practice_match_is_marked_and_counted_on_no_board(
+    client: TestClient, seeded: Seeded
+) -> None:
+    practice = seeded.matches["practice"]
+    board = client.get(signed(""), params={"season": 2, "game": "manille"}).text
+    shown = {player: rating for player, _rank, rating in board_rows(board)}
+    assert str(uid(5)) in shown  # Émile's rated Manille of season 2 only
+    stats = from_store(seeded, "leaderboard.stats", GUILD, uid(5))
+    assert sum(s.matches for s in stats if s.game == "manille") == 1
+    page = client.get(signed(f"player/{uid(5)}"), params={"season": 2}).text
+    line = page.split(f'data-match="{practice}"', 1)[1].split("</li>", 1)[0]
+    assert "Entraînement" in line
+    match = client.get(signed(f"match/{practice}")).text
+    assert "Entraînement" in match and "hors classement" in match
+    rated = client.get(signed(f"match/{seeded.matches['s2-manille']}")).text
+    assert "Entraînement" not in rated and "Saison 2" in rated
