@@ -32,6 +32,7 @@ from ..discord_io.writes import (
     message_params,
     release,
     shown_id,
+    unless_carried,
     upload_refused,
 )
 from ..i18n.translate import lang_of
@@ -265,6 +266,7 @@ class Hands:
         """Edit the hand message through its token; False (and forgotten) if refused. A new
         picture Discord refuses (bot.discord_io.writes.upload_refused) leaves the hand
         redrawn with the one it carries, or none, and its buttons up to date."""
+        hand = replace(hand, picture=unless_carried(hand.picture, slot.shown))  # same: kept
         picture = hand.picture
         params = message_params(hand)
         edits = self.writes
