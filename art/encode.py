@@ -8,8 +8,9 @@ after changing colours) and kept in `_palette_data.py`.
 
 Every picture is uploaded to Discord, so bytes are the bot's upstream bandwidth: zlib's
 level 6 (LEVEL) makes a table picture about a quarter smaller and a hand a sixth smaller
-than level 1, for 1 to 3 ms more in the drawing worker; level 9 gains 2 % more for five
-times the time. Lossless WebP, which Discord shows too, saves a tenth more than level 6
+than level 1, and takes about twice level 1's time for a whole drawing (bench/render.py,
+CPU p50: table 5.0 to 9.6 ms, hand 1.6 to 3.2 ms); level 9 gains 2 % more for five times
+the time. Lossless WebP, which Discord shows too, saves a tenth more than level 6
 but takes 4 to 8 times as long to encode, and lossy WebP is larger than either at a
 quality that keeps the indices of the cards crisp. The pixels are the same at every level.
 """
