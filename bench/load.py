@@ -11,7 +11,8 @@ move, both as stored: AI_DELAY's pause included). --shards N runs N bot processe
 which the bench EMPTIES first, with --tables tables for each process (guilds spread over the
 shards). Every run prints how far behind the play the public table messages are: from a
 move's storage to the first write of its table message that shows it (its "vN" last line),
-and the pictures the bot uploads (table and hand pictures) per second, in files and bytes.
+and the pictures the bot uploads (table and hand pictures, as the emulator receives them) per
+second and per move stored, in files and bytes.
 
 The bot is `python -m bot`, as `make run` starts it, on a throw-away SQLite file, logged into
 the Discord emulator (emulator) that this process runs along with the simulated
@@ -67,7 +68,7 @@ from load_bot import (
     processes_named,
     rss_of,
 )
-from load_players import Bench, setup_all
+from load_players import Bench, Uploads, setup_all
 
 import games
 from bot.app.client import quiet_gc
@@ -303,6 +304,31 @@ def lag_figures(bench: Bench, m: Measures) -> tuple[list[float], int]:
     return lags, unshown
 
 
+def moves_in_play(m: Measures) -> int:
+    """Moves stored during play (the players' and the AIs')."""
+    return sum(1 for move in m.moves if m.play_from <= move.stored_at.timestamp() <= m.play_to)
+
+
+def upload_lines(uploads: Uploads, moves: int, elapsed: float) -> str:
+    """The pictures the bot uploaded during play, as the emulator received them: per
+    second, per picture and per move stored, in all and by kind (table, hand)."""
+    per_move = max(1, moves)
+    lines = [
+        f"pictures uploaded: {uploads.files / elapsed:.0f}/s, "
+        f"{uploads.bytes / elapsed / 1000:.0f} KB/s "
+        f"({uploads.bytes / max(1, uploads.files) / 1000:.1f} KB each); "
+        f"per move ({moves} moves): {uploads.files / per_move:.2f} pictures, "
+        f"{uploads.bytes / per_move / 1000:.1f} KB; {uploads.repeats} the same as the "
+        "picture their message carried"
+    ]
+    for kind, (files, size) in sorted(uploads.by_kind.items()):
+        lines.append(
+            f"  {kind:<7} {files / per_move:.2f} per move, {size / max(1, files) / 1000:.1f} KB "
+            f"each, {size / per_move / 1000:.1f} KB per move"
+        )
+    return "\n".join(lines)
+
+
 def seconds_line(name: str, values: list[float]) -> str:
     ordered = sorted(values)
     p50, p95, p99 = (percentile(ordered, p) for p in (50, 95, 99))
@@ -355,12 +381,7 @@ def report(bench: Bench, m: Measures) -> bool:
         f"{channel / m.elapsed:.0f}/s, requests under Discord's global limit "
         f"{non_interaction(m.requests) / m.elapsed:.0f}/s (limit 50/s)"
     )
-    uploads = bench.uploads
-    print(
-        f"pictures uploaded: {uploads.files / m.elapsed:.0f}/s, "
-        f"{uploads.bytes / m.elapsed / 1000:.0f} KB/s "
-        f"({uploads.bytes / max(1, uploads.files) / 1000:.1f} KB each)"
-    )
+    print(upload_lines(bench.uploads, moves_in_play(m), m.elapsed))
     print("latency, interaction created -> callback accepted (Discord side):")
     print(latency_line("all", samples))
     for kind in sorted(bench.watch.samples):

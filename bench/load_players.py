@@ -175,13 +175,18 @@ class Counters:
 
 class Uploads:
     """Bytes of the pictures the bot uploads (table and hand pictures): every attachment the
-    emulator has not seen before, on any message, counted while `counting`."""
+    emulator has not seen before, on any message, counted while `counting`, in all and by
+    kind (the file name's stem: `table`, `hand`); `repeats` counts the uploads whose bytes
+    are those of the picture the message carried already (an upload that could have kept it)."""
 
     def __init__(self, emu: Emulator) -> None:
         self.counting = False
         self.bytes = 0
         self.files = 0
+        self.by_kind: dict[str, list[int]] = {}  # kind -> [files, bytes]
+        self.repeats = 0
         self._seen: set[int] = set()
+        self._carried: dict[tuple[int, str], int] = {}  # (message, file name) -> bytes' hash
         emu.world.write_listeners.append(self._on_write)
 
     def _on_write(self, message: Message) -> None:
@@ -189,9 +194,16 @@ class Uploads:
             if attachment.id in self._seen:
                 continue
             self._seen.add(attachment.id)
+            key, digest = (message.id, attachment.filename), hash(attachment.data)
+            repeated = self._carried.get(key) == digest
+            self._carried[key] = digest
             if self.counting:
+                self.repeats += repeated
                 self.bytes += attachment.size
                 self.files += 1
+                kind = self.by_kind.setdefault(attachment.filename.split(".", 1)[0], [0, 0])
+                kind[0] += 1
+                kind[1] += attachment.size
 
 
 class ShownVersions:

@@ -32,10 +32,14 @@ from typing import TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import art
+import games
 from art import Box, Fact, Played, Seat, TableScene, Zone
-from art.cards import BIANCO_MANO_CARDS, STANDARD_CARDS, SUITS
+from art.cards import STANDARD_CARDS, SUITS
 
 T = TypeVar("T")
+BIANCO_MANO_DECK = games.get("bianco-mano").faces.deck
+assert BIANCO_MANO_DECK is not None
+BIANCO_MANO_CARDS = BIANCO_MANO_DECK.cards
 TABLE_P99_MS = 10.0
 HAND_P99_MS = 5.0
 MAX_BYTES = 60_000

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
@@ -61,6 +61,7 @@ class Kept:
     description: str
     attachment_id: int
     cards: tuple[str, ...] = ()  # a hand's: what it shows
+    digest: bytes = b""  # its bytes' (Picture.digest): a new drawing the same keeps it
 
     @classmethod
     def of(cls, picture: Picture | Kept | None, attachment_id: int | None) -> Kept | None:
@@ -70,7 +71,8 @@ class Kept:
             return picture
         if picture is None or attachment_id is None:
             return None
-        return cls(picture.filename, picture.description, attachment_id, picture.cards)
+        p = picture
+        return cls(p.filename, p.description, attachment_id, p.cards, p.digest)
 
     @property
     def url(self) -> str:
@@ -79,6 +81,17 @@ class Kept:
     def to_dict(self) -> dict[str, Any]:
         """As an entry of an edit's `attachments` (discord.py calls this on each entry)."""
         return {"id": str(self.attachment_id)}
+
+
+def unless_carried(picture: Picture | Kept | None, carried: Kept | None) -> Picture | Kept | None:
+    """What a write over a message that carries `carried` shows: that picture kept by id
+    when `picture` is a new drawing of the same bytes (nothing it shows changed), so that
+    it is not uploaded again; else `picture` itself."""
+    if not isinstance(picture, Picture) or carried is None:
+        return picture
+    if (carried.digest, carried.filename) != (picture.digest, picture.filename):
+        return picture
+    return replace(carried, description=picture.description)
 
 
 def shown_id(message: Any, filename: str) -> int | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
 import heapq
 import io
 import itertools
@@ -62,12 +63,18 @@ IN_FLIGHT = 2  # drawings handed to a worker at once (see Pictures._pump)
 @dataclass(frozen=True, slots=True)
 class Picture:
     """PNG bytes as a message shows them: a file name and a text description (and, for a
-    hand, the cards it shows)."""
+    hand, the cards it shows). `digest` tells two drawings apart: a message that carries a
+    picture with the same digest keeps it rather than receiving it again
+    (bot.discord_io.writes.unless_carried)."""
 
     png: bytes
     filename: str
     description: str
     cards: tuple[str, ...] = ()
+    digest: bytes = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "digest", hashlib.blake2b(self.png, digest_size=16).digest())
 
     def file(self) -> discord.File:
         """A new upload of the picture (an upload is read once: one per request)."""

@@ -32,6 +32,7 @@ from ..discord_io.writes import (
     message_params,
     release,
     shown_id,
+    unless_carried,
     upload_refused,
 )
 from ..i18n.translate import lang_of
@@ -105,11 +106,49 @@ class Hands:
         """Answer a click with the clicker's hand as the table is now: the message clicked
         redrawn (or a new ephemeral when the click came from elsewhere)."""
         lang = lang_of(interaction.locale)
-        hand, complete = await self.display.hand_answer(self.table, seat, lang, note)
-        async with self.writing(interaction.user.id, HAND_WRITE_PATIENCE):
+        user_id = interaction.user.id
+        clicked = (
+            interaction.message.id if is_ephemeral(interaction) and interaction.message else None
+        )
+        kept = self.carried(user_id, clicked)
+        hand, complete = await self.display.hand_answer(self.table, seat, lang, note, kept=kept)
+        async with self.writing(user_id, HAND_WRITE_PATIENCE) as alone:
+            hand = self.settled(user_id, clicked, hand, seat, lang, alone=alone)
             shown = await edit_hand(interaction, hand, self.writes)
-            if is_ephemeral(interaction) and interaction.message is not None:
-                self._kept(interaction, interaction.message.id, seat, hand, complete, shown)
+            if clicked is not None:
+                self._kept(interaction, clicked, seat, hand, complete, shown)
+
+    def carried(self, user_id: int, message_id: int | None) -> Kept | None:
+        """The picture the hand message `message_id` carries, when it is the player's newest
+        (the one refreshes follow), else None: nothing known to keep."""
+        slot = self.slots.get(user_id)
+        if slot is None or message_id is None or slot.message_id != message_id:
+            return None
+        return slot.shown
+
+    def settled(
+        self,
+        user_id: int,
+        message_id: int | None,
+        hand: Outgoing,
+        seat: int,
+        lang: str,
+        *,
+        alone: bool,
+    ) -> Outgoing:
+        """A click's answer as it may be written now over the hand message `message_id`
+        (`alone`: no other write to it in flight, see `writing`): a new picture the same as
+        the one the message carries is kept by id; a kept picture the message no longer
+        carries (a refresh replaced it meanwhile) gives way to the one it carries now if that
+        shows the same cards, else to none, since Discord refuses an id it no longer has."""
+        now = self.carried(user_id, message_id) if alone else None
+        picture = hand.picture
+        if isinstance(picture, Kept) and (
+            now is None or now.attachment_id != picture.attachment_id
+        ):
+            release(hand.view)
+            return self.display.hand_layout(self.table, seat, lang, now)
+        return replace(hand, picture=unless_carried(picture, now))
 
     async def open(self, interaction: discord.Interaction[Any], seat: int) -> None:
         """The hand asked from the table message, as a new ephemeral follow-up (the click
@@ -148,20 +187,21 @@ class Hands:
         self.slots[interaction.user.id] = slot
 
     @contextlib.asynccontextmanager
-    async def writing(self, user_id: int, patience: float | None = None) -> AsyncIterator[None]:
+    async def writing(self, user_id: int, patience: float | None = None) -> AsyncIterator[bool]:
         """One write at a time to a player's hand message, a click's answer or a refresh: a
         write keeps the hand's picture by the attachment id the previous write left, so two
         in flight would name a picture the other has just replaced, which Discord refuses.
-        A click waits `patience` seconds at most (it must be answered within 3 s)."""
+        A click waits `patience` seconds at most (it must be answered within 3 s); whether
+        it writes alone is what the context gives (False: it must keep no picture)."""
         lock = self._locks.setdefault(user_id, asyncio.Lock())
         try:
             await asyncio.wait_for(lock.acquire(), patience)
         except TimeoutError:
             log.info("table %s: a hand written while a refresh of it is in flight", self.table.id)
-            yield
+            yield False
             return
         try:
-            yield
+            yield True
         finally:
             lock.release()
 
@@ -265,6 +305,7 @@ class Hands:
         """Edit the hand message through its token; False (and forgotten) if refused. A new
         picture Discord refuses (bot.discord_io.writes.upload_refused) leaves the hand
         redrawn with the one it carries, or none, and its buttons up to date."""
+        hand = replace(hand, picture=unless_carried(hand.picture, slot.shown))  # same: kept
         picture = hand.picture
         params = message_params(hand)
         edits = self.writes

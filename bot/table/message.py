@@ -37,7 +37,14 @@ import discord
 from ..discord_io import pacing
 from ..discord_io.pacing import Pacer
 from ..discord_io.private import MultipartParameters
-from ..discord_io.writes import Kept, TokenEdits, message_params, shown_id, upload_refused
+from ..discord_io.writes import (
+    Kept,
+    TokenEdits,
+    message_params,
+    shown_id,
+    unless_carried,
+    upload_refused,
+)
 from ..render.layout import Display
 from ..render.pictures import TABLE_FILE, Picture, Pictures
 from ..render.scenes import has_picture
@@ -239,7 +246,7 @@ class TableMessage:
         table = self.table
         if table.message_id is None:
             return
-        picture = await self._picture_now()
+        picture = unless_carried(await self._picture_now(), self._shown)  # the same: kept
         params = message_params(self.display.table_redraw(table, picture))
         slot = None if paced else self.live_public()
         if slot is not None:

@@ -1,6 +1,7 @@
 """Token edits written straight to Discord's API keep discord.py's rules: the multipart
 body Discord reads, a 429 waited out and retried, a spent bucket honoured, a refusal raised
-as discord.py's own exception."""
+as discord.py's own exception. A write keeps the picture its message carries when the
+new drawing is the same."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 from discord.http import Route, handle_message_parameters
 
-from bot.discord_io.writes import TokenEdits, sign_requests
+from bot.discord_io.writes import Kept, TokenEdits, sign_requests, unless_carried
+from bot.render.pictures import HAND_FILE, TABLE_FILE, Picture
 
 USER_AGENT = "DiscordBot (https://example.com/tapis, 1.0)"
 
@@ -196,3 +198,36 @@ async def test_every_request_of_the_session_is_signed_once_the_client_logged_in(
     async with session.post(url, json={"type": 6}):
         pass
     assert discord_.seen[-1]["user_agent"] == USER_AGENT
+
+
+def carried(picture: Picture, attachment_id: int = 42) -> Kept:
+    kept = Kept.of(picture, attachment_id)
+    assert kept is not None
+    return kept
+
+
+def test_the_same_bytes_keep_the_carried_picture_with_the_new_description() -> None:
+    before = Picture(b"drawn", HAND_FILE, "Votre main : 7 de pique", ("7S",))
+    again = Picture(b"drawn", HAND_FILE, "Your hand: 7 of spades", ("7S",))
+    kept = unless_carried(again, carried(before))
+    assert isinstance(kept, Kept)
+    assert kept.attachment_id == 42 and kept.description == "Your hand: 7 of spades"
+
+
+def test_a_new_drawing_is_uploaded() -> None:
+    before = Picture(b"drawn", TABLE_FILE, "La table")
+    after = Picture(b"drawn after a move", TABLE_FILE, "La table")
+    assert unless_carried(after, carried(before)) is after
+    assert unless_carried(after, None) is after
+
+
+def test_a_picture_of_another_file_is_uploaded() -> None:
+    table = Picture(b"drawn", TABLE_FILE, "La table")
+    hand = Picture(b"drawn", HAND_FILE, "Votre main")
+    assert unless_carried(hand, carried(table)) is hand
+
+
+def test_a_picture_already_kept_or_none_stays_as_it_is() -> None:
+    kept = carried(Picture(b"drawn", TABLE_FILE, "La table"), 7)
+    assert unless_carried(kept, carried(Picture(b"drawn", TABLE_FILE, "La table"))) is kept
+    assert unless_carried(None, kept) is None

@@ -1,13 +1,15 @@
 """A table's public message keeps close to the play within Discord's limits: it redraws
 through a live interaction token of the table message (not counted in the global limit),
 through the paced channel route once none lives, and ranks its bot-token redraws. Both
-routes upload the new picture in place of the old one."""
+routes upload the new picture in place of the old one, and keep the one it carries when
+the drawing did not change."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from bot.discord_io import pacing
+from bot.render.pictures import Pictures
 from emulator.drivers import Emulator
 from emulator.model import Message
 from games import Rng
@@ -96,3 +98,56 @@ async def test_a_bot_token_redraw_ranks_a_player_who_cannot_see_their_turn_first
         assert seat is not None
         table.seats[seat].autopilot = True  # the AI plays for them: nobody waits on the message
         assert runtime.message.urgency() == pacing.OTHER
+
+
+def unchanging_picture(*_args: object) -> bytes:
+    """A drawing that shows nothing a move changes: every redraw's picture is the same."""
+    return b"\x89PNG the same picture"
+
+
+def attachment_of(message: Message | None) -> int:
+    """The id of the attachment the message's picture shows."""
+    assert message is not None
+    (item,) = message.media_items()
+    assert item.attachment is not None
+    return item.attachment.id
+
+
+async def test_a_redraw_whose_picture_did_not_change_keeps_it_rather_than_upload_it_again(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    pick = Rng(5)
+    same = Pictures(workers=0, draw_table=unchanging_picture, draw_hand=unchanging_picture)
+    async with running_tapis(emulator, tmp_path, pictures=same) as tapis:
+        table_id, where, users, user, _hand = await ready_to_play(tapis)
+        public = tapis.public_message(table_id, where)
+        table_picture = attachment_of(public)
+        (other,) = (u for u in users if u is not user)
+        other_hand = tapis.hand_of(other, where, table_id)
+        assert other_hand is not None
+        hand_picture = attachment_of(other_hand)
+        since = len(emulator.requests)
+
+        # Until the turn passes to the other player: every move redraws the table message,
+        # and the move handing them the turn refreshes their hand; none uploads a picture.
+        for _move in range(12):
+            mover = next(
+                u for u in users if (h := tapis.hand_of(u, where, table_id)) and is_my_turn(h)
+            )
+            if mover is other:
+                break
+            shown = tapis.hand_of(mover, where, table_id)
+            assert shown is not None
+            before = version_of(shown)
+            await tapis.run(await click_random_action(emulator, mover, shown, pick))
+
+            def redrawn(after: int = before + 1) -> bool:
+                return shows_version(emulator.message(public.id), after)
+
+            await emulator.wait_for(redrawn)
+            await settled(tapis, table_id)
+            assert attachment_of(emulator.message(public.id)) == table_picture
+        refreshed = emulator.message(other_hand.id)
+        assert refreshed is not None and is_my_turn(refreshed), "the turn never passed"
+        assert attachment_of(refreshed) == hand_picture
+        assert edits(emulator, TOKEN_EDIT, since) >= 2, "the table and the hand were redrawn"
