@@ -27,9 +27,10 @@ browser:
 	            || echo "chromium could not be installed: the browser tests will be skipped"; } ; } \
 	  || echo "no chromium and no way to install it: the browser tests will be skipped"
 
-# The whole suite: what CI runs (under 10 minutes on 2 cores). One pytest-xdist worker per
-# core (WORKERS=0 runs it in one process), then the tests marked `alone` by themselves.
-WORKERS ?= auto
+# The whole suite: what CI runs (under 10 minutes on 2 cores). Two pytest-xdist workers per
+# core, as most tests wait on the emulator or a subprocess more than they compute (WORKERS=0
+# runs it in one process), then the tests marked `alone` by themselves.
+WORKERS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) )))
 test: $(STAMP) browser lint types
 	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal -m "not alone"
 	$(BIN)/python -m pytest -m alone
