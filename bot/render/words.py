@@ -96,7 +96,7 @@ def narrate(
 
 # --- public table message -----------------------------------------------------------------
 def table_title(table: Table, lang: str) -> str:
-    """`Manille — table n°3`, marked `entraînement` at a practice table."""
+    """The title `<game> — table n°3`, marked `entraînement` at a practice table."""
     title = tr("lobby.title", lang, game=games.game_name(table.game, lang), table=table.id)
     return f"{title} · {tr('table.practice', lang)}" if table.practice else title
 
