@@ -22,7 +22,7 @@ import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 import games
 import games.ai
@@ -30,6 +30,8 @@ from games import GameState, Rng
 from workers import interrupts_held, start_worker
 
 log = logging.getLogger("tapis.ai")
+
+Result = TypeVar("Result")
 
 SEARCH_BUDGET = 0.8  # seconds of search per decision (see docs/ai.md)
 SEARCH_DEADLINE = 5.0  # past this the worker is presumed stuck and "facile" answers
@@ -96,16 +98,9 @@ class WorkerAi:
         if self._in_flight >= self.backlog:
             self._saturated()
             return easy_move(state, seat, seed)
-        loop = asyncio.get_running_loop()
         snapshot = state.to_json()
-        pool = self._executor()
-        self._in_flight += 1
         try:
-            with interrupts_held():  # the pool may start a worker process here
-                work = loop.run_in_executor(
-                    pool, self._search, state.rules.slug, snapshot, seat, level, seed
-                )
-            return await asyncio.wait_for(work, self.deadline)
+            return await self.run(self._search, state.rules.slug, snapshot, seat, level, seed)
         except asyncio.CancelledError:
             task = asyncio.current_task()
             if task is not None and task.cancelling():
@@ -115,8 +110,24 @@ class WorkerAi:
             return easy_move(state, seat, seed)
         except Exception as exc:  # a crashed or stuck worker: the table must not wait
             log.warning("AI search failed (%s): playing the facile move", type(exc).__name__)
-            self._reset(pool)
             return easy_move(state, seat, seed)
+
+    async def run(
+        self, fn: Callable[..., Result], *args: Any, deadline: float | None = None
+    ) -> Result:
+        """`fn(*args)` in a worker process (`fn` module-level, so that it pickles), within
+        `deadline` seconds (the search's by default). A crashed or stuck worker raises here
+        and its pool is replaced; the caller decides what to answer instead."""
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        self._in_flight += 1
+        try:
+            with interrupts_held():  # the pool may start a worker process here
+                work = loop.run_in_executor(pool, fn, *args)
+            return await asyncio.wait_for(work, self.deadline if deadline is None else deadline)
+        except Exception:
+            self._reset(pool)
+            raise
         finally:
             self._in_flight -= 1
 
