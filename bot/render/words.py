@@ -124,6 +124,9 @@ def lobby_text(table: Table) -> Text:
     options = options_lines(table, lang)
     if options:
         text.blocks.append((tr("lobby.options", lang), "\n".join(options)[:1024]))
+    if table.rematch_of is not None and table.status == "lobby":
+        key = "lobby.lapsed" if table.lapsed and table.reserved else "lobby.rematch"
+        text.body += "\n" + tr(key, lang, table=table.rematch_of)
     if table.status == "cancelled":
         expired = any(e.get("type") == "lobby_expired" for e in table.recent)
         text.body = tr("lobby.expired" if expired else "lobby.cancelled", lang)
@@ -144,6 +147,8 @@ def seat_line_name(table: Table, seat: int) -> str:
         level = s.ai_level if s.ai_level in AI_LEVELS else None
         return f"🤖 {s.name} ({tr(f'table.ai_{level}' if level else 'table.ai', table.lang)})"
     name = f"<@{s.user_id}>" if s.user_id else s.name
+    if s.user_id in table.reserved and table.status == "lobby":
+        return f"{name} · ⏳ {tr('lobby.kept', table.lang)}"
     return f"{name} 🤖" if s.autopilot else name
 
 
