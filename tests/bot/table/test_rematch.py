@@ -62,7 +62,7 @@ async def finish(tapis: Tapis, table_id: int, pick: Rng) -> Message:
         if not humans:
             version = state.version
             await tapis.emu.wait_for(
-                lambda: table_id not in service.tables or table.version() != version,
+                lambda v=version: table_id not in service.tables or table.version() != v,
                 timeout=TIMEOUT,
             )
             continue
@@ -226,14 +226,14 @@ async def test_a_strangers_click_and_a_forged_rematch_change_nothing(
     emulator: Emulator, tmp_path: Path
 ) -> None:
     async with running_tapis(emulator, tmp_path) as tapis:
-        old_id, _where, _users, _lobby = await seat_and_start(tapis, humans=2)
+        old_id, _where, users, _lobby = await seat_and_start(tapis, humans=2)
         final = await finish(tapis, old_id, Rng(5))
         stranger = tapis.user("passant", locale="en-US")
         said = await answer(tapis, stranger, final, f"tv:{old_id}")
         assert said == "Only the players of this match can ask for a rematch."
         (button,) = [c for c in final.iter_components() if c.get("custom_id") == f"tv:{old_id}"]
         button["custom_id"] = f"tv:{old_id + 1000}"  # a tampered message
-        forged = await answer(tapis, _users[0], final, f"tv:{old_id + 1000}")
+        forged = await answer(tapis, users[0], final, f"tv:{old_id + 1000}")
         assert forged == "Ce bouton n'est pas valide."
         assert rematches(tapis, old_id) == [] and len(tapis.bot.service.tables) == 0
         record = await tapis.store.tables.get(old_id)
