@@ -465,10 +465,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Les places de cette revanche sont gardées pour les joueurs de la partie.",
         "en": "The seats of this rematch are kept for the players of the last match.",
     },
-    "lobby.rematch": {
-        "fr": "Revanche de la table n°{table} : chaque joueur confirme sa place avec "
-        "« Rejoindre » ou « Revanche ».",
-        "en": "Rematch of table #{table}: each player confirms their seat with Join or Rematch.",
+    "lobby.rematch": {"fr": "Revanche de la table n°{table}.", "en": "Rematch of table #{table}."},
+    "lobby.confirm": {
+        "fr": "Chaque joueur de la partie confirme sa place avec « Rejoindre » ou « Revanche ».",
+        "en": "Each player of the match confirms their seat with Join or Rematch.",
     },
     "lobby.lapsed": {
         "fr": "Les places non confirmées sont maintenant ouvertes à tous.",

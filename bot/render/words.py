@@ -125,8 +125,9 @@ def lobby_text(table: Table) -> Text:
     if options:
         text.blocks.append((tr("lobby.options", lang), "\n".join(options)[:1024]))
     if table.rematch_of is not None and table.status == "lobby":
-        key = "lobby.lapsed" if table.lapsed and table.reserved else "lobby.rematch"
-        text.body += "\n" + tr(key, lang, table=table.rematch_of)
+        text.body += "\n" + tr("lobby.rematch", lang, table=table.rematch_of)
+        if table.reserved:
+            text.body += " " + tr("lobby.lapsed" if table.lapsed else "lobby.confirm", lang)
     if table.status == "cancelled":
         expired = any(e.get("type") == "lobby_expired" for e in table.recent)
         text.body = tr("lobby.expired" if expired else "lobby.cancelled", lang)

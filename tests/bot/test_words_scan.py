@@ -328,14 +328,14 @@ def test_every_hint_and_review_line_reads_right(slug: str) -> None:
     assert not found, f"{len(found)} problems:\n{report}"
 
 
-REMATCH_KEYS = ("btn.rematch", "lobby.rematch", "lobby.lapsed", "lobby.kept", "err.rematch")
+REMATCH_KEYS = ("btn.rematch", "lobby.rematch", "lobby.confirm", "lobby.lapsed", "lobby.kept")
 
 
 @pytest.mark.parametrize("lang", LOCALES)
 def test_every_rematch_text_reads_right(lang: str) -> None:
     """The rematch's words, beyond those one host meets in the match above: the kept seats,
     the confirmations, the refusals."""
-    keys = [k for k in MESSAGES if k.startswith(REMATCH_KEYS) or k.startswith("rematch.")]
+    keys = [k for k in MESSAGES if k.startswith((*REMATCH_KEYS, "err.rematch", "rematch."))]
     assert len(keys) >= 10
     found = {k: p for k in keys if (p := problems(tr(k, lang, where="<#42>", table=7), lang))}
     assert not found, found
