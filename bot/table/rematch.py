@@ -43,6 +43,7 @@ class Rematcher:
         self.client = client
         self.controller = controller
         self.service = controller.service
+        self._posting: set[int] = set()  # lobbies whose message is being posted
 
     async def rematch(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         old, claimed = await self._finished(interaction, table_id)
@@ -53,7 +54,7 @@ class Rematcher:
             await refuse(interaction, "rematch.not_seated")
             return
         if claimed is not None:
-            await self._confirm(interaction, self.service.tables.get(claimed))
+            await self._confirm(interaction, old, self.service.tables.get(claimed))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -62,16 +63,26 @@ class Rematcher:
             await refuse(interaction, exc.key, **exc.params)
             return
         if not opened:  # another click opened it first
-            await self._confirm(interaction, table)
+            await self._confirm(interaction, old, table)
             return
         assert table is not None
-        target, thread = await self._place(old, table, user)
-        if not await self.controller.post_lobby(table, target, thread):
+        where = await self._post(old, table, user)
+        if where is None:
             await refuse(interaction, "err.discord_refused")
             return
-        where = getattr(target, "mention", "#")
         lang = lang_of(interaction.locale)
         await answer_later(interaction, content=tr("rematch.opened", lang, where=where))
+
+    async def _post(self, old: Table, table: Table, user: discord.abc.Snowflake) -> str | None:
+        """Post the rematch lobby's message; where it went, or None if Discord refused."""
+        self._posting.add(table.id)
+        try:
+            target, thread = await self._place(old, table, user)
+            if not await self.controller.post_lobby(table, target, thread):
+                return None
+            return str(getattr(target, "mention", "#"))
+        finally:
+            self._posting.discard(table.id)
 
     async def _finished(
         self, interaction: discord.Interaction[Any], table_id: int
@@ -96,14 +107,23 @@ class Rematcher:
             return None, None
         return table_from_record(record), rematch_of(record.options)
 
-    async def _confirm(self, interaction: discord.Interaction[Any], table: Table | None) -> None:
+    async def _confirm(
+        self, interaction: discord.Interaction[Any], old: Table, table: Table | None
+    ) -> None:
         """A click once the rematch is open: a kept seat is confirmed, anyone else is told
-        where the rematch is."""
+        where the rematch is. A lobby left without its message (a restart between its
+        store and its post) is posted now."""
         user = interaction.user
         lang = lang_of(interaction.locale)
         if table is None or table.status != "lobby":
             await refuse(interaction, "rematch.closed")
             return
+        if table.message_id is None and table.id not in self._posting:
+            if not interaction.response.is_done():
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            if await self._post(old, table, user) is None:
+                await refuse(interaction, "err.discord_refused")
+                return
         where = f"<#{table.where_id}>"
         if user.id not in table.reserved:
             await refuse(interaction, "rematch.already", where=where)

@@ -302,3 +302,39 @@ async def test_unconfirmed_seats_go_to_the_ai_by_the_host_or_to_others_once_laps
         assert record is not None and [s.user_id for s in record.seats] == [
             s.user_id for s in new.seats
         ]
+
+
+async def test_a_lobby_stored_but_never_shown_is_posted_by_the_next_click(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """The bot stopped right after storing the rematch, before posting its lobby: after
+    the restart, the next player's click posts it (once) and confirms their seat."""
+    async with running_tapis(emulator, tmp_path) as tapis:
+        place = (tapis.guild, tapis.channel)
+        old_id, where, users, _lobby = await seat_and_start(tapis, humans=2)
+        final = await finish(tapis, old_id, Rng(9))
+        ada, bob = users
+        record = await tapis.store.tables.get(old_id)
+        assert record is not None
+        settings = {"lang": "fr", "timer": 0, "rematch_of": old_id, "reserved": [bob.id]}
+        new_id, opened = await tapis.store.tables.rematch(
+            old_id,
+            options={"__table__": settings},
+            seed=11,
+            host_id=ada.id,
+            seats=record.seats,
+        )
+        assert opened
+
+    async with running_tapis(emulator, tmp_path, place=place) as tapis:
+        (new,) = rematches(tapis, old_id)
+        assert new.id == new_id and new.message_id is None
+        said = await answer(tapis, bob, final, f"tv:{old_id}")
+        assert "confirmée" in said and new.reserved == ()
+        lobby = await lobby_of(tapis, where, new_id)
+        assert new.message_id == lobby.id
+        await answer(tapis, ada, final, f"tv:{old_id}")  # posted once only
+        posted = [
+            m for m in emulator.public_messages(where) if f"tl:{new_id}:join" in custom_ids(m)
+        ]
+        assert len(posted) == 1
