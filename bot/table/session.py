@@ -265,9 +265,11 @@ class TableSession:
             new = change(self.table, arg)
         except seating.SeatRefused as exc:
             raise ServiceError(exc.key) from None
-        if new.seats != self.table.seats:
-            await self.save_seats(new.seats)
-        if new.reserved != self.table.reserved:
+        table, before = self.table, self.table.reserved
+        if new.seats != table.seats:
+            await self.save_seats(new.seats)  # kept players no longer seated: no longer kept
+            table.reserved = tuple(u for u in before if table.seat_of(u) is not None)
+        if new.reserved != before:
             await self._settle(reserved=new.reserved)
 
     async def _settle(self, **settings: Any) -> None:
