@@ -34,6 +34,7 @@ from .records import (
     TableRecord,
     TableStatus,
     is_practice,
+    rematch_of,
 )
 from .schema import current_revision, downgrade, head_revision, upgrade
 from .store import ShardClaim, Store
@@ -71,5 +72,6 @@ __all__ = [
     "downgrade",
     "head_revision",
     "is_practice",
+    "rematch_of",
     "upgrade",
 ]

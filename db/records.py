@@ -25,6 +25,17 @@ def is_practice(options: dict[str, Any] | None) -> bool:
     return isinstance(settings, dict) and settings.get("practice") is True
 
 
+REMATCH = "rematch"
+"""The key, in a finished table's settings, of its rematch's table id (`Tables.rematch`)."""
+
+
+def rematch_of(options: dict[str, Any] | None) -> int | None:
+    """The table id of a finished table's rematch, once one was opened."""
+    settings = (options or {}).get(TABLE_SETTINGS)
+    found = settings.get(REMATCH) if isinstance(settings, dict) else None
+    return found if isinstance(found, int) and not isinstance(found, bool) else None
+
+
 class TableStatus(StrEnum):
     LOBBY = "lobby"
     PLAYING = "playing"

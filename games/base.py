@@ -105,6 +105,7 @@ class GameState:
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
     rules: ClassVar[Rules]
+    DEALER_OPTION: ClassVar[str | None] = None  # the hidden option seating the first dealer
 
     players: int
     seed: int
@@ -130,6 +131,11 @@ class GameState:
     def setup(self) -> None:
         """Deal the first deal (and play what offers no choice): the game's own start."""
         raise NotImplementedError
+
+    def next_dealer(self) -> int | None:
+        """Who deals first in a next match here, as the rules pass the deal on (None: drawn
+        again, as for any first match); `games.deals.rematch_options` uses it."""
+        return None
 
     # --- the contract -----------------------------------------------------------------------
     def to_move(self) -> list[int]:

@@ -10,6 +10,7 @@ Cards are dealt from the dealer's left, so the seat that gets a given hand is fi
 place after the dealer: `same_cards_seat` says which seat of another table held the cards a
 seat held here (the same seat whenever both tables had the same dealer), `same_cards_side`
 the same for a side of partners, and `same_cards_as` asks two tables at the same deal.
+`rematch_options` passes the deal on to a next match at the same table.
 
 Whoever knows a seed can work out every hand of every deal with this module, so a concours
 keeps its seed as secret as the hands: a random number it stores, never one players could
@@ -19,7 +20,7 @@ derive from what they see (the concours, round or table numbers).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .rng import Rng
 
@@ -107,3 +108,18 @@ def same_cards_as(here: AtADeal, seat: int, there: AtADeal) -> int:
     if here.players != there.players:
         raise ValueError("tables of different sizes are not dealt the same cards")
     return same_cards_seat(seat, here.players, here.dealer, there.dealer)
+
+
+def rematch_options(state: GameState) -> dict[str, Any]:
+    """The options of a rematch (the same game at the same seats): the finished match's,
+    the deal passed on as the rules say (`GameState.next_dealer`, set through the game's
+    `DEALER_OPTION`), without duplicate deals' seed: a rematch is an ordinary match."""
+    options: dict[str, Any] = state.options.model_dump(mode="json", exclude_defaults=True)
+    options.pop("deal_seed", None)
+    key = state.DEALER_OPTION
+    if key is not None:
+        options.pop(key, None)
+        dealer = state.next_dealer()
+        if dealer is not None:
+            options[key] = dealer
+    return options

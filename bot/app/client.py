@@ -37,6 +37,8 @@ from ..table.components import DESK, EXPLAINER, route_modal
 from ..table.controller import Controller
 from ..table.hands import HandPresenter
 from ..table.message import Pacers
+from ..table.rematch import Rematcher
+from ..table.rematch_button import REMATCHER
 from ..table.runtime import Runtimes
 from ..table.service import TableService
 from ..table.subcommands import table_group
@@ -159,6 +161,7 @@ class TapisBot(commands.AutoShardedBot):
         controller = Controller(self.service, self.runtimes, hands, display)
         self.handlers.add(DESK, controller)
         self.handlers.add(EXPLAINER, Explainer(self.service.tables, lambda: self.card_emojis.faces))
+        self.handlers.add(REMATCHER, Rematcher(self, controller))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.service.restore(self.owned if self.owned.partial else None)
         log.info("restored %d open table(s)", len(restored))

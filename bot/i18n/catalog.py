@@ -436,4 +436,43 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Season {old} closed. Season {new} begins!",
     },
     "all_games": {"fr": "tous les jeux", "en": "all games"},
+    # Rematch (bot.table.rematch)
+    "btn.rematch": {"fr": "Revanche", "en": "Rematch"},
+    "rematch.not_seated": {
+        "fr": "Seuls les joueurs de cette partie peuvent demander la revanche.",
+        "en": "Only the players of this match can ask for a rematch.",
+    },
+    "rematch.opened": {"fr": "Revanche ouverte : {where}", "en": "Rematch open: {where}"},
+    "rematch.confirmed": {
+        "fr": "Votre place pour la revanche est confirmée : {where}",
+        "en": "Your seat in the rematch is confirmed: {where}",
+    },
+    "rematch.already": {
+        "fr": "La revanche est déjà ouverte : {where}",
+        "en": "The rematch is already open: {where}",
+    },
+    "rematch.closed": {
+        "fr": "La revanche de cette partie n'est plus ouverte.",
+        "en": "This match's rematch is no longer open.",
+    },
+    "err.rematch_waiting": {
+        "fr": "Des joueurs n'ont pas encore confirmé la revanche : attendez-les, "
+        "ou donnez leur place à l'IA.",
+        "en": "Some players have not confirmed the rematch yet: wait for them, "
+        "or give their seats to the AI.",
+    },
+    "err.rematch_kept": {
+        "fr": "Les places de cette revanche sont gardées pour les joueurs de la partie.",
+        "en": "The seats of this rematch are kept for the players of the last match.",
+    },
+    "lobby.rematch": {"fr": "Revanche de la table n°{table}.", "en": "Rematch of table #{table}."},
+    "lobby.confirm": {
+        "fr": "Chaque joueur de la partie confirme sa place avec « Rejoindre » ou « Revanche ».",
+        "en": "Each player of the match confirms their seat with Join or Rematch.",
+    },
+    "lobby.lapsed": {
+        "fr": "Les places non confirmées sont maintenant ouvertes à tous.",
+        "en": "The unconfirmed seats are now open to anyone.",
+    },
+    "lobby.kept": {"fr": "place gardée", "en": "seat kept"},
 }

@@ -34,6 +34,7 @@ from ..table.components import (
 )
 from ..table.lobby import pages as option_pages
 from ..table.model import Table
+from ..table.rematch_button import RematchButton
 from . import words
 from .emojis import CardEmojis, CardFaces
 from .pictures import Picture, Pictures, Wanted
@@ -116,6 +117,7 @@ def finished_view(table: Table) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     for item in finished_buttons(table.id, table.lang):
         view.add_item(item)
+    view.add_item(RematchButton(table.id, table.lang))
     return view
 
 

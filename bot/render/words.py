@@ -124,6 +124,10 @@ def lobby_text(table: Table) -> Text:
     options = options_lines(table, lang)
     if options:
         text.blocks.append((tr("lobby.options", lang), "\n".join(options)[:1024]))
+    if table.rematch_of is not None and table.status == "lobby":
+        text.body += "\n" + tr("lobby.rematch", lang, table=table.rematch_of)
+        if table.reserved:
+            text.body += " " + tr("lobby.lapsed" if table.lapsed else "lobby.confirm", lang)
     if table.status == "cancelled":
         expired = any(e.get("type") == "lobby_expired" for e in table.recent)
         text.body = tr("lobby.expired" if expired else "lobby.cancelled", lang)
@@ -144,6 +148,8 @@ def seat_line_name(table: Table, seat: int) -> str:
         level = s.ai_level if s.ai_level in AI_LEVELS else None
         return f"🤖 {s.name} ({tr(f'table.ai_{level}' if level else 'table.ai', table.lang)})"
     name = f"<@{s.user_id}>" if s.user_id else s.name
+    if s.user_id in table.reserved and table.status == "lobby":
+        return f"{name} · ⏳ {tr('lobby.kept', table.lang)}"
     return f"{name} 🤖" if s.autopilot else name
 
 

@@ -110,16 +110,29 @@ class Controller:
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
+        target, thread = await self._table_place(interaction, table)
+        if not await self.post_lobby(table, target, thread):
+            await refuse(interaction, "err.discord_refused")
+            return
+        where = getattr(target, "mention", "#")
+        await answer_later(
+            interaction, content=tr("lobby.opened", lang, table=table.id, where=where)
+        )
+
+    async def post_lobby(
+        self, table: Table, target: discord.abc.Messageable, thread: discord.Thread | None
+    ) -> bool:
+        """Send a new table's lobby to `target` (in `thread`, if one) and attach it; a
+        practice table starts at once. False when Discord refused it: the table is
+        cancelled, since nobody can see it."""
         lobby = await self.display.table_message(table, urgent=True)
         try:
-            target, thread = await self._table_place(interaction, table)
             message = await target.send(**lobby.send_args())  # its words name the host
         except discord.HTTPException as exc:  # rate limited past its retries, or forbidden
             log.warning("table %s: its message was refused (HTTP %s)", table.id, exc.status)
             with contextlib.suppress(Exception):  # nobody can see it: a failed cancel is moot
                 await self.service.session(table.id).cancel(table.host_id)
-            await refuse(interaction, "err.discord_refused")
-            return
+            return False
         finally:
             release(lobby.view)
         with contextlib.suppress(ServiceError):  # expired meanwhile: nothing to attach
@@ -132,16 +145,18 @@ class Controller:
         if table.practice:  # its seats are taken: it starts at once, redrawn once stored
             with contextlib.suppress(ServiceError):
                 await self.service.session(table.id).start(table.host_id)
-        where = getattr(target, "mention", "#")
-        await answer_later(
-            interaction, content=tr("lobby.opened", lang, table=table.id, where=where)
-        )
+        return True
 
     async def _table_place(
         self, interaction: discord.Interaction[Any], table: Table
     ) -> tuple[discord.abc.Messageable, discord.Thread | None]:
-        """A thread per table where the bot may create one, the channel itself otherwise."""
-        channel = interaction.channel
+        return await self.table_place(interaction.channel, table, interaction.user)
+
+    async def table_place(
+        self, channel: Any, table: Table, user: discord.abc.Snowflake
+    ) -> tuple[discord.abc.Messageable, discord.Thread | None]:
+        """A thread per table where the bot may create one (`user` added to it), the
+        channel itself otherwise."""
         if isinstance(channel, discord.TextChannel):
             name = tr(
                 "thread.name",
@@ -156,7 +171,7 @@ class Controller:
             except discord.HTTPException:
                 return channel, None
             with contextlib.suppress(discord.HTTPException):
-                await thread.add_user(interaction.user)
+                await thread.add_user(user)
             return thread, thread
         assert isinstance(channel, discord.abc.Messageable)
         return channel, None

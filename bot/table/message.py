@@ -168,9 +168,10 @@ class TableMessage:
 
     def changed(self) -> None:
         """The table changed and the change is stored: redraw (a lobby click redraws its
-        own message)."""
+        own message; a lobby change made elsewhere, a rematch's confirmation from the
+        finished table or its kept seats lapsing, is redrawn here)."""
         table = self.table
-        if table.status == "lobby" or table.message_id is None:
+        if table.message_id is None or (table.status == "lobby" and not self._behind()):
             return
         self._dirty = True
         if self._updater is None or self._updater.done():

@@ -60,6 +60,12 @@ class Table:
     # A practice table: one player against the AI, unrated and counted nowhere (db/ratings.py);
     # what a practice table allows more (hints) reads this flag.
     practice: bool = False
+    # A rematch lobby (bot.table.rematch): the finished table it follows, the players of
+    # that match who have not confirmed yet (their seats are kept for them), and whether
+    # those kept seats are now offered to anyone (`lapsed`, at the end of a lobby lifetime).
+    rematch_of: int | None = None
+    reserved: tuple[int, ...] = ()
+    lapsed: bool = False
     recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
     # Bumped on every stored change (bot.table.session): what is drawn is keyed by it, so a
     # redraw happens whenever anything shown may have changed (a version number can come back).
@@ -88,6 +94,10 @@ class Table:
         stored: dict[str, Any] = {"lang": self.lang, "timer": self.timer}
         if self.practice:
             stored["practice"] = True
+        if self.rematch_of is not None:
+            stored.update(rematch_of=self.rematch_of, reserved=list(self.reserved))
+        if self.lapsed:
+            stored["lapsed"] = True
         return stored
 
     def version(self) -> int:
@@ -121,6 +131,12 @@ def table_from_record(record: TableRecord) -> Table:
             for s in sorted(record.seats, key=lambda s: s.seat)
         ],
     )
+    if isinstance(settings.get("rematch_of"), int):
+        table.rematch_of = settings["rematch_of"]
+        seated = {s.user_id for s in table.seats if not s.is_ai}
+        kept = settings.get("reserved")
+        table.reserved = tuple(u for u in kept if u in seated) if isinstance(kept, list) else ()
+        table.lapsed = settings.get("lapsed") is True
     if record.snapshot:
         table.state = table.rules.from_json(record.snapshot)
         table.snapshot = record.snapshot

@@ -7,6 +7,7 @@ subscribe to what the sessions publish. It knows nothing of Discord.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from typing import Any
 
 import games
 from db import Store
+from games.deals import rematch_options
 
 from ..app.shards import Shards
 from .model import AI_LEVELS, AI_NAMES, DEFAULT_TIMER, TABLE_KEY, Seat, Table, table_from_record
@@ -41,6 +43,7 @@ class TableService:
         self.stored: Subscribers[Stored] = Subscribers()  # every change, once stored
         self.applying: Subscribers[Applying] = Subscribers()  # a move while it is stored
         self._outlets = Outlets(self.stored, self.applying, self._forget)
+        self._rematching: dict[int, asyncio.Lock] = {}  # a rematch being opened, by old table
 
     def session(self, table_id: int) -> TableSession:
         """The session of an open table; ServiceError("err.no_table") once it is closed."""
@@ -118,6 +121,53 @@ class TableService:
         self._open(session)
         session.stored()  # arms the lobby's expiry
         return table
+
+    async def rematch(self, old: Table, host_id: int) -> tuple[Table | None, bool]:
+        """The rematch lobby of finished table `old`, asked for by `host_id` (one of its
+        players): the same game and seats, the options as the engine passes them on (the
+        next dealer), the other players' seats kept until they confirm. Returns the lobby
+        (None when it is no longer open here) and whether this call opened it: the store
+        opens one per finished table, whoever clicks and wherever (`Tables.rematch`)."""
+        async with self._rematching.setdefault(old.id, asyncio.Lock()):
+            try:
+                return await self._rematch(old, host_id)
+            finally:
+                self._rematching.pop(old.id, None)
+
+    async def _rematch(self, old: Table, host_id: int) -> tuple[Table | None, bool]:
+        state = old.state
+        clean = checked_options(old.rules, rematch_options(state) if state else old.options)
+        seats = [Seat(s.user_id, s.name, s.is_ai, s.ai_level) for s in old.seats]
+        others = tuple(s.user_id for s in seats if s.user_id is not None and s.user_id != host_id)
+        table = Table(
+            id=0,
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            thread_id=None,
+            game=old.game,
+            options=clean,
+            seed=self._seed_source(),
+            host_id=host_id,
+            lang=old.lang,
+            timer=old.timer,
+            practice=old.practice,
+            seats=seats,
+            rematch_of=old.id,
+            reserved=others,
+        )
+        async with storing():
+            table.id, opened = await self.store.tables.rematch(
+                old.id,
+                options={**clean, TABLE_KEY: table.settings()},
+                seed=table.seed,
+                host_id=host_id,
+                seats=[s.info(i) for i, s in enumerate(seats)],
+            )
+        if not opened:
+            return self.tables.get(table.id), False
+        session = self._open(TableSession(table, self.store, self._outlets))
+        session.stored()  # arms the lobby's expiry
+        return table, True
 
     async def restore(self, shards: Shards | None = None) -> list[Table]:
         """Load every open table from storage, exactly where it was; with `shards`, only

@@ -25,6 +25,7 @@ from db import DuplicateMove, SeatResult, Store
 from games import GameState, IllegalAction
 from games.options import explain_error
 
+from . import seating
 from .model import AI_LEVELS, TABLE_KEY, Seat, Table, ai_name
 from .options import TIMER, TIMER_RANGE
 
@@ -176,11 +177,7 @@ class TableSession:
         table = self.table
         async with self.lock:
             self._require_lobby()
-            if table.seat_of(user_id) is not None:
-                raise ServiceError("err.already_seated")
-            if len(table.seats) >= table.rules.max_players:
-                raise ServiceError("err.table_full")
-            await self.save_seats([*table.seats, Seat(user_id, name)])
+            await self._seat(seating.join, Seat(user_id, name))
             self.stored()
         return table
 
@@ -188,12 +185,7 @@ class TableSession:
         table = self.table
         async with self.lock:
             self._require_lobby()
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise ServiceError("err.not_seated")
-            if user_id == table.host_id:
-                raise ServiceError("err.host_leave")
-            await self.save_seats([s for i, s in enumerate(table.seats) if i != seat])
+            await self._seat(seating.leave, user_id)
             self.stored()
         return table
 
@@ -204,10 +196,8 @@ class TableSession:
             self._require_lobby()
             if level not in AI_LEVELS:
                 raise ServiceError("err.bad_button")
-            if len(table.seats) >= table.rules.max_players:
-                raise ServiceError("err.table_full")
             ai = Seat(None, ai_name(table, level), is_ai=True, ai_level=level)
-            await self.save_seats([*table.seats, ai])
+            await self._seat(seating.add_ai, ai)
             self.stored()
         return table
 
@@ -220,10 +210,15 @@ class TableSession:
         return self.table
 
     async def expire_lobby(self) -> Table | None:
-        """A lobby nobody started in time closes itself."""
+        """A lobby nobody started in time closes itself; a rematch lobby whose kept seats
+        are still unconfirmed offers them to anyone instead, and lives on."""
         async with self.lock:
             if self.table.status != "lobby":
                 return None
+            if self.table.reserved and not self.table.lapsed:
+                await self._settle(lapsed=True)
+                self.stored()
+                return self.table
             await self._close("cancelled")
             self.table.recent.append({"type": "lobby_expired"})
             self.stored()
@@ -237,6 +232,8 @@ class TableSession:
             rules = table.rules
             if len(table.seats) < rules.min_players:
                 raise ServiceError("err.not_enough_players", n=rules.min_players)
+            if table.reserved:
+                raise ServiceError("err.rematch_waiting")
             state = rules.new(players=len(table.seats), seed=table.seed, options=table.options)
             snapshot = state.to_json()
             async with storing():
@@ -261,6 +258,31 @@ class TableSession:
     def _require_host(self, user_id: int) -> None:
         if user_id != self.table.host_id:
             raise ServiceError("err.not_host")
+
+    async def _seat(self, change: Callable[[Table, Any], seating.Seating], arg: Any) -> None:
+        """A lobby's seating change (bot.table.seating), stored, then the table's."""
+        try:
+            new = change(self.table, arg)
+        except seating.SeatRefused as exc:
+            raise ServiceError(exc.key) from None
+        table, before = self.table, self.table.reserved
+        if new.seats != table.seats:
+            await self.save_seats(new.seats)  # kept players no longer seated: no longer kept
+            table.reserved = tuple(u for u in before if table.seat_of(u) is not None)
+        if new.reserved != before:
+            await self._settle(reserved=new.reserved)
+
+    async def _settle(self, **settings: Any) -> None:
+        """Store a rematch lobby's kept seats (`reserved`, `lapsed`), then make them the
+        table's; the seats themselves are stored first, and a kept player no longer seated
+        is dropped when the table is loaded (bot.table.model)."""
+        table = self.table
+        changed = {**table.settings(), **settings}
+        changed["reserved"] = list(changed.get("reserved", ()))
+        async with storing():
+            await self.store.tables.update(table.id, options={**table.options, TABLE_KEY: changed})
+        table.reserved = tuple(changed["reserved"])
+        table.lapsed = changed.get("lapsed") is True
 
     async def save_seats(self, seats: list[Seat]) -> None:
         """Store the new seating, then make it the table's."""

@@ -172,4 +172,6 @@ class Turns:
     async def _expire_lobby(self) -> None:
         await self.clock.sleep(LOBBY_TTL)
         with contextlib.suppress(ServiceError):  # closed meanwhile
-            await self.service.session(self.table.id).expire_lobby()
+            table = await self.service.session(self.table.id).expire_lobby()
+            if table is not None and table.status == "lobby":  # a rematch's kept seats lapsed
+                self._lobby = asyncio.create_task(self._expire_lobby())  # one more lifetime

@@ -13,7 +13,17 @@ from typing import Any
 from sqlalchemy import ColumnElement, insert, literal_column, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from ..records import OPEN_STATUSES, MoveRecord, SeatInfo, TableNotFound, TableRecord, TableStatus
+from ..records import (
+    OPEN_STATUSES,
+    REMATCH,
+    TABLE_SETTINGS,
+    MoveRecord,
+    SeatInfo,
+    TableNotFound,
+    TableRecord,
+    TableStatus,
+    rematch_of,
+)
 from .database import (
     MOVES,
     SEATS,
@@ -75,6 +85,70 @@ class Tables:
             )
             return new_id(result)
 
+    async def rematch(
+        self,
+        table_id: int,
+        *,
+        options: dict[str, Any],
+        seed: int,
+        host_id: int,
+        seats: list[SeatInfo],
+        thread_id: int | None = None,
+    ) -> tuple[int, bool]:
+        """The rematch of finished table `table_id`: a new lobby of the same game in the
+        same guild and channel, with `seats`. Returns its id and whether this call opened
+        it. The finished table's settings get the new id only where they have none yet, in
+        the transaction that creates the new table (its row locked first), so concurrent
+        clicks, in any process, open one lobby and the others get its id."""
+        _check_seats(seats)
+        now = utcnow()
+        async with self._db.write() as s:
+            row = (
+                await s.execute(
+                    select(
+                        TABLES.c.guild_id,
+                        TABLES.c.channel_id,
+                        TABLES.c.game,
+                        TABLES.c.status,
+                        TABLES.c.options,
+                    )
+                    .where(TABLES.c.id == table_id)
+                    .with_for_update()
+                )
+            ).first()
+            if row is None:
+                raise TableNotFound(table_id)
+            old = dict(row.options or {})
+            existing = rematch_of(old)
+            if existing is not None:
+                return existing, False
+            if row.status != TableStatus.FINISHED.value:
+                raise ValueError(f"table {table_id} is {row.status}, not finished")
+            result = await s.execute(
+                insert(TABLES).values(
+                    guild_id=row.guild_id,
+                    channel_id=row.channel_id,
+                    thread_id=thread_id,
+                    message_id=None,
+                    game=row.game,
+                    options=dict(options),
+                    seed=seed,
+                    status=TableStatus.LOBBY.value,
+                    version=0,
+                    host_id=host_id,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            new = new_id(result)
+            await _insert_seats(s, new, seats)
+            settings = old.get(TABLE_SETTINGS)
+            old[TABLE_SETTINGS] = {**(settings if isinstance(settings, dict) else {}), REMATCH: new}
+            await s.execute(
+                update(TABLES).where(TABLES.c.id == table_id).values(options=old, updated_at=now)
+            )
+            return new, True
+
     async def update(self, table_id: int, **fields: Any) -> None:
         """Change some of UPDATABLE_FIELDS; an unknown name is a TypeError, as for a call."""
         unknown = set(fields) - UPDATABLE_FIELDS
@@ -91,30 +165,11 @@ class Tables:
 
     async def set_seats(self, table_id: int, seats: list[SeatInfo]) -> None:
         """Replace the table's seat list (joins, leaves and AI additions in the lobby)."""
-        numbers = [s.seat for s in seats]
-        if len(set(numbers)) != len(numbers) or any(n < 0 for n in numbers):
-            raise ValueError(f"seat numbers must be distinct and >= 0, got {numbers}")
-        for seat in seats:
-            if not seat.is_ai and seat.user_id is None:
-                raise ValueError(f"seat {seat.seat}: a human seat needs a user id")
+        _check_seats(seats)
         async with self._db.write() as s:
             await lock_table(s, table_id)
             await s.execute(SEATS.delete().where(SEATS.c.table_id == table_id))
-            if seats:
-                await s.execute(
-                    insert(SEATS),
-                    [
-                        {
-                            "table_id": table_id,
-                            "seat": seat.seat,
-                            "user_id": None if seat.is_ai else seat.user_id,
-                            "is_ai": seat.is_ai,
-                            "ai_level": seat.ai_level if seat.is_ai else None,
-                            "name": clip_name(seat.name),
-                        }
-                        for seat in seats
-                    ],
-                )
+            await _insert_seats(s, table_id, seats)
             await s.execute(
                 update(TABLES).where(TABLES.c.id == table_id).values(updated_at=utcnow())
             )
@@ -155,6 +210,33 @@ class Tables:
             where = where & shard.in_(list(shard_ids))
         async with self._db.read() as s:
             return await _load_tables(s, where)
+
+
+def _check_seats(seats: list[SeatInfo]) -> None:
+    numbers = [s.seat for s in seats]
+    if len(set(numbers)) != len(numbers) or any(n < 0 for n in numbers):
+        raise ValueError(f"seat numbers must be distinct and >= 0, got {numbers}")
+    for seat in seats:
+        if not seat.is_ai and seat.user_id is None:
+            raise ValueError(f"seat {seat.seat}: a human seat needs a user id")
+
+
+async def _insert_seats(s: AsyncSession, table_id: int, seats: list[SeatInfo]) -> None:
+    if seats:
+        await s.execute(
+            insert(SEATS),
+            [
+                {
+                    "table_id": table_id,
+                    "seat": seat.seat,
+                    "user_id": None if seat.is_ai else seat.user_id,
+                    "is_ai": seat.is_ai,
+                    "ai_level": seat.ai_level if seat.is_ai else None,
+                    "name": clip_name(seat.name),
+                }
+                for seat in seats
+            ],
+        )
 
 
 async def _load_tables(s: AsyncSession, where: ColumnElement[bool]) -> list[TableRecord]:

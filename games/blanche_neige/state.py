@@ -42,6 +42,12 @@ class State(Deal):
     """What the players choose: play, draw, keep, pass, and the race of a pair."""
 
     # --- the contract -----------------------------------------------------------------------
+    DEALER_OPTION = "dealer"
+
+    def next_dealer(self) -> int:
+        """The book is silent: the deal passes to the next seat, as in the other games."""
+        return (self.dealer + 1) % self.players
+
     def to_move(self) -> list[int]:
         if self.phase == "over":
             return []

@@ -217,6 +217,12 @@ class State(GameState):
     def to_move(self) -> list[int]:
         return [] if self.turn is None else [self.turn]
 
+    DEALER_OPTION = "first_dealer"
+
+    def next_dealer(self) -> int:
+        """« La distribution se déplace vers la gauche »: after the last deal too."""
+        return (self.dealer + 1) % self.players
+
     def is_over(self) -> bool:
         return self.phase == "over"
 

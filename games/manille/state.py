@@ -143,6 +143,12 @@ class State(GameState):
             return []
         return [(self.leader + len(self.trick)) % PLAYERS]
 
+    DEALER_OPTION = "first_dealer"
+
+    def next_dealer(self) -> int:
+        """« La donne passe au joueur suivant »: after the last deal as after any other."""
+        return (self.dealer + 1) % PLAYERS
+
     def is_over(self) -> bool:
         return self.phase == "over"
 

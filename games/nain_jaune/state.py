@@ -358,6 +358,12 @@ class State(GameState):
         stop = [STOP] if self.options.may_stop and not self.may_stop() else []
         return explained(self, seat, values, stop)
 
+    DEALER_OPTION = "first_dealer"
+
+    def next_dealer(self) -> int:
+        """Whoever played the last deal's first card deals next (« devient le donneur »)."""
+        return self.first if self.first is not None else (self.dealer + 1) % self.players
+
     def is_over(self) -> bool:
         return self.phase == OVER
 

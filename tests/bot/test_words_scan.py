@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 
 import games
+from bot.i18n.catalog import MESSAGES
+from bot.i18n.translate import tr
 from emulator.drivers import Emulator
 from emulator.model import Message
 from games import Rng
@@ -207,6 +209,10 @@ async def play_one(tapis: Tapis, seen: Seen, slug: str, lang: str, n: int) -> No
             if shown is None or step is None or step.get("disabled"):
                 break
             shown = await tapis.run(await emu.click(host, shown, step["custom_id"]))
+    rematch = f"tv:{table_id}"
+    if any(b.get("custom_id") == rematch for b in final.buttons()):  # refused, then opened
+        await tapis.run(await emu.click(guest, final, rematch))
+        await tapis.run(await emu.click(host, final, rematch))
 
 
 @pytest.mark.alone  # ten tables at once, each click within Discord's 3 s
@@ -320,6 +326,19 @@ def test_every_hint_and_review_line_reads_right(slug: str) -> None:
                 found.setdefault(f"[{lang}] {what}", text[:300])
     report = "\n".join(f"{what}\n    in {text!r}" for what, text in sorted(found.items()))
     assert not found, f"{len(found)} problems:\n{report}"
+
+
+REMATCH_KEYS = ("btn.rematch", "lobby.rematch", "lobby.confirm", "lobby.lapsed", "lobby.kept")
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_every_rematch_text_reads_right(lang: str) -> None:
+    """The rematch's words, beyond those one host meets in the match above: the kept seats,
+    the confirmations, the refusals."""
+    keys = [k for k in MESSAGES if k.startswith((*REMATCH_KEYS, "err.rematch", "rematch."))]
+    assert len(keys) >= 10
+    found = {k: p for k in keys if (p := problems(tr(k, lang, where="<#42>", table=7), lang))}
+    assert not found, found
 
 
 def test_the_scan_catches_what_it_looks_for() -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import event, insert
+from sqlalchemy.exc import DBAPIError
 
 from db import (
     DuplicateMove,
@@ -305,3 +306,73 @@ async def test_long_names_are_cut_and_bad_action_ids_refused(store: Store) -> No
         await store.tables.create(
             guild_id=GUILD, channel_id=1, game="*", options={}, seed=1, host_id=1
         )
+
+
+def _rematch_seats() -> list[SeatInfo]:
+    return [SeatInfo(0, user(1), name="Ada"), SeatInfo(1, None, True, "facile", "Marcel")]
+
+
+async def _finished(store: Store) -> int:
+    table_id = await new_table(store, users=[user(1), None], status="finished")
+    settings = {"target": 100, "__table__": {"lang": "fr", "timer": 90}}
+    await store.tables.update(table_id, options=settings)
+    return table_id
+
+
+async def test_concurrent_rematch_claims_open_one_lobby(store: Store) -> None:
+    """Clicks at once in this process and in another one (a second Store on the same
+    database): one lobby, whose id every caller gets, written into the finished table's
+    settings beside what they held."""
+    old = await _finished(store)
+    url = store.engine.url.render_as_string(hide_password=False)
+    async with await Store.open(url, migrate=False) as other:
+        claims = [
+            s.tables.rematch(
+                old, options={"target": 200}, seed=7 + n, host_id=user(1), seats=_rematch_seats()
+            )
+            for n, s in enumerate([store, other, store, other])
+        ]
+        answers = await asyncio.gather(*claims)
+    ids = {new for new, _opened in answers}
+    assert len(ids) == 1 and [opened for _new, opened in answers].count(True) == 1
+    (new,) = ids
+    record = await store.tables.get(old)
+    assert record is not None and record.status is TableStatus.FINISHED
+    assert record.options == {
+        "target": 100,
+        "__table__": {"lang": "fr", "timer": 90, "rematch": new},
+    }
+    lobby = await store.tables.get(new)
+    assert lobby is not None and lobby.status is TableStatus.LOBBY
+    assert (lobby.guild_id, lobby.channel_id, lobby.game) == (GUILD, CHANNEL, "manille")
+    assert lobby.options == {"target": 200} and lobby.seats == _rematch_seats()
+    assert [t.id for t in await store.tables.all_open()] == [new]
+    again = await store.tables.rematch(
+        old, options={}, seed=1, host_id=user(2), seats=_rematch_seats()
+    )
+    assert again == (new, False)
+
+
+async def test_a_rematch_claim_that_fails_leaves_no_lobby_and_no_claim(store: Store) -> None:
+    """The lobby's row is inserted, then its seats fail (an id no BIGINT holds): the whole
+    transaction rolls back, so a later click can still open the rematch."""
+    old = await _finished(store)
+    too_big = [SeatInfo(0, 2**64, name="Ada")]
+    with pytest.raises((OverflowError, DBAPIError)):  # SQLite's driver, PostgreSQL's
+        await store.tables.rematch(old, options={}, seed=1, host_id=user(1), seats=too_big)
+    record = await store.tables.get(old)
+    assert record is not None and "rematch" not in record.options["__table__"]
+    assert await store.tables.all_open() == []
+    new, opened = await store.tables.rematch(
+        old, options={}, seed=1, host_id=user(1), seats=_rematch_seats()
+    )
+    assert opened and [t.id for t in await store.tables.all_open()] == [new]
+
+
+async def test_only_a_finished_table_gets_a_rematch(store: Store) -> None:
+    playing = await new_table(store, users=[user(1), None], status="playing")
+    with pytest.raises(ValueError):
+        await store.tables.rematch(playing, options={}, seed=1, host_id=user(1), seats=[])
+    with pytest.raises(TableNotFound):
+        await store.tables.rematch(playing + 99, options={}, seed=1, host_id=user(1), seats=[])
+    assert [t.id for t in await store.tables.all_open()] == [playing]

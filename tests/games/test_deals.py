@@ -13,6 +13,7 @@ from games.base import GameState
 from games.deals import (
     deal_rng,
     first_dealer,
+    rematch_options,
     same_cards_as,
     same_cards_seat,
     same_cards_side,
@@ -270,3 +271,26 @@ def test_the_ai_search_never_sees_the_hands_of_the_deals_to_come(slug: str) -> N
     real = [sorted(state.hand(p)) for p in range(state.players)]
     assert [sorted(guess.hand(p)) for p in range(state.players)] != real
     assert before.options.deal_seed == 50  # the table itself keeps dealing from the seed
+
+
+@pytest.mark.parametrize("slug", games.slugs())
+def test_a_rematch_keeps_the_options_and_passes_the_deal_on(slug: str) -> None:
+    """The next match at the same table: the same options, no duplicate deals' seed, and
+    where the game seats its first dealer by an option, the rules' next dealer deals."""
+    rules = games.get(slug)
+    players = rules.quick_players or rules.min_players
+    options = {**rules.quick_options, "deal_seed": 77}
+    state = rules.new(players=players, seed=5, options=options)
+    for _move in random_moves(state, Rng(9)):
+        pass
+    again = rematch_options(state)
+    assert "deal_seed" not in again
+    for key, value in rules.quick_options.items():
+        assert again.get(key, getattr(rules.Options(), key)) == value, key
+    nxt = rules.new(players=players, seed=6, options=again)
+    if state.DEALER_OPTION is None:
+        assert state.next_dealer() is None  # drawn again, as for any first match
+    else:
+        expected = state.next_dealer()
+        assert expected is not None and 0 <= expected < players
+        assert nxt.view(None)["dealer"] == expected
