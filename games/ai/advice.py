@@ -31,6 +31,12 @@ Item = TypeVar("Item")
 # its own paired estimate.
 ERRORS = 2.0
 
+# A match's review searches, in all, as much as this many decisions at the game's iteration
+# cap: a long match spreads it over its decisions (at least FLOOR of the cap each), so the
+# review of a whole match stays within a minute of CPU at the default options (docs/ai.md).
+REVIEW_DECISIONS = 32
+FLOOR = 0.25
+
 
 class _Sorting(Rng):
     """A generator whose shuffles sort: a redeal drawn with it places the cards a seat
@@ -173,6 +179,46 @@ def review(
             out.append(_judge(stand, seat, index, action, found, profile, scale, unit))
         state.apply(who, action)
     return sorted(out, key=lambda d: (-d.gain, d.move))
+
+
+def review_iterations(cap: int, decisions: int) -> int:
+    """Simulations per decision for a match of `decisions` judged decisions, `cap` being the
+    game's per-decision cap: the whole cap up to REVIEW_DECISIONS decisions, then shared."""
+    if decisions <= REVIEW_DECISIONS:
+        return cap
+    return max(math.ceil(cap * FLOOR), cap * REVIEW_DECISIONS // decisions)
+
+
+def choices(
+    rules: Rules,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None,
+    moves: Sequence[tuple[int, str]],
+    seat: int,
+) -> int:
+    """How many decisions of `seat` in the match had more than one legal move."""
+    state = rules.new(players=players, seed=seed, options=options)
+    count = 0
+    for who, action in moves:
+        count += who == seat and len(state.legal_actions(seat)) > 1
+        state.apply(who, action)
+    return count
+
+
+def review_match(
+    rules: Rules,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None,
+    moves: Sequence[tuple[int, str]],
+    seat: int,
+) -> list[Decision]:
+    """`review` at the bot's budget: iteration-bound (so reproducible from `seed`), each
+    decision searched with its share of the match's budget (`review_iterations`)."""
+    cap = profile_for(rules).iterations
+    its = review_iterations(cap, choices(rules, players, seed, options, moves, seat))
+    return review(rules, players, seed, options, moves, seat, iterations=its)
 
 
 def costliest(decisions: Sequence[Decision], n: int = 3) -> list[Decision]:
