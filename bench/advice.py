@@ -113,7 +113,7 @@ def review_cpu(slug: str, matches: int) -> tuple[list[float], int, int]:
         start = time.process_time()
         found = review_match(rules, players, seed, {}, moves, 0)
         cpu.append(time.process_time() - start)
-        assert len(found) == choices(rules, players, seed, {}, moves, 0)
+        assert len(found) == len(choices(rules, players, seed, {}, moves, 0))
         judged += len(found)
         shown += len(costliest(found))
         if m == 0:  # the first match's costliest decisions, as the seat would read them

@@ -11,10 +11,16 @@ from discord import ui
 
 from ..discord_io.replies import refuse
 from ..replays.components import REPLAY_ITEMS
+from ..reviews.components import REVIEW_ITEMS
 from ..stats.components import PageButton
 from ..table.components import TABLE_ITEMS, guarded
 
-KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (*TABLE_ITEMS, PageButton, *REPLAY_ITEMS)
+KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    *TABLE_ITEMS,
+    PageButton,
+    *REPLAY_ITEMS,
+    *REVIEW_ITEMS,
+)
 
 
 def _none_of(items: tuple[type[ui.DynamicItem[Any]], ...]) -> str:

@@ -14,7 +14,7 @@ game's reward (0..1) turned into the game's points by `Profile.scale`.
 from __future__ import annotations
 
 import math
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Collection, MutableSequence, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, TypeVar
 
@@ -163,16 +163,19 @@ def review(
     *,
     iterations: int | None = None,
     budget_s: float = math.inf,
+    only: Collection[int] | None = None,
 ) -> list[Decision]:
     """Every decision of `seat` with a choice in the match `moves` (seat, action) played
-    from `seed`, costliest first. Deterministic from `seed` while the iteration cap binds
-    (the default: no time budget)."""
+    from `seed`, costliest first; with `only`, just those at these move indices (from 0).
+    Deterministic from `seed` while the iteration cap binds (the default: no time budget),
+    and each decision's verdict is the same whichever others are judged with it."""
     state = rules.new(players=players, seed=seed, options=options)
     profile = profile_for(rules)
     scale, unit = profile.scale(players)
     out: list[Decision] = []
     for index, (who, action) in enumerate(moves):
-        if who == seat and len(state.legal_actions(seat)) > 1:
+        wanted = only is None or index in only
+        if wanted and who == seat and len(state.legal_actions(seat)) > 1:
             rng = Rng((seed << 24) ^ (index * 0x9E3779B1) ^ 0xAD71CE)
             stand = stand_in(state, seat, rng)
             found = simulate(stand, seat, profile, rng, iterations, budget_s)
@@ -196,14 +199,15 @@ def choices(
     options: dict[str, Any] | None,
     moves: Sequence[tuple[int, str]],
     seat: int,
-) -> int:
-    """How many decisions of `seat` in the match had more than one legal move."""
+) -> list[int]:
+    """The move indices (from 0) where `seat` had more than one legal move."""
     state = rules.new(players=players, seed=seed, options=options)
-    count = 0
-    for who, action in moves:
-        count += who == seat and len(state.legal_actions(seat)) > 1
+    found = []
+    for index, (who, action) in enumerate(moves):
+        if who == seat and len(state.legal_actions(seat)) > 1:
+            found.append(index)
         state.apply(who, action)
-    return count
+    return found
 
 
 def review_match(
@@ -217,7 +221,7 @@ def review_match(
     """`review` at the bot's budget: iteration-bound (so reproducible from `seed`), each
     decision searched with its share of the match's budget (`review_iterations`)."""
     cap = profile_for(rules).iterations
-    its = review_iterations(cap, choices(rules, players, seed, options, moves, seat))
+    its = review_iterations(cap, len(choices(rules, players, seed, options, moves, seat)))
     return review(rules, players, seed, options, moves, seat, iterations=its)
 
 
