@@ -56,7 +56,7 @@ class Reviewer:
         worker: PipeWorker | None = None,
     ) -> None:
         self.store = store
-        self._busy = busy  # AI searches or hints in flight: they go first
+        self.busy = busy  # AI searches or hints in flight: they go first (tests hold it)
         self._iterations = iterations  # tests: a few simulations instead of the budget
         self._worker = worker or PipeWorker(start_worker)
         self._queue: asyncio.Queue[tuple[int, int, tuple[int, ...]]] = asyncio.Queue()
@@ -138,7 +138,7 @@ class Reviewer:
         return [row_line(line) for line in kept]
 
     async def _job(self, fn: Job, *args: Any) -> Any:
-        while self._busy():
+        while self.busy():
             await asyncio.sleep(YIELD_POLL)
         return await self._worker.submit(fn, *args)
 
