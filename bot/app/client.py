@@ -189,7 +189,7 @@ class TapisBot(commands.AutoShardedBot):
             self.service.stored.add(self.reviewer.stored)
             resumed = await self.reviewer.resume(self.owned if self.owned.partial else None)
             log.info("resumed the reviews of %d finished table(s)", resumed)
-        self.handlers.add(ANALYST, Analyst(self.replays, self.store, self.reviewer))
+        self.handlers.add(ANALYST, Analyst(self.replays, self.store, self.reviewer, web))
         replays = ReplaysCog(self.replays, self.service, web)
         self.handlers.add(PROJECTOR, replays)
         await self.add_cog(replays)

@@ -22,6 +22,7 @@ from games.ai.reason import Reason
 from ..discord_io.replies import answer_later, refuse
 from ..discord_io.writes import release
 from ..i18n.translate import lang_of, tr
+from ..render.weblinks import WebLinks, web_button
 from ..replays.book import Replay, ReplayBook, ReplayError
 from ..replays.components import ReplayButton
 from .reviewer import Reviewer
@@ -48,10 +49,11 @@ def decision(line: ReviewLine) -> Decision:
 
 
 def review_message(
-    replay: Replay, record: ReviewRecord, lang: str
+    replay: Replay, record: ReviewRecord, lang: str, web_url: str | None = None
 ) -> tuple[str, discord.ui.View | None]:
     """The review as its seat reads it: the costliest decisions, each with a button that
-    opens the replay at that move; a short note when none was costly."""
+    opens the replay at that move, and the web replay marking them (`web_url`, a link
+    for this seat only); a short note when none was costly."""
     title = tr("review.title", lang, game=games.game_name(replay.game, lang), table=replay.table_id)
     if not record.lines:
         return f"**{title}**\n{tr('review.clean', lang)}", None
@@ -66,6 +68,8 @@ def review_message(
         if 1 <= x.move <= replay.total:
             label = tr("btn.review_move", lang, move=x.move)
             view.add_item(ReplayButton(replay.table_id, x.move, "o", label))
+    if web_url is not None:
+        view.add_item(web_button(web_url, lang, row=1))
     return text, view
 
 
@@ -74,10 +78,13 @@ class Analyst:
     finished matches (`book`) and the stored reviews; `reviewer`, when this process
     computes reviews, is asked for a review nobody asked for yet."""
 
-    def __init__(self, book: ReplayBook, store: Store, reviewer: Reviewer | None) -> None:
+    def __init__(
+        self, book: ReplayBook, store: Store, reviewer: Reviewer | None, web: WebLinks | None
+    ) -> None:
         self.book = book
         self.store = store
         self.reviewer = reviewer
+        self.web = web
 
     async def analyse(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         guild_id = interaction.guild_id
@@ -107,7 +114,12 @@ class Analyst:
                 self.reviewer.want(guild_id, table_id, [seat])
             await refuse(interaction, "review.pending")
             return
-        text, view = review_message(replay, record, lang_of(interaction.locale))
+        lang = lang_of(interaction.locale)
+        url = None
+        if self.web is not None and record.lines:
+            first = record.lines[0].move
+            url = self.web.match(guild_id, replay.match_id, lang, step=first, review=seat)
+        text, view = review_message(replay, record, lang, url)
         if interaction.response.is_done():
             await answer_later(interaction, content=text, view=view)
         elif view is None:
