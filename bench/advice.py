@@ -141,11 +141,12 @@ def main(slugs: list[str], count: int, matches: int | None) -> int:
         per = max(1, matches)
         print(
             f"{slug:<14}{percentile(wall, 0.5):>9.2f}{percentile(wall, 0.95):>6.2f}"
-            f"{percentile(cpu, 0.95):>8.2f}{statistics.mean(rcpu):>11.1f}{judged / per:>7.0f}"
+            f"{percentile(cpu, 0.95):>8.2f}{statistics.mean(rcpu):>6.1f}/{max(rcpu):<4.1f}"
+            f"{judged / per:>7.0f}"
             f"{shown / per:>6.1f}{agree:>7.0%}{percentile(gains, 0.95) * scale:>10.2f}"
             f"{unit:>8}{percentile(gains, 0.95):>8.3f}",
             flush=True,
         )
-    print("review cpu: seconds per match (default options, the bot's budget; target 60 s)")
+    print("review cpu: mean/max seconds per match (default options, the bot's budget; target 60 s)")
     print(f"noise p95 over every game: {percentile(pooled, 0.95):.3f} (reward units, 0..1)")
     return 0

@@ -18,7 +18,7 @@ from db import ReviewLine, ReviewStatus, Store
 from games.ai.advice import Decision, decision_text
 from games.ai.reason import Reason
 
-from . import data, links
+from . import data, links, words
 
 
 @dataclass(frozen=True)
@@ -61,5 +61,6 @@ async def reviewed(
     names = [s.name for s in sorted(m.summary.seats, key=lambda s: s.seat)]
     if not 0 <= seat < len(names):
         return None
-    lines = [(x.move, sentence(m.summary.game, x, lang, names)) for x in found.lines]
+    isolated = words.isolated(names)  # a name inside a sentence cannot turn it around
+    lines = [(x.move, sentence(m.summary.game, x, lang, isolated)) for x in found.lines]
     return Reviewed(seat, names[seat], lines)
