@@ -70,3 +70,23 @@ async def test_analyse_shows_a_seat_its_own_review_once_computed_and_nobody_else
         assert footer(replay).startswith(f"Coup {stored.lines[0].move} / ")
         again = await click(tapis, stranger, public, f"ra:{table_id}")
         assert "Seuls les joueurs de cette partie" in text_of(again)
+
+
+@pytest.mark.slow
+async def test_a_restart_computes_the_reviews_of_a_match_finished_before_it(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with running_tapis(emulator, tmp_path) as tapis:  # this run computes no review
+        options = f"{quick_options_text(GAME)} timer=0"
+        table_id, where, users = await tapis.seat_and_start(GAME, 4, options)
+        await play_until_over(tapis, table_id, where, users, Rng(4))
+        place = (tapis.guild, tapis.channel)
+        assert await tapis.store.reviews.of_table(table_id) == []
+    settings = {"review_workers": 1}
+    async with running_tapis(
+        emulator, tmp_path, settings=settings, review_iterations=4, place=place
+    ) as tapis:
+        assert tapis.bot.reviewer is not None
+        await asyncio.wait_for(tapis.bot.reviewer.join(), 120)
+        found = await tapis.store.reviews.of_table(table_id)
+        assert [(r.seat, r.status) for r in found] == [(s, ReviewStatus.DONE) for s in range(4)]

@@ -47,6 +47,19 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     await opened.close()
 
 
+class StuckWorker(InlineWorker):
+    """A worker busy with a job that never ends (a long review at shutdown)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started = asyncio.Event()
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
+        self.jobs += 1
+        self.started.set()
+        return asyncio.get_running_loop().create_future()
+
+
 def reviewer_of(store: Store, worker: InlineWorker) -> Reviewer:
     return Reviewer(store, iterations=ITERATIONS, worker=cast(PipeWorker, worker))
 
@@ -67,6 +80,19 @@ async def test_start_up_computes_the_reviews_an_earlier_run_left_pending(store: 
     again = reviewer_of(store, InlineWorker())
     assert await again.resume() == 0  # stored once: nothing left for the next start
     assert await store.reviews.of_table(table_id) == found
+
+
+async def test_a_stop_drops_the_job_running_and_leaves_its_review_pending(store: Store) -> None:
+    table_id = await play(store, "manille", [11, None, None, None], 5)
+    worker = StuckWorker()
+    reviewer = reviewer_of(store, worker)
+    reviewer.want(GUILD, table_id, [0])
+    await worker.started.wait()
+    await reviewer.close()  # returns at once: nothing waits for the worker
+    assert worker.killed and worker.jobs == 1
+    found = await store.reviews.get(table_id, 0)
+    assert found is not None and found.status is ReviewStatus.PENDING
+    assert await reviewer_of(store, InlineWorker()).resume() == 1  # the next start resumes it
 
 
 @pytest.mark.slow
