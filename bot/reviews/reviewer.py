@@ -41,7 +41,6 @@ RESUME_WINDOW = timedelta(days=2)  # a finished match without review rows older 
 # left alone at start-up (a seat that asks for its review still gets it computed)
 
 Job = Callable[..., Any]
-Runner = Callable[..., "asyncio.Future[Any]"]
 
 
 class Reviewer:
