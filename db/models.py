@@ -291,3 +291,25 @@ class RatingHistory(Base, table=True):
     season_id: int = Field(sa_type=Integer, sa_column_args=[ForeignKey("seasons.id")])
     mu: float = Field(sa_type=Float)
     sigma: float = Field(sa_type=Float)
+
+
+class Review(Base, table=True):
+    """The strong AI's review of one human seat of a finished match: `pending` until a
+    worker has computed it, then `done` with its costliest decisions (at most three)."""
+
+    __tablename__ = "reviews"
+    __table_args__ = (
+        CheckConstraint("status IN ('pending', 'done')", name="status"),
+        Index(None, "status"),
+    )
+
+    table_id: int = Field(
+        sa_type=Integer,
+        primary_key=True,
+        sa_column_args=[ForeignKey("game_tables.id", ondelete="CASCADE")],
+    )
+    seat: int = Field(sa_type=Integer, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    status: str = Field(default="pending", sa_type=String(16))
+    # [{"move", "deal", "played", "best", "gain", "unit", "reason": [code, data] | None}]
+    decisions: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
+    updated_at: datetime = Field(sa_type=TIME)

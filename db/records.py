@@ -288,3 +288,34 @@ class PlayerPage:
     season: int | None
     history: list[RatingPoint]
     matches: list[MatchSummary]
+
+
+class ReviewStatus(StrEnum):
+    PENDING = "pending"
+    DONE = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewLine:
+    """One costly decision of a review: the move number (from 1), its deal (None where the
+    game shows none), the action played, the strong AI's, its estimated gain in `unit`,
+    and the game's reason for the AI's move (`reason`: code and data) when it has one."""
+
+    move: int
+    deal: int | None
+    played: str
+    best: str
+    gain: float
+    unit: str
+    reason: tuple[str, dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewRecord:
+    """The review of one seat of a finished table; `lines` costliest first (empty while
+    pending, or when the seat made no costly decision)."""
+
+    table_id: int
+    seat: int
+    status: ReviewStatus
+    lines: tuple[ReviewLine, ...] = field(default_factory=tuple)

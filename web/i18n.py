@@ -68,6 +68,12 @@ TEXT: dict[str, dict[str, str]] = {
     "start": {"fr": "Distribution", "en": "The deal"},
     "move": {"fr": "Coup {n} sur {total}", "en": "Move {n} of {total}"},
     "deal": {"fr": "Donne {n} sur {total}", "en": "Deal {n} of {total}"},
+    "review_of": {"fr": "Analyse de {name}", "en": "{name}'s review"},
+    "review_clean": {
+        "fr": "Aucune décision coûteuse : l'IA forte aurait joué comme vous ou presque.",
+        "en": "No costly decision: the strong AI would have played as you did, or nearly so.",
+    },
+    "reviewed": {"fr": "décision analysée", "en": "reviewed decision"},
     "prev_move": {"fr": "Coup précédent", "en": "Previous move"},
     "next_move": {"fr": "Coup suivant", "en": "Next move"},
     "prev_deal": {"fr": "Donne précédente", "en": "Previous deal"},

@@ -46,6 +46,22 @@ def verify(
     return hmac.compare_digest(sign(guild_id, expires_at, secret), signature)
 
 
+def review_token(guild_id: int, match_id: int, seat: int, secret: str) -> str:
+    """What opens one seat's review marks on a match page (`review` and `rt` in its query):
+    the bot puts it only in the link it shows that seat's player, privately."""
+    if not secret:
+        raise ValueError("an empty secret signs nothing")
+    message = f"tapis-review:{int(guild_id)}:{int(match_id)}:{int(seat)}".encode()
+    digest = hmac.new(secret.encode(), message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
+def review_verified(guild_id: int, match_id: int, seat: int, token: str, secret: str) -> bool:
+    if not secret or len(token) != SIGNATURE_LENGTH:
+        return False
+    return hmac.compare_digest(review_token(guild_id, match_id, seat, secret), token)
+
+
 def prefix(guild_id: int, expires_at: int, secret: str) -> str:
     """The signed path prefix `/g/{guild}/{expiry}/{signature}` (no trailing slash)."""
     return f"/{PREFIX}/{int(guild_id)}/{int(expires_at)}/{sign(guild_id, expires_at, secret)}"

@@ -19,7 +19,7 @@ from db import MatchSummary, Store
 from games.lang import amount
 from games.words import Words
 
-from . import charts, data, i18n, words
+from . import charts, data, i18n, reviews, words
 from .api import GameSlug, slug_of
 from .replay import Frame
 from .security import Guild
@@ -247,11 +247,15 @@ async def match(
     match_id: Annotated[int, Path(ge=1, le=2**31 - 1)],
     step: Annotated[int | None, Query(ge=0, le=data.MAX_STEP)] = None,
     lang: Lang = None,
+    review: Annotated[int | None, Query(ge=0, le=99)] = None,
+    rt: Annotated[str | None, Query(max_length=64)] = None,
 ) -> HTMLResponse:
     ctx = context(request, lang)
     m = await data.match(store, guild, match_id, step=step)
     frame = m.frame
-    values: dict[str, Any] = {"m": m, "frame": frame, "result": result_lines(m)}
+    secret = request.app.state.settings.secret()
+    marks = await reviews.reviewed(store, secret, guild, m, review, rt, ctx.lang)
+    values: dict[str, Any] = {"m": m, "frame": frame, "result": result_lines(m), "marks": marks}
     game = games.words_of(m.summary.game)
     if game is None:  # a game this version no longer has: its log could not replay anyway
         values["frame"] = frame = None
@@ -262,13 +266,17 @@ async def match(
             table=words.table(game, frame.facts, m.names, ctx.lang),
             last=last,
             told=told,
-            step_url=step_link(ctx, match_id),
+            step_url=step_link(ctx, match_id, (review, rt) if marks else None),
         )
     return render("match.html", ctx, **values)
 
 
-def step_link(ctx: Ctx, match_id: int) -> Callable[[int], str]:
-    return lambda step: ctx.url(f"match/{match_id}", step=step)
+def step_link(
+    ctx: Ctx, match_id: int, marks: tuple[int | None, str | None] | None = None
+) -> Callable[[int], str]:
+    """A step's link; a page marking a review keeps marking it."""
+    review, rt = marks or (None, None)
+    return lambda step: ctx.url(f"match/{match_id}", step=step, review=review, rt=rt)
 
 
 def result_lines(m: data.Match) -> list[Any]:

@@ -29,6 +29,9 @@ from ..render.weblinks import WebLinks
 from ..replays.book import ReplayBook
 from ..replays.commands import ReplaysCog
 from ..replays.components import PROJECTOR
+from ..reviews.answers import Analyst
+from ..reviews.components import ANALYST
+from ..reviews.reviewer import Reviewer
 from ..stats.commands import StatsCog
 from ..stats.components import PAGER
 from ..table.ai import AiPlayer, WorkerAi
@@ -84,6 +87,7 @@ class TapisBot(commands.AutoShardedBot):
         ai: AiPlayer | None = None,
         pictures: Pictures | None = None,
         tune_gc: bool = False,
+        review_iterations: int | None = None,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -108,6 +112,8 @@ class TapisBot(commands.AutoShardedBot):
         )
         self.card_emojis = CardEmojis()
         self._tune_gc = tune_gc
+        self._review_iterations = review_iterations  # tests: cheap reviews
+        self.reviewer: Reviewer | None = None  # computes reviews (REVIEW_WORKERS=1)
         self.store: Store
         self.service: TableService
         self.runtimes: Runtimes
@@ -148,10 +154,11 @@ class TapisBot(commands.AutoShardedBot):
             )
         display = Display(self.pictures, self.card_emojis)
         hands = HandPresenter(display, TokenEdits(self))
+        ai = self._ai or WorkerAi(self.settings.ai_workers or None)
         self.runtimes = Runtimes(
             client=self,
             service=self.service,
-            ai=self._ai or WorkerAi(self.settings.ai_workers or None),
+            ai=ai,
             clock=self._clock or LoopClock(),
             ai_delay=self.settings.ai_delay,
             display=display,
@@ -176,6 +183,16 @@ class TapisBot(commands.AutoShardedBot):
         self.handlers.add(PAGER, stats)
         await self.add_cog(stats)
         self.replays = ReplayBook(self.store)
+        if self.settings.review_workers:
+            self.reviewer = Reviewer(
+                self.store,
+                busy=lambda: isinstance(ai, WorkerAi) and ai.in_flight > 0,
+                iterations=self._review_iterations,
+            )
+            self.service.stored.add(self.reviewer.stored)
+            resumed = await self.reviewer.resume(self.owned if self.owned.partial else None)
+            log.info("resumed the reviews of %d finished table(s)", resumed)
+        self.handlers.add(ANALYST, Analyst(self.replays, self.store, self.reviewer, web))
         replays = ReplaysCog(self.replays, self.service, web)
         self.handlers.add(PROJECTOR, replays)
         await self.add_cog(replays)
@@ -239,6 +256,8 @@ class TapisBot(commands.AutoShardedBot):
         the gateway and the database closed (bot.app.lifecycle)."""
         if self._heartbeat is not None:
             self._heartbeat.cancel()
+        if self.reviewer is not None:  # at once: what is not stored resumes at the next start
+            await self.reviewer.close()
         if self._stopping is None:
             stopping = shut_down(
                 self.gate,

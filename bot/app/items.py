@@ -11,6 +11,7 @@ from discord import ui
 
 from ..discord_io.replies import refuse
 from ..replays.components import REPLAY_ITEMS
+from ..reviews.components import REVIEW_ITEMS
 from ..stats.components import PageButton
 from ..table.components import TABLE_ITEMS, guarded
 from ..table.rematch_button import RematchButton
@@ -20,6 +21,7 @@ KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     RematchButton,
     PageButton,
     *REPLAY_ITEMS,
+    *REVIEW_ITEMS,
 )
 
 

@@ -41,6 +41,14 @@ class Settings(BaseSettings):
         ge=0,
         description="Worker processes for the 'fort' AI's searches (0: one less than the cores).",
     )
+    review_workers: int = Field(
+        1,
+        ge=0,
+        le=1,
+        description="The worker process that computes the reviews of finished matches "
+        "(Analyse), at idle priority, behind the AI (0: this process computes none; they "
+        "stay pending for one that does).",
+    )
     picture_workers: int = Field(
         1,
         ge=0,

@@ -415,6 +415,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Ce coup n'existe pas dans cette partie.",
         "en": "That move does not exist in this match.",
     },
+    # --- reviews (Analyse) ----------------------------------------------------------------
+    "btn.analyse": {"fr": "Analyse", "en": "Review"},
+    "btn.review_move": {"fr": "Revoir le coup {move}", "en": "Replay move {move}"},
+    "review.title": {
+        "fr": "Analyse — {game} — table n°{table}",
+        "en": "Review — {game} — table #{table}",
+    },
+    "review.intro": {
+        "fr": "Vos décisions les plus coûteuses, jugées sur ce que vous saviez alors :",
+        "en": "Your costliest decisions, judged on what you knew at the time:",
+    },
+    "review.clean": {
+        "fr": "Aucune décision coûteuse : à chaque coup, l'IA forte aurait joué comme vous "
+        "ou presque.",
+        "en": "No costly decision: at every move, the strong AI would have played as you "
+        "did, or nearly so.",
+    },
+    "review.pending": {
+        "fr": "L'analyse est en cours… Réessayez dans une minute.",
+        "en": "The review is being computed… Try again in a minute.",
+    },
+    "review.not_seated": {
+        "fr": "Seuls les joueurs de cette partie peuvent voir leur analyse.",
+        "en": "Only the players of this match can see their review.",
+    },
     "replays.title": {"fr": "Vos dernières parties", "en": "Your latest matches"},
     "replays.none": {
         "fr": "Vous n'avez encore terminé aucune partie sur ce serveur.",

@@ -36,9 +36,21 @@ class WebLinks:
         query = {k: v for k, v in (("game", game), ("season", season)) if v is not None}
         return self._link(guild_id, "", lang, query)
 
-    def match(self, guild_id: int, match_id: int, lang: str, *, step: int | None = None) -> str:
-        """A finished match's replay page, at `step` when given."""
-        query = {} if step is None else {"step": step}
+    def match(
+        self,
+        guild_id: int,
+        match_id: int,
+        lang: str,
+        *,
+        step: int | None = None,
+        review: int | None = None,
+    ) -> str:
+        """A finished match's replay page, at `step` when given; with `review`, marking
+        that seat's reviewed decisions (a link for that seat's player only)."""
+        query: dict[str, object] = {} if step is None else {"step": step}
+        if review is not None:
+            query["review"] = review
+            query["rt"] = links.review_token(guild_id, match_id, review, self.secret)
         return self._link(guild_id, f"match/{match_id}", lang, query)
 
     def _link(self, guild_id: int, path: str, lang: str, query: Mapping[str, object]) -> str:

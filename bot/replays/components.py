@@ -19,6 +19,7 @@ from discord import ui
 from ..discord_io.handlers import Role, handler
 from ..discord_io.replies import guard, refuse
 from ..i18n.translate import tr
+from ..reviews.components import AnalyseButton
 
 TABLE = r"(?P<table>[0-9]{1,12})"
 STEP = r"(?P<step>[0-9]{1,6})"
@@ -120,5 +121,8 @@ REPLAY_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (ReplayButton, ReplayPick)
 
 
 def finished_buttons(table_id: int, lang: str) -> list[ui.Item[Any]]:
-    """What a finished table's public message offers: "Revoir la partie"."""
-    return [ReplayButton(table_id, 0, "o", tr("btn.replay", lang), discord.ButtonStyle.primary)]
+    """What a finished table's public message offers: "Revoir la partie", "Analyse"."""
+    return [
+        ReplayButton(table_id, 0, "o", tr("btn.replay", lang), discord.ButtonStyle.primary),
+        AnalyseButton(table_id, lang),
+    ]

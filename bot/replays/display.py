@@ -18,6 +18,7 @@ from games.text import hand_line
 from ..i18n.translate import tr
 from ..render import words
 from ..render.weblinks import web_button
+from ..reviews.components import AnalyseButton
 from ..table.model import Seat, Table
 from .book import Replay
 from .components import ReplayButton, ReplayPick
@@ -119,7 +120,8 @@ def replay_embed(replay: Replay, step: int, lang: str) -> discord.Embed:
 
 
 def replay_view(replay: Replay, step: int, lang: str, web_url: str | None) -> discord.ui.View:
-    """◀ ▶ by move, "Donne" ◀ ▶ by deal, and the web page when the web is set up."""
+    """◀ ▶ by move, "Donne" ◀ ▶ by deal; « Analyse », and the web page when the web is
+    set up."""
     view = discord.ui.View(timeout=None)
     total, table_id = replay.total, replay.table_id
     buttons = [
@@ -132,6 +134,7 @@ def replay_view(replay: Replay, step: int, lang: str, web_url: str | None) -> di
         button = ReplayButton(table_id, target, kind, label)
         button.item.disabled = disabled
         view.add_item(button)
+    view.add_item(AnalyseButton(table_id, lang, row=1))
     if web_url is not None:
         view.add_item(web_button(web_url, lang, row=1))
     return view

@@ -83,6 +83,11 @@ class WorkerAi:
         self.saturated = 0  # "fort" decisions played as "facile" because the pool was full
         self._warned_at: float | None = None
 
+    @property
+    def in_flight(self) -> int:
+        """Searches and other jobs (hints) running or waiting in the pool now."""
+        return self._in_flight
+
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn: a fresh interpreter per worker, nothing of the bot's loop or sockets.

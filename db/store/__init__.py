@@ -14,8 +14,9 @@ store's one `Database` (the engine and its sessions, database.py): `tables` (lob
 seats, start, loading), `moves` (the move log, its snapshots and its group writer),
 `results` (a finished match and its ratings), `seasons`, `leaderboard` (leaderboard and
 per-player statistics), `history` (finished matches and their replays, and the web
-companion's pages), `guilds` (a server's own settings) and `shards` (which process runs
-which shards). Callers name the concern: `store.moves.append(...)`.
+companion's pages), `guilds` (a server's own settings), `shards` (which process runs
+which shards) and `reviews` (the strong AI's reviews of finished matches). Callers name
+the concern: `store.moves.append(...)`.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from .history import History
 from .leaderboard import Leaderboard
 from .moves import FLUSH_TIMEOUT, Moves
 from .results import Results
+from .reviews import Reviews
 from .seasons import Seasons
 from .tables import UPDATABLE_FIELDS, Tables
 
@@ -51,6 +53,7 @@ class Store:
         self.history = History(self._db)
         self.guilds = Guilds(self._db)
         self.shards = ShardClaims(self._db)
+        self.reviews = Reviews(self._db)
 
     @classmethod
     async def open(cls, url: str, *, migrate: bool = True) -> Self:

@@ -14,7 +14,7 @@ game's reward (0..1) turned into the game's points by `Profile.scale`.
 from __future__ import annotations
 
 import math
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Collection, MutableSequence, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, TypeVar
 
@@ -30,6 +30,12 @@ Item = TypeVar("Item")
 # A mistake must beat the game's noise (`Profile.noise`) and this many standard errors of
 # its own paired estimate.
 ERRORS = 2.0
+
+# A match's review searches, in all, as much as this many decisions at the game's iteration
+# cap: a long match spreads it over its decisions (at least FLOOR of the cap each), so the
+# review of a whole match stays within a minute of CPU at the default options (docs/ai.md).
+REVIEW_DECISIONS = 32
+FLOOR = 0.25
 
 
 class _Sorting(Rng):
@@ -157,22 +163,66 @@ def review(
     *,
     iterations: int | None = None,
     budget_s: float = math.inf,
+    only: Collection[int] | None = None,
 ) -> list[Decision]:
     """Every decision of `seat` with a choice in the match `moves` (seat, action) played
-    from `seed`, costliest first. Deterministic from `seed` while the iteration cap binds
-    (the default: no time budget)."""
+    from `seed`, costliest first; with `only`, just those at these move indices (from 0).
+    Deterministic from `seed` while the iteration cap binds (the default: no time budget),
+    and each decision's verdict is the same whichever others are judged with it."""
     state = rules.new(players=players, seed=seed, options=options)
     profile = profile_for(rules)
     scale, unit = profile.scale(players)
     out: list[Decision] = []
     for index, (who, action) in enumerate(moves):
-        if who == seat and len(state.legal_actions(seat)) > 1:
+        wanted = only is None or index in only
+        if wanted and who == seat and len(state.legal_actions(seat)) > 1:
             rng = Rng((seed << 24) ^ (index * 0x9E3779B1) ^ 0xAD71CE)
             stand = stand_in(state, seat, rng)
             found = simulate(stand, seat, profile, rng, iterations, budget_s)
             out.append(_judge(stand, seat, index, action, found, profile, scale, unit))
         state.apply(who, action)
     return sorted(out, key=lambda d: (-d.gain, d.move))
+
+
+def review_iterations(cap: int, decisions: int) -> int:
+    """Simulations per decision for a match of `decisions` judged decisions, `cap` being the
+    game's per-decision cap: the whole cap up to REVIEW_DECISIONS decisions, then shared."""
+    if decisions <= REVIEW_DECISIONS:
+        return cap
+    return max(math.ceil(cap * FLOOR), cap * REVIEW_DECISIONS // decisions)
+
+
+def choices(
+    rules: Rules,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None,
+    moves: Sequence[tuple[int, str]],
+    seat: int,
+) -> list[int]:
+    """The move indices (from 0) where `seat` had more than one legal move."""
+    state = rules.new(players=players, seed=seed, options=options)
+    found = []
+    for index, (who, action) in enumerate(moves):
+        if who == seat and len(state.legal_actions(seat)) > 1:
+            found.append(index)
+        state.apply(who, action)
+    return found
+
+
+def review_match(
+    rules: Rules,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None,
+    moves: Sequence[tuple[int, str]],
+    seat: int,
+) -> list[Decision]:
+    """`review` at the bot's budget: iteration-bound (so reproducible from `seed`), each
+    decision searched with its share of the match's budget (`review_iterations`)."""
+    cap = profile_for(rules).iterations
+    its = review_iterations(cap, len(choices(rules, players, seed, options, moves, seat)))
+    return review(rules, players, seed, options, moves, seat, iterations=its)
 
 
 def costliest(decisions: Sequence[Decision], n: int = 3) -> list[Decision]:

@@ -319,6 +319,7 @@ async def running_tapis(
     place: tuple[Guild, Channel] | None = None,
     card_emojis: bool = False,
     pictures: Pictures | None = None,
+    review_iterations: int | None = None,
 ) -> AsyncIterator[Tapis]:
     """The real bot on a fresh SQLite file in `tmp_path` (or on `database_url`, already
     migrated and empty), logged into `emu`, commands synced.
@@ -328,7 +329,9 @@ async def running_tapis(
     `Settings` fields); `place` is the guild and channel of an earlier run, for a restart
     on the same file (the default is a new guild with a "tables" channel). Pictures are
     drawn in a thread (no worker process per test), by `pictures` if given, and the card
-    emojis are synced only with `card_emojis`.
+    emojis are synced only with `card_emojis`. Reviews of finished matches are computed
+    only with `settings={"review_workers": 1}` (a worker process), `review_iterations`
+    simulations per decision.
     """
     url = database_url or f"sqlite+aiosqlite:///{tmp_path / 'tapis.db'}"
     store = await Store.open(url, migrate=database_url is None)
@@ -337,9 +340,16 @@ async def running_tapis(
         database_url=url,
         ai_delay=ai_delay,
         _env_file=None,
-        **{"picture_workers": 0, "card_emojis": card_emojis, **(settings or {})},
+        **{"picture_workers": 0, "review_workers": 0, "card_emojis": card_emojis}
+        | (settings or {}),
     )
-    bot = TapisBot(chosen, store=store, clock=clock or ManualClock(), pictures=pictures)
+    bot = TapisBot(
+        chosen,
+        store=store,
+        clock=clock or ManualClock(),
+        pictures=pictures,
+        review_iterations=review_iterations,
+    )
     if place is None:
         guild = emu.create_guild("Le Tapis Vert")
         channel = emu.create_channel(guild, "tables")

@@ -5,7 +5,8 @@ lobby's options and keeps them, starts, plays to the end (asking « Pourquoi ? �
 its hand offers it), asks for the rules in the table's thread and lists the tables; a guest
 is refused the options and a hand. Every message state the emulator saw (public and
 ephemeral, every edit), every button, select option and modal input, and every thread name
-is then read for what a player must never see.
+is then read for what a player must never see. The review (« Analyse ») is read from
+its answer as the seat gets it (tests/bot/reviews/test_answers.py).
 """
 
 from __future__ import annotations
@@ -209,6 +210,9 @@ async def play_one(tapis: Tapis, seen: Seen, slug: str, lang: str, n: int) -> No
             if shown is None or step is None or step.get("disabled"):
                 break
             shown = await tapis.run(await emu.click(host, shown, step["custom_id"]))
+    analyse = next((b for b in final.buttons() if str(b["custom_id"]).startswith("ra:")), None)
+    if analyse is not None:  # « Analyse »: pending here (no review worker in these tests)
+        await tapis.run(await emu.click(host, final, analyse["custom_id"]))
     rematch = f"tv:{table_id}"
     if any(b.get("custom_id") == rematch for b in final.buttons()):  # refused, then opened
         await tapis.run(await emu.click(guest, final, rematch))

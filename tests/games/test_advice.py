@@ -13,11 +13,14 @@ import games
 from games import Rng
 from games.ai import profile_for
 from games.ai.advice import (
+    REVIEW_DECISIONS,
+    choices,
     costliest,
     decision_text,
     hint,
     hint_text,
     review,
+    review_iterations,
     say,
     stand_in,
 )
@@ -140,3 +143,24 @@ def test_a_review_is_reproducible_and_judges_positions_the_seat_faced(slug: str)
     for d in top:
         for lang in (FR, EN):
             assert decision_text(d, rules.words, lang).startswith(("Coup", "Move"))
+
+
+def test_a_long_match_shares_the_review_budget_among_its_decisions() -> None:
+    assert review_iterations(1200, 1) == review_iterations(1200, REVIEW_DECISIONS) == 1200
+    assert review_iterations(1200, 2 * REVIEW_DECISIONS) == 600
+    assert review_iterations(1200, 1000) == 300  # a quarter of the cap at least
+
+
+def test_a_decision_is_judged_alike_whichever_others_are_judged_with_it() -> None:
+    rules = games.get("manille")
+    players = rules.quick_players or rules.min_players
+    _, played = random_match("manille", seed=6)
+    moves = [(m.seat, m.action) for m in played]
+    found = choices(rules, players, 6, rules.quick_options, moves, 0)
+    assert found and all(moves[i][0] == 0 for i in found)
+    whole = review(rules, players, 6, rules.quick_options, moves, 0, iterations=4)
+    halves = [
+        review(rules, players, 6, rules.quick_options, moves, 0, iterations=4, only=part)
+        for part in (set(found[::2]), set(found[1::2]))
+    ]
+    assert sorted([*halves[0], *halves[1]], key=lambda d: (-d.gain, d.move)) == whole

@@ -25,7 +25,8 @@ def test_every_step_of_every_game_fits_discord_and_reads_as_words(slug: str, lan
         assert "{" not in text and "None" not in text, text
         view = replay_view(replay, step, lang, None)
         ids = [getattr(item, "custom_id", None) for item in view.children]
-        assert len(set(ids)) == 4 and all(len(str(i)) <= 100 for i in ids)
+        assert len(set(ids)) == len(ids) == 5 and all(len(str(i)) <= 100 for i in ids)
+        assert f"ra:{replay.table_id}" in ids  # « Analyse » beside the steps
 
 
 def test_a_long_last_move_keeps_the_move_and_how_it_ended() -> None:
