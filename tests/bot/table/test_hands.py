@@ -14,7 +14,8 @@ from discord import ui
 
 from bot.discord_io.writes import Kept, Outgoing
 from bot.render.pictures import HAND_FILE, Picture
-from bot.table.hands import Hands, HandSlot
+from bot.table.hand_slots import HandSlot
+from bot.table.hands import Hands
 from emulator.drivers import Emulator
 from emulator.model import Message
 from games import Rng
