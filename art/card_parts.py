@@ -9,7 +9,7 @@ from collections.abc import Callable
 from PIL import Image, ImageDraw
 from PIL.ImageFont import FreeTypeFont
 
-from . import shapes
+from . import emblems, shapes
 from .decks import FRENCH_INDEX, suit_colour
 from .palette import RGB
 from .shapes import Pen
@@ -55,7 +55,7 @@ def draw_pip(
 
 def draw_emblem(
     d: ImageDraw.ImageDraw,
-    emblem: shapes.Emblem,
+    emblem: emblems.Emblem,
     cx: float,
     cy: float,
     size: float,

@@ -9,7 +9,7 @@ import games
 from games.cards import JOKER, RANKS, SUITS
 from games.faces import Deck, Figure, Identity
 
-from . import shapes
+from . import emblems
 from .palette import INK, RED, RGB
 
 RED_SUITS = frozenset({"H", "D"})
@@ -55,15 +55,15 @@ ROLES: tuple[str, ...] = tuple(IDENTITIES)
 NAME_X = 0.08
 NAME_RIGHT = 0.56
 # Each figure's emblem, by its key; a figure art does not know gets a plain one.
-FIGURE_EMBLEM: dict[str, shapes.Emblem] = {
-    "MA": shapes.crown,
-    "PA": shapes.fedora,
-    "AV": shapes.scale,
-    "EV": shapes.mitre,
-    "BA": shapes.coins,
-    "CO": shapes.badge,
-    "GC": shapes.shield,
-    "CH": shapes.wheel,
+FIGURE_EMBLEM: dict[str, emblems.Emblem] = {
+    "MA": emblems.crown,
+    "PA": emblems.fedora,
+    "AV": emblems.scale,
+    "EV": emblems.mitre,
+    "BA": emblems.coins,
+    "CO": emblems.badge,
+    "GC": emblems.shield,
+    "CH": emblems.wheel,
 }
 
 ALL_CARDS: tuple[str, ...] = (*STANDARD_CARDS, JOKER, *OWN_CARDS)

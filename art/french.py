@@ -8,7 +8,7 @@ from functools import partial
 
 from PIL import Image, ImageDraw
 
-from . import shapes
+from . import emblems, shapes
 from .card_parts import corner_index, draw_emblem, draw_pip, draw_text, index_label
 from .decks import COURTS, JOKER_COLOUR, suit_colour
 from .palette import FELT_DARK, GOLD, GOLD_LIGHT, IVORY, tint
@@ -68,10 +68,10 @@ def standard_face(
             draw_pip(d, suit, x0 + col * (x1 - x0), y0 + row * (y1 - y0), s, flip=row > 0.5)
 
 
-_COURT_EMBLEM: dict[str, shapes.Emblem] = {
-    "J": shapes.plumed_cap,
-    "Q": shapes.rose,
-    "K": shapes.crown,
+_COURT_EMBLEM: dict[str, emblems.Emblem] = {
+    "J": emblems.plumed_cap,
+    "Q": emblems.rose,
+    "K": emblems.crown,
 }
 
 
@@ -95,12 +95,12 @@ def _court_panel(d: ImageDraw.ImageDraw, W: int, H: int, rank: str, suit: str, l
 
 def joker_face(canvas: Image.Image, d: ImageDraw.ImageDraw, W: int, H: int, compact: bool) -> None:
     if compact:
-        draw_emblem(d, shapes.jester, W / 2, 0.4 * H, 0.8 * W, JOKER_COLOUR, IVORY)
+        draw_emblem(d, emblems.jester, W / 2, 0.4 * H, 0.8 * W, JOKER_COLOUR, IVORY)
         draw_text(d, "JOKER", 0.14 * H, W / 2, 0.82 * H, JOKER_COLOUR, SANS, max_width=0.86 * W)
         return
 
     def mark(x: float, y: float, s: float) -> None:
-        draw_emblem(d, shapes.jester, x, 0.1 * H, 0.2 * W, JOKER_COLOUR, IVORY)
+        draw_emblem(d, emblems.jester, x, 0.1 * H, 0.2 * W, JOKER_COLOUR, IVORY)
         shapes.star(Pen(d, x - s / 2, y - s / 2, s, s), GOLD)
 
     corner_index(canvas, d, W, H, "", JOKER_COLOUR, mark)
@@ -112,7 +112,7 @@ def joker_face(canvas: Image.Image, d: ImageDraw.ImageDraw, W: int, H: int, comp
         outline=GOLD,
         width=round(0.02 * W),
     )
-    draw_emblem(d, shapes.jester, W / 2, 0.36 * H, 0.46 * W, JOKER_COLOUR, wash)
+    draw_emblem(d, emblems.jester, W / 2, 0.36 * H, 0.46 * W, JOKER_COLOUR, wash)
     for i, letter in enumerate("JOKER"):
         draw_text(d, letter, 0.075 * H, W / 2, (0.6 + i * 0.07) * H, JOKER_COLOUR, SERIF)
 
