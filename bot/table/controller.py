@@ -26,13 +26,13 @@ from ..discord_io.writes import answered_id, is_ephemeral, release, shown_id
 from ..i18n.translate import lang_of, tr
 from ..render.layout import Display
 from ..render.pictures import TABLE_FILE
+from .changes import ServiceError, StaleVersion, storing
 from .components import ReplaceButton
 from .hands import HandPresenter
 from .lobby import OptionsRefused, changed_options, options_modal, submitted
 from .model import Table, seat_in_play
 from .runtime import Runtimes
 from .service import TableService
-from .session import ServiceError, StaleVersion, storing
 
 log = logging.getLogger("tapis.bot")
 

@@ -40,9 +40,9 @@ from ..discord_io.writes import (
 from ..i18n.translate import lang_of
 from ..render.layout import Display
 from ..render.pictures import HAND_FILE
+from .changes import Stored
 from .hand_slots import HandSlot, edit_slot
 from .model import Table
-from .session import Stored
 
 log = logging.getLogger("tapis.table")
 

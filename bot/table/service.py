@@ -16,18 +16,10 @@ import games
 from db import Store
 
 from ..app.shards import Shards
+from .changes import Applying, ServiceError, Stored, storing
 from .model import AI_LEVELS, AI_NAMES, DEFAULT_TIMER, TABLE_KEY, Seat, Table, table_from_record
 from .options import LEVEL, PRACTICE_SEATS
-from .session import (
-    Applying,
-    Outlets,
-    ServiceError,
-    Stored,
-    Subscribers,
-    TableSession,
-    checked_options,
-    storing,
-)
+from .session import Outlets, Subscribers, TableSession, checked_options
 
 log = logging.getLogger("tapis.service")
 
