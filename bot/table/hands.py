@@ -9,11 +9,11 @@ are; the click's own task only awaits its prepared answer and writes it (`Asked`
 is laid out from a move before its write commits.
 
 A hand message is edited through the token of the interaction that wrote it
-(bot.table.hand_slots), the players' now to act after each stored change. A hand whose
-picture was not drawn in time goes out without it (or with the one the message carries, if
-it shows the same cards) and is redrawn once the picture comes, unless something newer was
-shown meanwhile. One write at a time per player: each keeps the picture by the attachment
-id the previous one left.
+(bot.table.hand_slots): the hands of the players now to act are redrawn while it lives. A
+hand whose picture was not drawn in time goes out without it (or with the one the message
+carries, if it shows the same cards) and is redrawn once the picture comes, unless something
+newer was shown meanwhile. One write at a time per player: each keeps the picture by the
+attachment id the previous one left.
 """
 
 from __future__ import annotations
