@@ -7,7 +7,7 @@ so a game can add a role without touching art.
 
 from __future__ import annotations
 
-from . import shapes
+from . import emblems, shapes
 from .palette import RGB
 
 PLAIN_COLOUR: RGB = (84, 84, 104)
@@ -26,18 +26,18 @@ COLOUR: dict[str, RGB] = {
     "dormeur": (36, 126, 126),
 }
 
-EMBLEM: dict[str, shapes.Emblem] = {
-    "blanche-neige": shapes.bow,
-    "prince": shapes.small_crown,
-    "chasseur": shapes.bow_and_arrow,
-    "reine": shapes.mirror,
-    "sorciere": shapes.witch_hat,
-    "prof": shapes.dwarf_doc,
-    "joyeux": shapes.dwarf_happy,
-    "simplet": shapes.dwarf_dopey,
-    "timide": shapes.dwarf_bashful,
-    "grincheux": shapes.dwarf_grumpy,
-    "dormeur": shapes.dwarf_sleepy,
+EMBLEM: dict[str, emblems.Emblem] = {
+    "blanche-neige": emblems.bow,
+    "prince": emblems.small_crown,
+    "chasseur": emblems.bow_and_arrow,
+    "reine": emblems.mirror,
+    "sorciere": emblems.witch_hat,
+    "prof": emblems.dwarf_doc,
+    "joyeux": emblems.dwarf_happy,
+    "simplet": emblems.dwarf_dopey,
+    "timide": emblems.dwarf_bashful,
+    "grincheux": emblems.dwarf_grumpy,
+    "dormeur": emblems.dwarf_sleepy,
 }
 
 
@@ -50,5 +50,5 @@ def colour(slug: str) -> RGB:
     return COLOUR.get(slug, PLAIN_COLOUR)
 
 
-def emblem(slug: str) -> shapes.Emblem:
+def emblem(slug: str) -> emblems.Emblem:
     return EMBLEM.get(slug, plain_emblem)

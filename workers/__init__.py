@@ -3,12 +3,13 @@ bot), and a worker fed through a pipe the event loop reads itself (`PipeWorker`)
 package, with only the standard library, so that db's move writer (workers.sqlite_moves)
 starts one without importing the bot or SQLAlchemy.
 
-Worker pools (the AI's searches) run CPU-heavy work beside the bot's event loop. Each
-worker, at its start, lowers its own CPU priority so that the loop, which answers the
-clicks, goes first on a machine with few cores; and it watches its parent, because a bot
-killed outright (SIGKILL, the OOM killer) never shuts its pool down and its workers would
-otherwise live on, idle, for ever. Every worker ignores SIGINT: Ctrl-C in a terminal
-reaches every process of the group, and the bot stops its workers itself, in order
+Workers (the AI's searches in a `PipePool`, the pictures, the move writers) run beside the
+bot's event loop. Each worker of CPU-heavy work, at its start, lowers its own CPU priority
+so that the loop, which answers the clicks, goes first on a machine with few cores; and
+every worker watches its parent, because a bot killed outright (SIGKILL, the OOM killer)
+never shuts its workers down and they would otherwise live on, idle, for ever. Every
+worker ignores SIGINT: Ctrl-C in a terminal reaches every process of the group, and the bot
+stops its workers itself, in order
 (bot.app.lifecycle), once it has finished what they were doing for it.
 """
 
@@ -82,7 +83,7 @@ def exit_with_parent(parent: int, every: float = PARENT_CHECK) -> threading.Thre
 
 
 def start_worker() -> None:
-    """A pool's `initializer`."""
+    """The `initializer` of a worker of CPU-heavy work: lowest priority."""
     ignore_interrupts()
     lower_priority()
     exit_with_parent(os.getppid())
@@ -234,3 +235,32 @@ class PipeWorker:
         if process is not None:
             await asyncio.to_thread(process.join, timeout)
         self._gone()
+
+
+class PipePool:
+    """A few `PipeWorker`s sharing a kind of job (the AI's searches), each started on first
+    use: a job goes down the pipe of the least busy. A job past its deadline is stuck or
+    hopeless, and only ending its worker stops it: the worker is killed (the jobs queued
+    behind it fail, WorkerGone) and the next job starts a new one, as after a crash."""
+
+    def __init__(self, size: int, initializer: Callable[[], None] | None = start_worker) -> None:
+        self._workers = [PipeWorker(initializer) for _ in range(max(1, size))]
+
+    @property
+    def in_flight(self) -> int:
+        return sum(w.in_flight for w in self._workers)
+
+    async def run(self, fn: Callable[..., Any], *args: Any, deadline: float) -> Any:
+        """`fn(*args)` in a worker (`fn` module-level, so that it pickles), answered within
+        `deadline` seconds or TimeoutError; WorkerFailed if it raised, WorkerGone if its
+        worker ended meanwhile."""
+        worker = min(self._workers, key=lambda w: w.in_flight)
+        work = worker.submit(fn, *args)
+        try:
+            return await asyncio.wait_for(work, deadline)
+        except TimeoutError:
+            worker.kill()
+            raise
+
+    async def close(self) -> None:
+        await asyncio.gather(*(w.close() for w in self._workers))

@@ -16,6 +16,7 @@ spent, so that its next edit waits (docs/decisions/raw-token-edits.md).
 from __future__ import annotations
 
 import asyncio
+import io
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -156,7 +157,11 @@ class Outgoing:
     picture: Picture | Kept | None
 
     def files(self) -> list[discord.File]:
-        return [self.picture.file()] if isinstance(self.picture, Picture) else []
+        """A new upload of its new picture (an upload is read once: one per request)."""
+        picture = self.picture
+        if not isinstance(picture, Picture):
+            return []
+        return [discord.File(io.BytesIO(picture.png), filename=picture.filename)]
 
     def send_args(self) -> dict[str, Any]:
         """For a new message: the layout, the picture, and no mention notifying anyone."""

@@ -13,7 +13,7 @@ from db import Store
 from ..discord_io.replies import guard, refuse
 from ..discord_io.tree import manage_server, manage_server_group
 from ..i18n.translate import lang_of, ls, tr
-from ..table.session import NotStored, storing
+from ..table.changes import NotStored, storing
 
 
 class ConfigCog(commands.Cog):

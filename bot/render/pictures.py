@@ -17,7 +17,6 @@ import contextlib
 import functools
 import hashlib
 import heapq
-import io
 import itertools
 import logging
 import os
@@ -26,8 +25,6 @@ from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
-
-import discord
 
 import art
 from art.hand import MAX_CARDS as MAX_HAND
@@ -75,10 +72,6 @@ class Picture:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "digest", hashlib.blake2b(self.png, digest_size=16).digest())
-
-    def file(self) -> discord.File:
-        """A new upload of the picture (an upload is read once: one per request)."""
-        return discord.File(io.BytesIO(self.png), filename=self.filename)
 
     @property
     def url(self) -> str:

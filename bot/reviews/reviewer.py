@@ -29,8 +29,8 @@ from db.store.reviews import row_line
 from workers import PipeWorker, start_worker
 
 from ..app.shards import Shards
+from ..table.changes import Stored
 from ..table.model import TABLE_KEY
-from ..table.session import Stored
 from . import jobs
 
 log = logging.getLogger("tapis.reviews")

@@ -10,24 +10,21 @@ runs past its deadline, so a table never stalls on its AI.
 Under load (hundreds of tables with AI seats) searches outnumber the workers: at most
 QUEUE_PER_WORKER searches wait per worker, beyond that an AI plays its "facile" move at
 once, so that an AI's turn stays within a few seconds instead of queueing without end.
-Workers run at the lowest CPU priority and end with the bot (workers).
+Workers run at the lowest CPU priority and end with the bot (workers.PipePool).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import multiprocessing
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 import games
 import games.ai
 from games import GameState, Rng
-from workers import interrupts_held, start_worker
+from workers import PipePool
 
 log = logging.getLogger("tapis.ai")
 
@@ -66,7 +63,8 @@ def easy_move(state: GameState, seat: int, seed: int) -> str:
 
 
 class WorkerAi:
-    """A process pool started on the first search and replaced if a worker dies."""
+    """Worker processes (`workers.PipePool`), started on the first search; a crashed or
+    stuck one is replaced."""
 
     def __init__(
         self,
@@ -77,7 +75,7 @@ class WorkerAi:
         self.workers = workers or default_workers()
         self.deadline = deadline
         self._search = search or _search
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: PipePool | None = None
         self.backlog = self.workers * (1 + QUEUE_PER_WORKER)  # searches in flight at most
         self._in_flight = 0
         self.saturated = 0  # "fort" decisions played as "facile" because the pool was full
@@ -85,17 +83,8 @@ class WorkerAi:
 
     @property
     def in_flight(self) -> int:
-        """Searches and other jobs (hints) running or waiting in the pool now."""
+        """Searches and other jobs (hints) running or waiting in the workers now."""
         return self._in_flight
-
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            # spawn: a fresh interpreter per worker, nothing of the bot's loop or sockets.
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=start_worker
-            )
-        return self._pool
 
     async def choose(self, state: GameState, seat: int, level: str, seed: int) -> str:
         if level == "facile":
@@ -106,14 +95,8 @@ class WorkerAi:
         snapshot = state.to_json()
         try:
             return await self.run(self._search, state.rules.slug, snapshot, seat, level, seed)
-        except asyncio.CancelledError:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
-                raise  # the table's turn itself was cancelled
-            # The search was cancelled under us (its pool was reset for another one).
-            log.warning("AI search dropped with its pool: playing the facile move")
-            return easy_move(state, seat, seed)
-        except Exception as exc:  # a crashed or stuck worker: the table must not wait
+        except Exception as exc:  # a crashed or stuck worker (WorkerGone: this search's, or
+            # one it was queued behind): the table must not wait
             log.warning("AI search failed (%s): playing the facile move", type(exc).__name__)
             return easy_move(state, seat, seed)
 
@@ -121,18 +104,15 @@ class WorkerAi:
         self, fn: Callable[..., Result], *args: Any, deadline: float | None = None
     ) -> Result:
         """`fn(*args)` in a worker process (`fn` module-level, so that it pickles), within
-        `deadline` seconds (the search's by default). A crashed or stuck worker raises here
-        and its pool is replaced; the caller decides what to answer instead."""
-        loop = asyncio.get_running_loop()
-        pool = self._executor()
+        `deadline` seconds (the search's by default): TimeoutError past it, and the worker is
+        replaced; WorkerGone when it crashed (or was replaced) meanwhile, WorkerFailed (the
+        exception's type only) when `fn` raised. The caller decides what to answer instead."""
+        if self._pool is None:
+            self._pool = PipePool(self.workers)
         self._in_flight += 1
         try:
-            with interrupts_held():  # the pool may start a worker process here
-                work = loop.run_in_executor(pool, fn, *args)
-            return await asyncio.wait_for(work, self.deadline if deadline is None else deadline)
-        except Exception:
-            self._reset(pool)
-            raise
+            limit = self.deadline if deadline is None else deadline
+            return cast(Result, await self._pool.run(fn, *args, deadline=limit))
         finally:
             self._in_flight -= 1
 
@@ -148,20 +128,7 @@ class WorkerAi:
                 self.saturated,
             )
 
-    def _reset(self, pool: ProcessPoolExecutor) -> None:
-        """Drop a broken or stuck pool (once, however many searches failed with it) and
-        stop its processes, so that a stuck search does not keep a core busy."""
-        if self._pool is not pool:
-            return
-        self._pool = None
-        # ProcessPoolExecutor has no public way to stop a running task before Python 3.14.
-        workers = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in workers:
-            with contextlib.suppress(Exception):
-                process.terminate()
-
     async def close(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
-            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+            await pool.close()

@@ -26,13 +26,13 @@ from ..discord_io.writes import answered_id, is_ephemeral, release, shown_id
 from ..i18n.translate import lang_of, tr
 from ..render.layout import Display
 from ..render.pictures import TABLE_FILE
+from .changes import ServiceError, StaleVersion, storing
 from .components import ReplaceButton
 from .hands import HandPresenter
 from .lobby import OptionsRefused, changed_options, options_modal, submitted
-from .model import Table
+from .model import Table, seat_in_play
 from .runtime import Runtimes
 from .service import TableService
-from .session import ServiceError, StaleVersion, storing
 
 log = logging.getLogger("tapis.bot")
 
@@ -269,12 +269,9 @@ class Controller:
     # --- the hand ----------------------------------------------------------------------
     async def show_hand(self, interaction: discord.Interaction[Any], table_id: int) -> None:
         table = self.service.tables.get(table_id)
-        if table is None or table.state is None:
-            await refuse(interaction, "err.no_table" if table is None else "err.not_playing")
-            return
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            await refuse(interaction, "hand.spectator")
+        seat, refusal = seat_in_play(table, interaction.user.id)
+        if table is None or seat is None:
+            await refuse(interaction, refusal or "err.generic")
             return
         if is_ephemeral(interaction) and interaction.message is not None:
             await self.hands.answer(interaction, table, seat)
@@ -291,26 +288,27 @@ class Controller:
         self, interaction: discord.Interaction[Any], table_id: int, version: int, action_id: str
     ) -> None:
         """Play the clicked action, stored by the table's session in this very task, then
-        answer with the clicker's hand; the rest of the table follows from the session's
-        `Stored` event."""
+        answer with the clicker's hand, which the hand presenter prepares once the move is
+        stored; the rest of the table follows from the session's `Stored` event too."""
         user_id = interaction.user.id
         session = self.service.sessions.get(table_id)
         if session is None:
             await refuse(interaction, "err.no_table")
             return
-        try:
-            async with acknowledged_after(interaction, ACK_BUDGET):
-                stored = await session.play(user_id, version, action_id)
-        except StaleVersion:
-            await self._show_current(
-                interaction, table_id, tr("err.stale", lang_of(interaction.locale))
-            )
-            return
-        except ServiceError as exc:
-            await refuse(interaction, exc.key, **exc.params)
-            return
-        assert stored.move is not None  # the table is kept: a finishing move closes it
-        await self.hands.answer(interaction, stored.table, stored.move.seat)
+        with self.hands.awaiting_move(interaction, session.table, version) as asked:
+            try:
+                async with acknowledged_after(interaction, ACK_BUDGET):
+                    stored = await session.play(user_id, version, action_id)
+            except StaleVersion:
+                await self._show_current(
+                    interaction, table_id, tr("err.stale", lang_of(interaction.locale))
+                )
+                return
+            except ServiceError as exc:
+                await refuse(interaction, exc.key, **exc.params)
+                return
+            assert stored.move is not None  # the table is kept: a finishing move closes it
+            await self.hands.of(stored.table).write(interaction, asked, stored.move.seat)
 
     async def _show_current(
         self, interaction: discord.Interaction[Any], table_id: int, note: str

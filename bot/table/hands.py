@@ -1,14 +1,19 @@
-"""Every hand the tables show: one presenter writes each player's ephemeral hand, the
-clicker's answer and the refreshes a stored change brings alike (`HandPresenter`, with a
-`Hands` per running table).
+"""Every hand the tables show: one presenter prepares and writes each player's ephemeral
+hand, the clicker's answer and the refreshes a stored change brings alike (`HandPresenter`,
+with a `Hands` per running table).
 
-A hand message is edited through the token of the interaction that wrote it, for 15
-minutes (`HandSlot`). After each stored change the hands of the players now to act are
-redrawn while their token lives; the player who made the change is answered by their
-click. A hand whose picture was not drawn in time goes out without it (or with the one the
-message carries, if it shows the same cards) and is redrawn once the picture comes, unless
-something newer was shown meanwhile. One write at a time per player: each keeps the picture
-by the attachment id the previous one left.
+A move's hands are prepared from the session's events: their pictures are drawn ahead while
+it is stored (`Applying`, bot.table.runtime), and once it is stored (`Stored`) the clicker's
+answer is laid out in a task of the presenter's, as the refreshes of the players now to act
+are; the click's own task only awaits its prepared answer and writes it (`Asked`). Nothing
+is laid out from a move before its write commits.
+
+A hand message is edited through the token of the interaction that wrote it
+(bot.table.hand_slots): the hands of the players now to act are redrawn while it lives. A
+hand whose picture was not drawn in time goes out without it (or with the one the message
+carries, if it shows the same cards) and is redrawn once the picture comes, unless something
+newer was shown meanwhile. One write at a time per player: each keeps the picture by the
+attachment id the previous one left.
 """
 
 from __future__ import annotations
@@ -16,9 +21,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from dataclasses import dataclass, replace
-from datetime import datetime
 from typing import Any
 
 import discord
@@ -29,17 +33,16 @@ from ..discord_io.writes import (
     TokenEdits,
     edit_hand,
     is_ephemeral,
-    message_params,
     release,
     shown_id,
     unless_carried,
-    upload_refused,
 )
 from ..i18n.translate import lang_of
 from ..render.layout import Display
-from ..render.pictures import HAND_FILE, Picture
+from ..render.pictures import HAND_FILE
+from .changes import Stored
+from .hand_slots import HandSlot, edit_slot
 from .model import Table
-from .session import Stored
 
 log = logging.getLogger("tapis.table")
 
@@ -48,43 +51,24 @@ REFRESH_PICTURE_WAIT = 0.25  # seconds a refresh nobody clicked for waits for it
 FOLLOW_ATTEMPTS = 3  # hands drawn again when the table outran them while drawn
 
 
-@dataclass(frozen=True, slots=True)
-class HandSlot:
-    """The last ephemeral hand a player saw: its message and the interaction token that may
-    edit it. Not the Interaction itself: kept for minutes, one per player, its object graph
-    (full of reference cycles) outlived the young collections and piled up for the rare
-    full ones."""
+@dataclass(eq=False, slots=True)
+class Asked:
+    """A click awaiting its answer, the clicker's hand: who, in which language, from which
+    hand message (None: elsewhere); `ready`: the answer and whether it has its picture."""
 
-    application_id: int
-    token: str
-    message_id: int
-    created_at: datetime
+    user_id: int
     lang: str
-    shown: Kept | None = None  # the picture the message carries
+    clicked: int | None
+    note: str | None
+    ready: asyncio.Future[tuple[Outgoing, bool]]
+    work: asyncio.Task[None] | None = None  # the preparation, kept referenced
 
     @classmethod
-    def of(
-        cls,
-        interaction: discord.Interaction[Any],
-        message_id: int,
-        picture: Picture | Kept | None,
-        attachment_id: int | None,
-    ) -> HandSlot:
-        return cls(
-            application_id=interaction.application_id,
-            token=interaction.token,
-            message_id=message_id,
-            created_at=interaction.created_at,
-            lang=lang_of(interaction.locale),
-            shown=Kept.of(picture, attachment_id),
-        )
-
-    def same_message(self, other: HandSlot | None) -> bool:
-        """Whether `other` is still this hand message (its picture may differ)."""
-        return other is not None and (other.token, other.message_id) == (
-            self.token,
-            self.message_id,
-        )
+    def of(cls, interaction: discord.Interaction[Any], note: str | None = None) -> Asked:
+        message = interaction.message
+        clicked = message.id if message is not None and is_ephemeral(interaction) else None
+        ready = asyncio.get_running_loop().create_future()
+        return cls(interaction.user.id, lang_of(interaction.locale), clicked, note, ready)
 
 
 class Hands:
@@ -105,15 +89,39 @@ class Hands:
     ) -> None:
         """Answer a click with the clicker's hand as the table is now: the message clicked
         redrawn (or a new ephemeral when the click came from elsewhere)."""
-        lang = lang_of(interaction.locale)
-        user_id = interaction.user.id
-        clicked = (
-            interaction.message.id if is_ephemeral(interaction) and interaction.message else None
-        )
-        kept = self.carried(user_id, clicked)
-        hand, complete = await self.display.hand_answer(self.table, seat, lang, note, kept=kept)
+        asked = Asked.of(interaction, note)
+        self.prepare(asked, seat)
+        await self.write(interaction, asked, seat)
+
+    def prepare(self, asked: Asked, seat: int) -> None:
+        """Lay out `seat`'s hand for `asked` as the table is now, in a task of its own (its
+        picture awaited HAND_PICTURE_WAIT at most): a move's, once stored (`stored`)."""
+        asked.work = asyncio.create_task(self._prepared(asked, seat))
+
+    async def _prepared(self, asked: Asked, seat: int) -> None:
+        ready = asked.ready
+        try:
+            kept = self.carried(asked.user_id, asked.clicked)
+            hand = await self.display.hand_answer(
+                self.table, seat, asked.lang, asked.note, kept=kept
+            )
+        except asyncio.CancelledError:
+            ready.cancel()
+            raise
+        except Exception as exc:
+            ready.set_exception(exc)
+            return
+        if ready.done():  # its click gave up
+            release(hand[0].view)
+        else:
+            ready.set_result(hand)
+
+    async def write(self, interaction: discord.Interaction[Any], asked: Asked, seat: int) -> None:
+        """Write the answer prepared for `asked` over the message clicked."""
+        hand, complete = await asked.ready
+        user_id, clicked = asked.user_id, asked.clicked
         async with self.writing(user_id, HAND_WRITE_PATIENCE) as alone:
-            hand = self.settled(user_id, clicked, hand, seat, lang, alone=alone)
+            hand = self.settled(user_id, clicked, hand, seat, asked.lang, alone=alone)
             shown = await edit_hand(interaction, hand, self.writes)
             if clicked is not None:
                 self._kept(interaction, clicked, seat, hand, complete, shown)
@@ -153,8 +161,9 @@ class Hands:
     async def open(self, interaction: discord.Interaction[Any], seat: int) -> None:
         """The hand asked from the table message, as a new ephemeral follow-up (the click
         was acknowledged as an update of the table message)."""
-        lang = lang_of(interaction.locale)
-        hand, complete = await self.display.hand_answer(self.table, seat, lang)
+        asked = Asked.of(interaction)
+        self.prepare(asked, seat)
+        hand, complete = await asked.ready
         sent = await interaction.followup.send(**hand.send_args(), ephemeral=True, wait=True)
         self._kept(interaction, sent.id, seat, hand, complete, shown_id(sent, HAND_FILE))
         release(hand.view)
@@ -169,22 +178,18 @@ class Hands:
         shown: int | None,
     ) -> None:
         """The hand message just written is the player's newest: refreshes go to it, and
-        its picture follows if it went without. `shown`: the attachment id of its picture."""
-        self.keep(interaction, message_id, hand.picture, shown)
+        its picture follows if it went without. `shown`: the attachment id Discord stored
+        its picture as (when known: to keep it later)."""
+        self.slots[interaction.user.id] = HandSlot(
+            interaction.application_id,
+            interaction.token,
+            message_id,
+            interaction.created_at,
+            lang_of(interaction.locale),
+            Kept.of(hand.picture, shown),
+        )
         if not complete:
             self.picture_follows(seat, interaction.user.id)
-
-    def keep(
-        self,
-        interaction: discord.Interaction[Any],
-        message_id: int,
-        picture: Picture | Kept | None = None,
-        attachment_id: int | None = None,
-    ) -> None:
-        """The hand message just written to `interaction`'s user, with the picture it shows
-        and the attachment id Discord stored it as (when known: to keep it later)."""
-        slot = HandSlot.of(interaction, message_id, picture, attachment_id)
-        self.slots[interaction.user.id] = slot
 
     @contextlib.asynccontextmanager
     async def writing(self, user_id: int, patience: float | None = None) -> AsyncIterator[bool]:
@@ -302,30 +307,20 @@ class Hands:
         return True
 
     async def _write(self, user_id: int, slot: HandSlot, hand: Outgoing, seat: int) -> bool:
-        """Edit the hand message through its token; False (and forgotten) if refused. A new
-        picture Discord refuses (bot.discord_io.writes.upload_refused) leaves the hand
-        redrawn with the one it carries, or none, and its buttons up to date."""
-        hand = replace(hand, picture=unless_carried(hand.picture, slot.shown))  # same: kept
-        picture = hand.picture
-        params = message_params(hand)
-        edits = self.writes
+        """Edit the hand message through its token (`edit_slot`); False (and forgotten) if
+        refused."""
+
+        def without_new() -> Outgoing:
+            return self.display.hand_layout(self.table, seat, slot.lang, slot.shown)
+
         try:
-            try:
-                shown = await edits.edit(slot.application_id, slot.token, params, slot.message_id)
-            except discord.HTTPException as exc:
-                if not upload_refused(exc, params):
-                    raise
-                log.info("table %s: a hand's new picture was refused", self.table.id)
-                hand = self.display.hand_layout(self.table, seat, slot.lang, slot.shown)
-                picture, shown = hand.picture, None
-                params = message_params(hand)
-                await edits.edit(slot.application_id, slot.token, params, slot.message_id)
+            shown = await edit_slot(self.writes, slot, hand, without_new)
         except Exception as exc:  # a dead token or a network hiccup: they can reopen it
             log.info("table %s: hand refresh skipped (%s)", self.table.id, type(exc).__name__)
             self.slots.pop(user_id, None)
             return False
         if slot.same_message(self.slots.get(user_id)):
-            self.slots[user_id] = replace(slot, shown=Kept.of(picture, shown))
+            self.slots[user_id] = replace(slot, shown=shown)
         return True
 
     def close(self) -> list[asyncio.Task[object]]:
@@ -337,13 +332,15 @@ class Hands:
 
 
 class HandPresenter:
-    """The hands of every running table: answers clicks with the clicker's hand, and, told
-    of each stored change, refreshes the others'."""
+    """The hands of every running table: prepares and writes the clickers' answers and,
+    told of each stored change, refreshes the others'."""
 
     def __init__(self, display: Display, writes: TokenEdits) -> None:
         self.display = display
         self.writes = writes
         self._by_table: dict[int, Hands] = {}
+        # (table id, user id, the version their move makes) -> the clicks awaiting it
+        self._moves: dict[tuple[int, int, int], list[Asked]] = {}
 
     def of(self, table: Table) -> Hands:
         hands = self._by_table.get(table.id)
@@ -361,9 +358,33 @@ class HandPresenter:
         """Answer a click with the clicker's hand (see `Hands.answer`)."""
         await self.of(table).answer(interaction, seat, note)
 
+    @contextlib.contextmanager
+    def awaiting_move(
+        self, interaction: discord.Interaction[Any], table: Table, version: int
+    ) -> Iterator[Asked]:
+        """The answer a click playing at `version` awaits: prepared by `stored` once its
+        move is stored, then written by the click (`Hands.write`). Two clicks of one player
+        on one version may both wait here: the session stores one, which prepares both."""
+        asked = Asked.of(interaction)
+        key = (table.id, asked.user_id, version + 1)
+        self._moves.setdefault(key, []).append(asked)
+        try:
+            yield asked
+        finally:
+            waiting = self._moves.get(key, [])
+            if asked in waiting:  # not stored: nothing prepared
+                waiting.remove(asked)
+                if not waiting:
+                    del self._moves[key]
+            asked.ready.cancel()  # a no-op once answered
+
     def stored(self, event: Stored) -> None:
-        """A stored change: the hands of the players now to act, but the actor's."""
-        table = event.table
+        """A stored change: the answer of the click that made it, if one awaits it, and the
+        hands of the players now to act, but the actor's."""
+        table, move = event.table, event.move
+        if move is not None and event.actor is not None:
+            for asked in self._moves.pop((table.id, event.actor, move.version), ()):
+                self.of(table).prepare(asked, move.seat)
         if table.status != "lobby" and table.message_id is not None:
             self.of(table).refresh(event.actor)
 

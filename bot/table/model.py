@@ -109,6 +109,15 @@ class Table:
         return [u for s in self.state.to_move() if (u := self.seats[s].user_id) is not None]
 
 
+def seat_in_play(table: Table | None, user_id: int) -> tuple[int | None, str | None]:
+    """The seat `user_id` plays at `table` (a hand to show, a card to explain), else the
+    catalog key of the refusal: no such table, not being played, or not seated there."""
+    if table is None or table.state is None:
+        return None, "err.no_table" if table is None else "err.not_playing"
+    seat = table.seat_of(user_id)
+    return seat, "hand.spectator" if seat is None else None
+
+
 def table_from_record(record: TableRecord) -> Table:
     options = dict(record.options)
     settings = options.pop(TABLE_KEY, None) or {}

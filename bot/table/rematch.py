@@ -29,9 +29,9 @@ from db import rematch_of
 
 from ..discord_io.replies import answer_later, refuse
 from ..i18n.translate import lang_of, tr
+from .changes import ServiceError, storing
 from .controller import Controller
 from .model import Table, table_from_record
-from .session import ServiceError, storing
 
 log = logging.getLogger("tapis.table")
 

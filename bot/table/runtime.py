@@ -18,11 +18,11 @@ import discord
 from ..app.clock import Clock
 from ..render.layout import Display
 from .ai import AiPlayer
+from .changes import Applying, Stored
 from .hands import HandPresenter
 from .message import Pacers, TableMessage
 from .model import Table
 from .service import TableService
-from .session import Applying, Stored
 from .turns import Turns
 
 

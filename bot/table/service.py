@@ -18,18 +18,10 @@ from db import Store
 from games.deals import rematch_options
 
 from ..app.shards import Shards
+from .changes import Applying, ServiceError, Stored, storing
 from .model import AI_LEVELS, AI_NAMES, DEFAULT_TIMER, TABLE_KEY, Seat, Table, table_from_record
 from .options import LEVEL, PRACTICE_SEATS
-from .session import (
-    Applying,
-    Outlets,
-    ServiceError,
-    Stored,
-    Subscribers,
-    TableSession,
-    checked_options,
-    storing,
-)
+from .session import Outlets, Subscribers, TableSession, checked_options
 
 log = logging.getLogger("tapis.service")
 

@@ -6,96 +6,33 @@ hand, a timer, an AI) still sees the stored state, and a failed write changes no
 anyone can see. Lobby changes follow the same order. What shows a change (the table
 message, the hands, the turn) subscribes to `Stored`; the subscribers run from the event
 loop once the change is the table's, never inside the lock nor in the task of the click
-that made it, which answers its clicker itself. A move being stored is announced as
-`Applying` first, so that its pictures can be drawn during the write; nothing is shown
-from it. The session knows nothing of Discord: the bot layer passes user ids in.
+that made it, which only writes the answer the hand presenter prepared from `Stored`. A
+move being stored is announced as `Applying` first, so that its pictures can be drawn
+during the write; nothing is shown from it. The events and the refusals are
+bot.table.changes'. The session knows nothing of Discord: the bot layer passes user ids in.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import games
 from db import DuplicateMove, SeatResult, Store
-from games import GameState, IllegalAction
+from games import IllegalAction
 from games.options import explain_error
 
 from . import seating
+from .changes import Applying, Move, NotStored, ServiceError, StaleVersion, Stored, storing
 from .model import AI_LEVELS, TABLE_KEY, Seat, Table, ai_name
 from .options import TIMER, TIMER_RANGE
 
 log = logging.getLogger("tapis.service")
 
 E = TypeVar("E")
-
-
-class ServiceError(Exception):
-    """A refusal to show the user: `key` is a catalog key, `params` fill it in."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-
-class StaleVersion(ServiceError):
-    def __init__(self) -> None:
-        super().__init__("err.stale")
-
-
-class NotStored(ServiceError):
-    """The database did not take the change (outage, lock held too long): nothing changed."""
-
-    def __init__(self) -> None:
-        super().__init__("err.not_stored")
-
-
-@contextlib.asynccontextmanager
-async def storing() -> AsyncIterator[None]:
-    """A write the player waits for: if storage fails, they hear "not done, try again"."""
-    try:
-        yield
-    except ServiceError:
-        raise
-    except Exception as exc:
-        log.warning("storage refused a change (%s)", type(exc).__name__)
-        raise NotStored() from None
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A stored move: who made it, the state version it made, and what happened."""
-
-    seat: int
-    version: int
-    events: list[dict[str, Any]]
-
-
-@dataclass(frozen=True, slots=True)
-class Stored:
-    """A change stored and now the table's (its `revision`): a move, or a lobby, seating or
-    autopilot change (`move` None). `actor` is the user whose click made it: that click
-    answers them with their own hand."""
-
-    table: Table
-    revision: int
-    actor: int | None = None
-    move: Move | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Applying:
-    """A move applied to a copy of the state, being stored: only for preparing what will
-    show it (pictures). Never shown: the write may still fail."""
-
-    table: Table
-    seat: int
-    state: GameState
 
 
 class Subscribers(Generic[E]):

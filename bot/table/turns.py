@@ -16,9 +16,9 @@ from ..discord_io import pacing
 from ..discord_io.pacing import Pacer
 from ..i18n.translate import tr
 from .ai import AiPlayer
+from .changes import ServiceError
 from .model import Table
 from .service import TableService
-from .session import ServiceError
 
 log = logging.getLogger("tapis.table")
 

@@ -22,7 +22,7 @@ from ..discord_io.replies import refuse
 from ..i18n.translate import lang_of, tr
 from ..render.emojis import CardFaces
 from ..render.words import face_for, names_of
-from .model import Table
+from .model import Table, seat_in_play
 
 MAX_ANSWER = 2000  # Discord's limit for a message's content
 
@@ -52,12 +52,9 @@ class Explainer:
 
     async def why(self, interaction: discord.Interaction[Any], table_id: int, version: int) -> None:
         table = self.tables.get(table_id)
-        if table is None or table.state is None:
-            await refuse(interaction, "err.no_table" if table is None else "err.not_playing")
-            return
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            await refuse(interaction, "hand.spectator")
+        seat, refusal = seat_in_play(table, interaction.user.id)
+        if table is None or table.state is None or seat is None:
+            await refuse(interaction, refusal or "err.generic")
             return
         if table.state.version != version:
             await refuse(interaction, "why.stale")

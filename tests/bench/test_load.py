@@ -3,6 +3,7 @@ move, per picture and by kind, and the uploads that repeat the picture a message
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import sys
 from pathlib import Path
@@ -41,12 +42,13 @@ def gallery(name: str, uploaded: bool = True) -> dict[str, object]:
 async def test_uploads_are_counted_per_move_by_kind_and_repeats_told_apart(
     emulator: Emulator, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    load = load_bench(monkeypatch)
+    load_bench(monkeypatch)  # load.py's neighbours are importable as it imports them
+    players, report = (importlib.import_module(m) for m in ("load_players", "load_report"))
     emulator.expect_violations(*STOCK_DISCORD_PY)
     guild = emulator.create_guild("Club")
     chan = emulator.create_channel(guild, "tables")
     alice = emulator.create_user("alice", guild=guild)
-    uploads = load.Uploads(emulator)
+    uploads = players.Uploads(emulator)
     other = PNG + b"another drawing"
     async with aiohttp.ClientSession(headers={"User-Agent": USER_AGENT}) as http:
         api = Api(emulator, http, guild, chan, alice)
@@ -66,7 +68,7 @@ async def test_uploads_are_counted_per_move_by_kind_and_repeats_told_apart(
     assert (uploads.files, uploads.repeats) == (3, 1)
     assert uploads.bytes == 2 * len(PNG) + len(other)
     assert uploads.by_kind == {"table": [2, len(PNG) + len(other)], "hand": [1, len(PNG)]}
-    lines = load.upload_lines(uploads, moves=2, elapsed=1.0).splitlines()
+    lines = report.upload_lines(uploads, moves=2, elapsed=1.0).splitlines()
     assert "per move (2 moves): 1.50 pictures" in lines[0]
     assert "1 the same as the picture their message carried" in lines[0]
     assert lines[1].split()[:4] == ["hand", "0.50", "per", "move,"]

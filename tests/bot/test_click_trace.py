@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TRACED = ("bot", "db", "workers")
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 BUTTONS = "bot/table/components.py"
-SYNC_LIMIT = 15
+SYNC_LIMIT = 10
 SYNC_HEADING = "Files of the click's synchronous path"
 SETTLED_HEADING = "Files the click causes besides"
 

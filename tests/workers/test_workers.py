@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.waiting import eventually
-from workers import PipeWorker, WorkerFailed, WorkerGone
+from workers import PipePool, PipeWorker, WorkerFailed, WorkerGone
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -146,3 +146,19 @@ async def test_a_killed_worker_fails_its_jobs_and_the_next_job_starts_another() 
         assert second != first and alive(second)
     finally:
         await worker.close()
+
+
+async def test_a_pool_shares_its_jobs_and_kills_a_worker_past_a_deadline() -> None:
+    pool = PipePool(2, initializer=None)
+    try:
+        stuck = asyncio.ensure_future(pool.run(_hang, deadline=0.5))
+        await asyncio.sleep(0)  # in the first worker
+        other = await pool.run(os.getpid, deadline=60.0)  # the idle worker takes it
+        with pytest.raises(TimeoutError):
+            await stuck
+        assert pool.in_flight == 0
+        ours = await asyncio.gather(*(pool.run(os.getpid, deadline=60.0) for _ in range(2)))
+        assert other in ours, "the worker that kept up was kept"
+        assert len(set(ours)) == 2 and all(alive(pid) for pid in ours), "the stuck one replaced"
+    finally:
+        await pool.close()

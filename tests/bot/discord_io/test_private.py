@@ -41,10 +41,7 @@ PUBLIC_MODULES = {
 PUBLIC = [importlib.import_module(name) for name in sorted(PUBLIC_MODULES)]
 
 # Underscored names of other libraries that bot/ reads, each for a reason of its own.
-NOT_DISCORD = {
-    # concurrent.futures: no public way to stop a running task before Python 3.14.
-    "_processes",
-}
+NOT_DISCORD: set[str] = set()
 
 
 def pinned_discord() -> str:

@@ -83,8 +83,8 @@ async def test_a_crashed_worker_falls_back_to_the_facile_move_and_the_next_searc
         with caplog.at_level(logging.WARNING, logger="tapis.ai"):
             action = await ai.choose(state, seat, "fort", seed=1)
         assert action == easy_move(state, seat, 1)
-        assert any("BrokenProcessPool" in r.getMessage() for r in caplog.records)
-        # The broken pool was dropped: a worker answers the next search, not the fallback.
+        assert any("WorkerGone" in r.getMessage() for r in caplog.records)
+        # The dead worker was replaced: a worker answers the next search, not the fallback.
         assert await ai.choose(state, seat, "fort", seed=2) == not_easy(state, seat, 2)
     finally:
         await ai.close()
@@ -129,27 +129,26 @@ async def test_past_its_backlog_the_ai_plays_facile_at_once_instead_of_queueing(
 
 
 @pytest.mark.slow
-async def test_a_search_dropped_with_a_reset_pool_still_gets_a_move(
+async def test_searches_dropped_with_a_stuck_worker_still_get_a_move(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """A stuck search resets the pool; the searches queued behind it fail or are cancelled
-    with the pool, and their tables still get the facile move (a turn must not end without
-    one)."""
+    """A stuck search ends its worker; the searches queued behind it fail with the worker,
+    and their tables still get the facile move (a turn must not end without one)."""
     state = a_state()
     seat = state.to_move()[0]
     ai = WorkerAi(workers=1, deadline=0.2, search=stuck_on_seed_1)
     try:
         with caplog.at_level(logging.WARNING, logger="tapis.ai"):
             stuck = asyncio.ensure_future(ai.choose(state, seat, "fort", seed=1))
-            await asyncio.sleep(0)  # the stuck search is in the pool, with its short deadline
-            # The searches queued behind it have time to spare: only the reset can end them.
+            await asyncio.sleep(0)  # the stuck search is in the worker, with its short deadline
+            # The searches queued behind it have time to spare: only the kill can end them.
             ai.deadline = 60.0
             queued = [asyncio.ensure_future(ai.choose(state, seat, "fort", n)) for n in (2, 3)]
             assert await stuck == easy_move(state, seat, 1)
             assert await asyncio.gather(*queued) == [easy_move(state, seat, n) for n in (2, 3)]
         messages = [r.getMessage() for r in caplog.records]
         assert sum("TimeoutError" in m for m in messages) == 1, messages  # the stuck one only
-        assert any("dropped with its pool" in m for m in messages), messages
+        assert sum("WorkerGone" in m for m in messages) == 2, messages  # the queued ones
     finally:
         await ai.close()
 

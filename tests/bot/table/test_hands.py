@@ -2,19 +2,23 @@
 their click, written once, and a player the move hands the turn to gets theirs refreshed;
 no hand written after the move shows the table before it. A click's answer keeps the
 picture its message carries when it is the same, and only while no other write to that
-message is in flight."""
+message is in flight. A move's answer is laid out by the presenter once the move is stored,
+for the click that made it only."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, cast
 
 from discord import ui
 
 from bot.discord_io.writes import Kept, Outgoing
 from bot.render.pictures import HAND_FILE, Picture
-from bot.table.hands import Hands, HandSlot
+from bot.table.changes import Move, Stored
+from bot.table.hand_slots import HandSlot
+from bot.table.hands import HandPresenter, Hands
 from emulator.drivers import Emulator
 from emulator.model import Message
 from games import Rng
@@ -26,6 +30,7 @@ from tests.bot.harness import (
     settled,
     shown_version,
 )
+from tests.bot.tables import mid_deal
 
 
 async def test_a_move_answers_its_clicker_once_and_refreshes_the_next_players_hand(
@@ -125,3 +130,41 @@ def test_a_kept_picture_the_message_no_longer_carries_gives_way() -> None:
     kept = Outgoing(ui.LayoutView(), carrying(43))
     alone_no_more = hands.settled(USER, MESSAGE, kept, 0, "fr", alone=False)
     assert display.laid_out[-1] is None and alone_no_more.picture is None
+
+
+class PreparingDisplay:
+    """Lays out a hand at once, recording for which seat and in which language."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, str]] = []
+
+    async def hand_answer(
+        self, _table: object, seat: int, lang: str, _note: str | None, **_kw: object
+    ) -> tuple[Outgoing, bool]:
+        self.asked.append((seat, lang))
+        return Outgoing(ui.LayoutView(), None), True
+
+
+def a_click(user_id: int, locale: str) -> Any:
+    """A click on a player's ephemeral hand message, as far as the presenter reads it."""
+    message = SimpleNamespace(id=MESSAGE, flags=SimpleNamespace(ephemeral=True))
+    return SimpleNamespace(user=SimpleNamespace(id=user_id), locale=locale, message=message)
+
+
+async def test_a_moves_answer_is_laid_out_once_stored_for_its_own_click() -> None:
+    display = PreparingDisplay()
+    presenter = HandPresenter(cast(Any, display), cast(Any, None))
+    table = mid_deal("manille")
+    version = table.version()
+    with presenter.awaiting_move(a_click(1000, "en-US"), table, version) as asked:
+        presenter.stored(Stored(table, 1, actor=1001, move=Move(1, version + 1, [])))
+        presenter.stored(Stored(table, 2, actor=1000, move=Move(0, version + 2, [])))
+        presenter.stored(Stored(table, 3, actor=1000))  # a seating change, no move
+        assert asked.work is None and display.asked == [], "not this click's move"
+        presenter.stored(Stored(table, 4, actor=1000, move=Move(0, version + 1, [])))
+        await asked.ready
+        assert display.asked == [(0, "en")], "the clicker's seat, in the clicker's language"
+    with presenter.awaiting_move(a_click(1000, "fr"), table, version + 1) as refused:
+        pass  # the session refused this move: nothing is stored
+    presenter.stored(Stored(table, 5, actor=1000, move=Move(0, version + 2, [])))
+    assert refused.work is None and refused.ready.cancelled(), "a withdrawn click is not answered"

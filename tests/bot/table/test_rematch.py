@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.table.changes import ServiceError
 from bot.table.model import Table
-from bot.table.session import ServiceError
 from bot.table.turns import LOBBY_TTL
 from emulator.drivers import Emulator
 from emulator.model import Channel, Message, User

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.table.changes import ServiceError
 from bot.table.service import TableService
-from bot.table.session import ServiceError
 from db import Store
 
 

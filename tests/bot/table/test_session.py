@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
+from bot.table.changes import Stored
 from bot.table.model import Table
 from bot.table.service import TableService
-from bot.table.session import Stored, record_result
+from bot.table.session import record_result
 from db import Store
 from games import GameState
 from tests.db.util import logged_moves
