@@ -33,13 +33,16 @@ from ..stats.commands import StatsCog
 from ..stats.components import PAGER
 from ..table.ai import AiPlayer, WorkerAi
 from ..table.commands import TablesCog
-from ..table.components import DESK, EXPLAINER, route_modal
+from ..table.components import DESK, route_modal
 from ..table.controller import Controller
 from ..table.hands import HandPresenter
+from ..table.hint import Adviser
 from ..table.message import Pacers
 from ..table.runtime import Runtimes
 from ..table.service import TableService
 from ..table.subcommands import table_group
+from ..table.teaching import ADVISER, EXPLAINER
+from ..table.welcome import Welcome
 from ..table.why import Explainer
 from .clock import Clock, LoopClock
 from .items import DYNAMIC_ITEMS, on_message, refuse_orphan
@@ -146,19 +149,21 @@ class TapisBot(commands.AutoShardedBot):
             )
         display = Display(self.pictures, self.card_emojis)
         hands = HandPresenter(display, TokenEdits(self))
+        ai = self._ai or WorkerAi(self.settings.ai_workers or None)
         self.runtimes = Runtimes(
             client=self,
             service=self.service,
-            ai=self._ai or WorkerAi(self.settings.ai_workers or None),
+            ai=ai,
             clock=self._clock or LoopClock(),
             ai_delay=self.settings.ai_delay,
             display=display,
             pacers=Pacers(channel_writes, Pacer(self.settings.table_pictures_per_second)),
             hands=hands,
         )
-        controller = Controller(self.service, self.runtimes, hands, display)
+        controller = Controller(self.service, self.runtimes, hands, display, Welcome(self.store))
         self.handlers.add(DESK, controller)
         self.handlers.add(EXPLAINER, Explainer(self.service.tables, lambda: self.card_emojis.faces))
+        self.handlers.add(ADVISER, Adviser(self.service.tables, self.store, ai))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.service.restore(self.owned if self.owned.partial else None)
         log.info("restored %d open table(s)", len(restored))

@@ -13,8 +13,14 @@ from ..discord_io.replies import refuse
 from ..replays.components import REPLAY_ITEMS
 from ..stats.components import PageButton
 from ..table.components import TABLE_ITEMS, guarded
+from ..table.teaching import TEACHING_ITEMS
 
-KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (*TABLE_ITEMS, PageButton, *REPLAY_ITEMS)
+KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    *TABLE_ITEMS,
+    *TEACHING_ITEMS,
+    PageButton,
+    *REPLAY_ITEMS,
+)
 
 
 def _none_of(items: tuple[type[ui.DynamicItem[Any]], ...]) -> str:

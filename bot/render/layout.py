@@ -28,12 +28,12 @@ from ..table.components import (
     ActionSelect,
     HandButton,
     ResumeButton,
-    WhyButton,
     lobby_view,
     table_view,
 )
 from ..table.lobby import pages as option_pages
 from ..table.model import Table
+from ..table.teaching import HintButton, WhyButton
 from . import words
 from .emojis import CardEmojis, CardFaces
 from .pictures import Picture, Pictures, Wanted
@@ -241,6 +241,10 @@ def hand_parts(
         why = WhyButton(table.id, version, lang)
         why.row = 4
         items.append(why)
+    if legal and table.hints_allowed:  # its turn at a table that allows hints: « Conseil »
+        advice = HintButton(table.id, version, lang)
+        advice.row = 4
+        items.append(advice)
     refresh = HandButton(table.id, lang, version)
     refresh.item.label = tr("btn.refresh", lang)
     refresh.item.style = discord.ButtonStyle.secondary

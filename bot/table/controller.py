@@ -33,6 +33,7 @@ from .model import Table
 from .runtime import Runtimes
 from .service import TableService
 from .session import ServiceError, StaleVersion, storing
+from .welcome import Welcome
 
 log = logging.getLogger("tapis.bot")
 
@@ -63,12 +64,18 @@ async def acknowledged_after(
 
 class Controller:
     def __init__(
-        self, service: TableService, runtimes: Runtimes, hands: HandPresenter, display: Display
+        self,
+        service: TableService,
+        runtimes: Runtimes,
+        hands: HandPresenter,
+        display: Display,
+        welcome: Welcome,
     ) -> None:
         self.service = service
         self.runtimes = runtimes
         self.hands = hands
         self.display = display
+        self.welcome = welcome
 
     # --- answers (the views' contract) -----------------------------------------------------
     def saw(self, interaction: discord.Interaction[Any]) -> None:
@@ -270,6 +277,7 @@ class Controller:
             await interaction.response.defer()
             self.runtimes.of(table).message.keep_public(interaction)
             await self.hands.of(table).open(interaction, seat)
+        await self.welcome.greet(interaction, table)  # the first table of a game: its essentials
 
     # --- playing -----------------------------------------------------------------------
     async def act(

@@ -60,6 +60,8 @@ class Table:
     # A practice table: one player against the AI, unrated and counted nowhere (db/ratings.py);
     # what a practice table allows more (hints) reads this flag.
     practice: bool = False
+    # Hints (*Conseil*) allowed by the host: the match is then unrated (db/ratings.py).
+    hints: bool = False
     recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
     # Bumped on every stored change (bot.table.session): what is drawn is keyed by it, so a
     # redraw happens whenever anything shown may have changed (a version number can come back).
@@ -88,7 +90,15 @@ class Table:
         stored: dict[str, Any] = {"lang": self.lang, "timer": self.timer}
         if self.practice:
             stored["practice"] = True
+        if self.hints:
+            stored["hints"] = True
         return stored
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether a seat may ask for a hint here: a practice table, or one whose host
+        allowed them (either is unrated)."""
+        return self.practice or self.hints
 
     def version(self) -> int:
         return self.state.version if self.state else 0
@@ -112,6 +122,7 @@ def table_from_record(record: TableRecord) -> Table:
         lang=settings.get("lang", "fr"),
         timer=int(settings.get("timer", DEFAULT_TIMER)),
         practice=settings.get("practice") is True,
+        hints=settings.get("hints") is True,
         seed=record.seed,
         host_id=record.host_id,
         status=record.status,
