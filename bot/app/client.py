@@ -160,7 +160,8 @@ class TapisBot(commands.AutoShardedBot):
             pacers=Pacers(channel_writes, Pacer(self.settings.table_pictures_per_second)),
             hands=hands,
         )
-        controller = Controller(self.service, self.runtimes, hands, display, Welcome(self.store))
+        self.welcome = Welcome(self.store)  # a player's first table of a game
+        controller = Controller(self.service, self.runtimes, hands, display, self.welcome)
         self.handlers.add(DESK, controller)
         self.handlers.add(EXPLAINER, Explainer(self.service.tables, lambda: self.card_emojis.faces))
         self.handlers.add(ADVISER, Adviser(self.service.tables, self.store, ai))

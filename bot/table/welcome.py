@@ -42,20 +42,27 @@ class Welcome:
         # Pairs known to have been greeted: no read of the store on every hand shown.
         self._known: set[tuple[int, str]] = set()
 
+    def settled(self, user_id: int, game: str) -> bool:
+        """Whether this process knows the player has had the game's essentials (shown, or
+        at an earlier table): a hook for tests, which wait on it."""
+        return (user_id, game) in self._known
+
     async def greet(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """After the clicker's hand is shown: the essentials, if this is their first table
-        of the game. A failure leaves the hand as it is (the next hand tries again)."""
+        of the game. A failure leaves the hand as it is (the next hand asks the store
+        again, which has noted the table: the essentials are shown once at most)."""
         key = (interaction.user.id, table.game)
         if key in self._known:
             return
         try:
             first = await self.store.hints.first_table(interaction.user.id, table.game, table.id)
-            if len(self._known) >= KNOWN_CAP:
-                self._known.clear()
-            self._known.add(key)
             if first:
                 text = summary_text(table.game, lang_of(interaction.locale), table.hints_allowed)
                 await interaction.followup.send(text, ephemeral=True)
         except Exception as exc:
             failed = type(exc).__name__
             log.warning("table %s: the first-table summary failed (%s)", table.id, failed)
+            return
+        if len(self._known) >= KNOWN_CAP:
+            self._known.clear()
+        self._known.add(key)
