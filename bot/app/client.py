@@ -33,15 +33,15 @@ from ..stats.commands import StatsCog
 from ..stats.components import PAGER
 from ..table.ai import AiPlayer, WorkerAi
 from ..table.commands import TablesCog
-from ..table.components import DESK, route_modal
+from ..table.components import DESK, EXPLAINER, route_modal
 from ..table.controller import Controller
 from ..table.hands import HandPresenter
 from ..table.hint import Adviser
+from ..table.hint_button import ADVISER
 from ..table.message import Pacers
 from ..table.runtime import Runtimes
 from ..table.service import TableService
 from ..table.subcommands import table_group
-from ..table.teaching import ADVISER, EXPLAINER
 from ..table.welcome import Welcome
 from ..table.why import Explainer
 from .clock import Clock, LoopClock

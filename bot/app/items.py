@@ -13,11 +13,11 @@ from ..discord_io.replies import refuse
 from ..replays.components import REPLAY_ITEMS
 from ..stats.components import PageButton
 from ..table.components import TABLE_ITEMS, guarded
-from ..table.teaching import TEACHING_ITEMS
+from ..table.hint_button import HINT_ITEMS
 
 KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     *TABLE_ITEMS,
-    *TEACHING_ITEMS,
+    *HINT_ITEMS,
     PageButton,
     *REPLAY_ITEMS,
 )

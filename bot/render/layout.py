@@ -28,12 +28,13 @@ from ..table.components import (
     ActionSelect,
     HandButton,
     ResumeButton,
+    WhyButton,
     lobby_view,
     table_view,
 )
+from ..table.hint_button import HintButton
 from ..table.lobby import pages as option_pages
 from ..table.model import Table
-from ..table.teaching import HintButton, WhyButton
 from . import words
 from .emojis import CardEmojis, CardFaces
 from .pictures import Picture, Pictures, Wanted

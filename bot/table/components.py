@@ -316,6 +316,50 @@ class ReplaceButton(ui.DynamicItem[ui.Button[Any]], template=rf"^tk:{TABLE}(?::(
         await guarded(interaction, work)
 
 
+class Explaining(Protocol):
+    """What the « Pourquoi ? » button hands its clicks to (bot.table.why.Explainer)."""
+
+    async def why(
+        self, interaction: discord.Interaction[Any], table_id: int, version: int
+    ) -> None: ...
+
+
+EXPLAINER: Role[Explaining] = Role("explainer")
+
+
+class WhyButton(ui.DynamicItem[ui.Button[Any]], template=rf"^tw:{TABLE}:{VERSION}$"):
+    """ "Pourquoi ?" on the hand of the seat to move (a card of it is forbidden now), bound
+    to the state it was drawn for: answered privately by bot.table.why."""
+
+    def __init__(self, table_id: int, version: int, lang: str = "fr") -> None:
+        super().__init__(
+            ui.Button(
+                label=tr("btn.why", lang),
+                emoji="❔",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tw:{table_id}:{version}",
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> WhyButton:
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            explainer = handler(interaction, EXPLAINER)
+            if explainer is None:
+                await refuse(interaction, "err.generic")
+                return
+            await explainer.why(interaction, self.table_id, self.version)
+        except Exception as exc:
+            await guard(interaction, exc)
+
+
 def lobby_view(table_id: int, lang: str, option_pages: int = 0) -> ui.View:
     """Join, leave, start, cancel; then the AI seats and the host's options (a button per
     page of the options modal)."""
@@ -345,4 +389,5 @@ TABLE_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ActionSelect,
     ResumeButton,
     ReplaceButton,
+    WhyButton,
 )

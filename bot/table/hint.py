@@ -62,7 +62,7 @@ def refusal(table: Table | None, user_id: int, version: int) -> str | None:
 
 
 class Adviser:
-    """Answers the button's clicks (the `ADVISER` of bot/table/teaching.py) from the open
+    """Answers the button's clicks (the `ADVISER` of bot/table/hint_button.py) from the open
     tables (`tables`, by id), searching in the AI workers of `ai`."""
 
     def __init__(self, tables: Mapping[int, Table], store: Store, ai: AiPlayer) -> None:

@@ -1,5 +1,5 @@
 """« Pourquoi ? » (« Why not? »): the answer to the button of that name on a player's hand
-(`WhyButton`, bot/table/teaching.py), saying privately why each card it may not play now
+(`WhyButton`, bot/table/components.py), saying privately why each card it may not play now
 is forbidden, in the game's words.
 
 The engine gives the reasons (`GameState.why_not`, games/reasons.py) for the clicker's own
@@ -43,7 +43,7 @@ def answer(table: Table, seat: int, lang: str, faces: CardFaces) -> str | None:
 
 
 class Explainer:
-    """Answers the button's clicks (the `EXPLAINER` of bot/table/teaching.py) from the
+    """Answers the button's clicks (the `EXPLAINER` of bot/table/components.py) from the
     open tables (`tables`, by id)."""
 
     def __init__(self, tables: Mapping[int, Table], faces: Callable[[], CardFaces]) -> None:
