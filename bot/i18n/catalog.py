@@ -319,6 +319,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Le conseil n'a pas pu être calculé : réessayez dans un instant.",
         "en": "The hint could not be worked out: try again in a moment.",
     },
+    "hint.not_stored": {
+        "fr": "Pas de conseil : la sauvegarde n'a pas répondu. Réessayez dans un instant.",
+        "en": "No hint: saving did not go through. Try again in a moment.",
+    },
     "replay.hint": {
         "fr": "💡 {who} a demandé un conseil avant ce coup",
         "en": "💡 {who} asked for a hint before this move",

@@ -40,7 +40,7 @@ QUEUE_PER_WORKER = 2  # searches waiting per worker (besides the running one); m
 SATURATION_LOG_EVERY = 30.0  # seconds between two "saturated" warnings
 # A hint's search (bot.table.hint): its p95 with the worker's own costs stays under 1 s
 # (bench/ai.py --advice --budget, docs/ai.md); past the deadline the player is told to retry.
-HINT_BUDGET = 0.6
+HINT_BUDGET = 0.5
 HINT_DEADLINE = SEARCH_DEADLINE
 
 

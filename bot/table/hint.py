@@ -27,7 +27,7 @@ from ..i18n.translate import lang_of, tr
 from ..render.words import names_of
 from .ai import HINT_BUDGET, HINT_DEADLINE, AiPlayer, hint_for
 from .model import Table
-from .session import storing
+from .session import ServiceError, storing
 
 log = logging.getLogger("tapis.table")
 
@@ -92,8 +92,12 @@ class Adviser:
         if refusal(table, user_id, version) is not None:  # the table moved on meanwhile
             await refuse(interaction, "why.stale")
             return
-        async with storing():
-            await self.store.hints.record(table.id, version + 1, seat, user_id)
+        try:
+            async with storing():  # stored, then shown: the replay knows every hint seen
+                await self.store.hints.record(table.id, version + 1, seat, user_id)
+        except ServiceError:
+            await refuse(interaction, "hint.not_stored")
+            return
         lang = lang_of(interaction.locale)
         words = table.rules.words
         await answer_later(interaction, content=hint_answer(found, words, lang, names_of(table)))

@@ -329,7 +329,8 @@ def test_every_hint_and_review_line_reads_right(slug: str) -> None:
 def test_the_first_tables_essentials_and_the_hint_words_read_right(slug: str) -> None:
     """The first-table summary of each game, with and without hints, and the words around
     « Conseil » (its refusals, the replay's line, the lobby's)."""
-    keys = ["btn.hint", "hint.not_here", "hint.not_your_turn", "hint.failed", "lobby.hints"]
+    keys = ["btn.hint", "hint.not_here", "hint.not_your_turn", "hint.failed", "hint.not_stored"]
+    keys.append("lobby.hints")
     found: dict[str, str] = {}
     for lang in LOCALES:
         texts = [summary_text(slug, lang, hints) for hints in (False, True)]

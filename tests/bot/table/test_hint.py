@@ -221,3 +221,24 @@ async def test_a_hint_click_is_checked_searched_in_the_workers_and_stored_before
 
 def workers_hint(action: str) -> Hint:
     return Hint(action, Reason("only_move", {"action": action}), 0.0, "point")
+
+
+class Outage:
+    async def record(self, table_id: int, seq: int, seat: int, user_id: int) -> bool:
+        raise ConnectionError("the database is down")
+
+
+async def test_a_hint_whose_request_is_not_stored_is_not_shown() -> None:
+    table = mid_deal("manille", 4)
+    table.practice = True
+    state = table.state
+    assert state is not None
+    seat = state.to_move()[0]
+    user_id = table.seats[seat].user_id
+    assert user_id is not None
+    store = type("Store", (), {"hints": Outage()})()
+    adviser = Adviser({table.id: table}, store, Workers(state.legal_actions(seat)[0].id))  # type: ignore[arg-type]
+    click = Click(user_id)
+    await adviser.hint(click, table.id, state.version)  # type: ignore[arg-type]
+    (said,) = click.response.sent
+    assert said == "Pas de conseil : la sauvegarde n'a pas répondu. Réessayez dans un instant."
