@@ -11,13 +11,23 @@ from typing import Any
 import pytest
 from discord.enums import InteractionResponseType
 
+from bot.replays.display import last_move, table_at
 from bot.table.hint import Adviser, hint_answer
 from db import HintRecord
 from emulator.drivers import Emulator
 from emulator.model import Channel, Message, User
+from games import Rng
 from games.ai.advice import Hint
 from games.ai.reason import Reason
-from tests.bot.harness import Tapis, is_my_turn, running_tapis, text_of
+from tests.bot.harness import (
+    Tapis,
+    is_my_turn,
+    is_over,
+    play_until_over,
+    running_tapis,
+    table_command,
+    text_of,
+)
 from tests.bot.table.test_practice import open_practice
 from tests.bot.tables import mid_deal
 
@@ -242,3 +252,37 @@ async def test_a_hint_whose_request_is_not_stored_is_not_shown() -> None:
     await adviser.hint(click, table.id, state.version)  # type: ignore[arg-type]
     (said,) = click.response.sent
     assert said == "Pas de conseil : la sauvegarde n'a pas répondu. Réessayez dans un instant."
+
+
+@pytest.mark.slow
+async def test_a_hint_asked_in_a_practice_match_is_in_its_replay_at_that_move(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with running_tapis(emulator, tmp_path) as tapis:
+        host = tapis.user("élève")
+        _command, typed = table_command("bonanza", "deals=2")
+        table_id, where, _public = await open_practice(tapis, host, "bonanza", typed)
+        table = tapis.bot.service.tables[table_id]
+        user, hand = await my_turn(tapis, table_id, where, [host])
+        # The first table of the game: its essentials say where the hints are.
+        (essentials,) = await emulator.wait_for(
+            lambda: (
+                [m for m in emulator.visible(host, where) if "première partie" in text_of(m)]
+                or None
+            )
+        )
+        assert "« Conseil » propose un coup" in text_of(essentials)
+        assert table.state is not None
+        asked = table.state.version + 1
+        await tapis.run(await emulator.click(user, hand, hint_id(hand) or ""), timeout=30.0)
+        await play_until_over(tapis, table_id, where, [host], Rng(5))
+        await emulator.wait_for(lambda: is_over(tapis.public_message(table_id, where)))
+
+        replay = await tapis.bot.replays.get(tapis.guild.id, table_id)
+        assert replay is not None and replay.hinted(asked) == [0]
+        for step, lang in [(asked, "fr"), (asked - 1, "fr"), (asked + 1, "fr"), (asked, "en")]:
+            lines = last_move(replay, table_at(replay, step, lang), step, lang)
+            said = "💡 élève a demandé un conseil avant ce coup"
+            if lang == "en":
+                said = "💡 élève asked for a hint before this move"
+            assert (said in lines) == (step == asked), (step, lines)
