@@ -12,6 +12,7 @@ refusal and changes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -83,14 +84,12 @@ class Adviser:
         assert seat is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         args = (table.game, table.state.to_json(), seat, hint_seed(table, version, seat))
-        try:
-            found = await self.ai.run(hint_for, *args, HINT_BUDGET, deadline=HINT_DEADLINE)
-        except Exception as exc:  # a crashed or stuck worker: nothing stored, try again
-            log.warning("table %s: a hint failed (%s)", table.id, type(exc).__name__)
+        found = await self._search(table, args)
+        if found is None:  # a crashed, stuck or dropped worker: nothing stored, try again
             await refuse(interaction, "hint.failed")
             return
-        if refusal(table, user_id, version) is not None:  # the table moved on meanwhile
-            await refuse(interaction, "why.stale")
+        if refusal(self.tables.get(table_id), user_id, version) is not None:
+            await refuse(interaction, "why.stale")  # the table moved on meanwhile
             return
         try:
             async with storing():  # stored, then shown: the replay knows every hint seen
@@ -101,3 +100,17 @@ class Adviser:
         lang = lang_of(interaction.locale)
         words = table.rules.words
         await answer_later(interaction, content=hint_answer(found, words, lang, names_of(table)))
+
+    async def _search(self, table: Table, args: tuple[str, str, int, int]) -> Hint | None:
+        """The hint from an AI worker, or None when the worker failed, overran its
+        deadline or was dropped with its pool (reset for another search)."""
+        try:
+            return await self.ai.run(hint_for, *args, HINT_BUDGET, deadline=HINT_DEADLINE)
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # the click itself was cancelled (shutdown)
+            log.warning("table %s: a hint was dropped with its pool", table.id)
+        except Exception as exc:
+            log.warning("table %s: a hint failed (%s)", table.id, type(exc).__name__)
+        return None

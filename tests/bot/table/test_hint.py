@@ -286,3 +286,25 @@ async def test_a_hint_asked_in_a_practice_match_is_in_its_replay_at_that_move(
             if lang == "en":
                 said = "💡 élève asked for a hint before this move"
             assert (said in lines) == (step == asked), (step, lines)
+
+
+class StuckWorkers:
+    async def run(self, fn: Any, *args: Any, deadline: float | None = None) -> Hint:
+        raise TimeoutError
+
+
+async def test_a_worker_that_fails_stores_nothing_and_says_to_try_again() -> None:
+    table = mid_deal("manille", 4)
+    table.practice = True
+    state = table.state
+    assert state is not None
+    seat = state.to_move()[0]
+    user_id = table.seats[seat].user_id
+    assert user_id is not None
+    rows: list[tuple[int, int, int, int]] = []
+    store = type("Store", (), {"hints": Hints(rows)})()
+    adviser = Adviser({table.id: table}, store, StuckWorkers())  # type: ignore[arg-type]
+    click = Click(user_id, "en-US")
+    await adviser.hint(click, table.id, state.version)  # type: ignore[arg-type]
+    assert click.response.sent == ["The hint could not be worked out: try again in a moment."]
+    assert rows == []
