@@ -49,8 +49,8 @@ class Welcome:
 
     async def greet(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """After the clicker's hand is shown: the essentials, if this is their first table
-        of the game. A failure leaves the hand as it is (the next hand asks the store
-        again, which has noted the table: the essentials are shown once at most)."""
+        of the game. A failure leaves the hand as it is and the next hand asks the store
+        again; the store notes the pair before the text goes, so it goes once at most."""
         key = (interaction.user.id, table.game)
         if key in self._known:
             return
