@@ -2,8 +2,11 @@
 
 Run through `python bench/ai.py --advice [--game SLUG ...] [--positions N] [--matches M]`.
 
-- Hint latency: `hint` at the bot's budget (0.8 s, the game's iteration cap) on N positions
-  of facile-against-facile matches; wall and process time per hint, p50 and p95.
+- Hint latency: what a *Conseil* click waits for in the bot, on N positions of
+  facile-against-facile matches: `bot.table.ai.hint_for` at the bot's budget
+  (`HINT_BUDGET`, or the game's iteration cap if it comes first) in an AI worker process
+  through `WorkerAi.run`, from the table's snapshot, wall time from the request to the
+  answer, p50 and p95; and the process time of the same hint searched in place (CPU p95).
 - Review CPU: the bot's review (`review_match`: iteration-bound, so deterministic, with the
   match's budget shared among its decisions) of seat 0 over M whole facile-against-facile
   matches at the game's default options, process time per match, decisions judged and
@@ -18,11 +21,13 @@ Run through `python bench/ai.py --advice [--game SLUG ...] [--positions N] [--ma
 
 from __future__ import annotations
 
+import asyncio
 import math
 import statistics
 import time
 
 import games
+from bot.table.ai import HINT_BUDGET, HINT_DEADLINE, WorkerAi, hint_for
 from games import Rng
 from games.ai import choose, profile_for
 from games.ai.advice import choices, costliest, decision_text, hint, review_match, stand_in
@@ -72,15 +77,32 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def latency(slug: str, positions: list[tuple[games.GameState, int]]) -> tuple[list[float], ...]:
-    """Wall and process seconds of one hint per position, at the bot's budget."""
-    wall: list[float] = []
+    """Wall seconds of one hint per position through an AI worker, as the bot asks for it,
+    and process seconds of the same hint searched here."""
+    wall = asyncio.run(through_worker(slug, positions))
     cpu: list[float] = []
     for k, (state, seat) in enumerate(positions):
-        w, c = time.perf_counter(), time.process_time()
-        hint(state, seat, Rng(k))
-        wall.append(time.perf_counter() - w)
+        c = time.process_time()
+        hint(state, seat, Rng(k), budget_s=HINT_BUDGET)
         cpu.append(time.process_time() - c)
     return wall, cpu
+
+
+async def through_worker(slug: str, positions: list[tuple[games.GameState, int]]) -> list[float]:
+    """The bot's path: the snapshot to a worker, `hint_for` there, the hint back."""
+    ai = WorkerAi(1)
+    try:
+        state, seat = positions[0]  # the worker's start-up is not a click's wait
+        await ai.run(hint_for, slug, state.to_json(), seat, 0, HINT_BUDGET, deadline=60.0)
+        wall: list[float] = []
+        for k, (state, seat) in enumerate(positions):
+            start = time.perf_counter()
+            snapshot = state.to_json()
+            await ai.run(hint_for, slug, snapshot, seat, k, HINT_BUDGET, deadline=HINT_DEADLINE)
+            wall.append(time.perf_counter() - start)
+        return wall
+    finally:
+        await ai.close()
 
 
 def agreement(positions: list[tuple[games.GameState, int]]) -> tuple[float, list[float]]:
@@ -124,6 +146,7 @@ def review_cpu(slug: str, matches: int) -> tuple[list[float], int, int]:
 
 def main(slugs: list[str], count: int, matches: int | None) -> int:
     matches = 2 if matches is None else matches
+    print(f"hints: {HINT_BUDGET} s budget, in an AI worker (wall), in place (cpu)")
     print(
         f"{'game':<14}{'hint p50':>9}{'p95':>6}{'cpu p95':>8}{'review cpu':>11}{'judged':>7}"
         f"{'shown':>6}{'agree':>7}{'noise p95':>10}{'unit':>8}{'reward':>8}",

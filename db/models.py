@@ -129,6 +129,39 @@ class Snapshot(Base, table=True):
     updated_at: datetime = Field(sa_type=TIME)
 
 
+class HintRequest(Base, table=True):
+    """A hint (*Conseil*) a seat asked for: `seq` is the move it was asked before (the
+    table's version then, plus one). Written before the hint is shown; a replay says so
+    at that move. The primary key makes a repeated click one row."""
+
+    __tablename__ = "hint_requests"
+
+    table_id: int = Field(
+        sa_type=Integer,
+        primary_key=True,
+        sa_column_args=[ForeignKey("game_tables.id", ondelete="CASCADE")],
+        sa_column_kwargs={"autoincrement": False},
+    )
+    seq: int = Field(sa_type=Integer, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    seat: int = Field(sa_type=Integer, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    user_id: int = Field(sa_type=BigInteger)
+    created_at: datetime = Field(sa_type=TIME)
+
+
+class FirstTable(Base, table=True):
+    """A player who has been shown a game's summary at their first table of it: once per
+    player and game, across restarts."""
+
+    __tablename__ = "first_tables"
+
+    user_id: int = Field(
+        sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False}
+    )
+    game: str = Field(sa_type=SLUG, primary_key=True)
+    table_id: int = Field(sa_type=Integer)
+    created_at: datetime = Field(sa_type=TIME)
+
+
 class Season(Base, table=True):
     """A guild's season; the open one has `ended_at` NULL."""
 

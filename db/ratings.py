@@ -102,9 +102,11 @@ def plan_match(
     teams: Sequence[Sequence[int]] | None,
     *,
     practice: bool = False,
+    hints: bool = False,
 ) -> MatchPlan:
     """Sides, ranks, wins and season points for a result (see the module docstring); a
-    practice match is never rated and earns no season points."""
+    practice match, or one at a table that allowed hints, is never rated and earns no
+    season points."""
     if not seats:
         raise ValueError("a result needs at least one seat")
     if any(s.rank < 1 for s in seats):
@@ -127,7 +129,7 @@ def plan_match(
         if humans:
             human_sides.append(humans)
             human_ranks.append(rank)
-    rated = not practice and len(human_sides) >= 2 and len(set(users)) == len(users)
+    rated = not practice and not hints and len(human_sides) >= 2 and len(set(users)) == len(users)
 
     best = min(side_rank)
     everyone_tied = all(r == best for r in side_rank)

@@ -130,6 +130,14 @@ class SeatResult:
 
 
 @dataclass(frozen=True, slots=True)
+class HintRecord:
+    """A hint `seat` asked for before move `seq` (db/store/hints.py)."""
+
+    seq: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class MoveRecord:
     seq: int
     seat: int
@@ -252,6 +260,7 @@ class FinishedMatch:
     seed: int
     options: dict[str, Any]
     moves: list[MoveRecord]
+    hints: list[HintRecord] = field(default_factory=list)  # hints asked, before which move
 
 
 @dataclass(frozen=True, slots=True)

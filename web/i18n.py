@@ -90,6 +90,10 @@ TEXT: dict[str, dict[str, str]] = {
     "dealer": {"fr": "donneur", "en": "dealer"},
     "last_move": {"fr": "Dernier coup", "en": "Last move"},
     "move_by": {"fr": "{who} : {move}", "en": "{who}: {move}"},
+    "hinted": {
+        "fr": "💡 {who} a demandé un conseil avant ce coup",
+        "en": "💡 {who} asked for a hint before this move",
+    },
     "nothing_yet": {"fr": "Les cartes sont distribuées.", "en": "The cards are dealt."},
     "no_replay": {
         "fr": "Cette partie ne peut pas être rejouée avec cette version de Tapis.",

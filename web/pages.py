@@ -232,11 +232,19 @@ def seat_views(ctx: Ctx, m: data.Match, frame: Frame, game: Words) -> list[SeatV
 
 
 def narration(ctx: Ctx, m: data.Match, frame: Frame, game: Words) -> tuple[str | None, list[str]]:
-    """The move that led here ("Alice joue 10♥") and what it caused, in the game's words."""
+    """The move that led here ("Alice joue 10♥") and what it caused, in the game's words,
+    and who asked for a hint before it."""
     if frame.step == 0:
         return None, []
     move = m.match.moves[frame.step - 1]
-    return words.narration(game, frame.events, (move.seat, move.action_id), m.names, ctx.lang)
+    last, told = words.narration(game, frame.events, (move.seat, move.action_id), m.names, ctx.lang)
+    names = m.names
+    hinted = [
+        i18n.text("hinted", ctx.lang, who=names[h.seat] if 0 <= h.seat < len(names) else "?")
+        for h in m.match.hints
+        if h.seq == frame.step
+    ]
+    return last, [*told, *hinted]
 
 
 @router.get("/match/{match_id}", response_class=HTMLResponse)

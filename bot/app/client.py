@@ -39,12 +39,15 @@ from ..table.commands import TablesCog
 from ..table.components import DESK, EXPLAINER, route_modal
 from ..table.controller import Controller
 from ..table.hands import HandPresenter
+from ..table.hint import Adviser
+from ..table.hint_button import ADVISER
 from ..table.message import Pacers
 from ..table.rematch import Rematcher
 from ..table.rematch_button import REMATCHER
 from ..table.runtime import Runtimes
 from ..table.service import TableService
 from ..table.subcommands import table_group
+from ..table.welcome import Welcome
 from ..table.why import Explainer
 from .clock import Clock, LoopClock
 from .items import DYNAMIC_ITEMS, on_message, refuse_orphan
@@ -165,10 +168,12 @@ class TapisBot(commands.AutoShardedBot):
             pacers=Pacers(channel_writes, Pacer(self.settings.table_pictures_per_second)),
             hands=hands,
         )
-        controller = Controller(self.service, self.runtimes, hands, display)
+        self.welcome = Welcome(self.store)  # a player's first table of a game
+        controller = Controller(self.service, self.runtimes, hands, display, self.welcome)
         self.handlers.add(DESK, controller)
         self.handlers.add(EXPLAINER, Explainer(self.service.tables, lambda: self.card_emojis.faces))
         self.handlers.add(REMATCHER, Rematcher(self, controller))
+        self.handlers.add(ADVISER, Adviser(self.service.tables, self.store, ai))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.service.restore(self.owned if self.owned.partial else None)
         log.info("restored %d open table(s)", len(restored))

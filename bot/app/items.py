@@ -14,10 +14,12 @@ from ..replays.components import REPLAY_ITEMS
 from ..reviews.components import REVIEW_ITEMS
 from ..stats.components import PageButton
 from ..table.components import TABLE_ITEMS, guarded
+from ..table.hint_button import HINT_ITEMS
 from ..table.rematch_button import RematchButton
 
 KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     *TABLE_ITEMS,
+    *HINT_ITEMS,
     RematchButton,
     PageButton,
     *REPLAY_ITEMS,

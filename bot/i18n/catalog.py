@@ -227,6 +227,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Timer: {n} s to play, then the AI plays",
     },
     "lobby.no_timer": {"fr": "Minuteur : aucun", "en": "Timer: none"},
+    "lobby.hints": {
+        "fr": "Conseils : permis, la partie n'est pas classée",
+        "en": "Hints: allowed, the match is unrated",
+    },
     "rules.players": {"fr": "de {min} à {max} joueurs", "en": "{min} to {max} players"},
     "rules.players_exact": {"fr": "{min} joueurs", "en": "{min} players"},
     "rules.title": {"fr": "{game} — les règles", "en": "{game} — the rules"},
@@ -301,6 +305,43 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "btn.refresh": {"fr": "Actualiser", "en": "Refresh"},
     "btn.why": {"fr": "Pourquoi ?", "en": "Why not?"},
+    "btn.hint": {"fr": "Conseil", "en": "Hint"},
+    "hint.answer": {"fr": "💡 {hint}.", "en": "💡 {hint}."},
+    "hint.not_here": {
+        "fr": "Pas de conseil à cette table : elle est classée.",
+        "en": "No hints at this table: it is rated.",
+    },
+    "hint.not_your_turn": {
+        "fr": "Ce n'est pas à vous de jouer : pas de conseil pour l'instant.",
+        "en": "It is not your turn: no hint for now.",
+    },
+    "hint.failed": {
+        "fr": "Le conseil n'a pas pu être calculé : réessayez dans un instant.",
+        "en": "The hint could not be worked out: try again in a moment.",
+    },
+    "hint.not_stored": {
+        "fr": "Pas de conseil : la sauvegarde n'a pas répondu. Réessayez dans un instant.",
+        "en": "No hint: saving did not go through. Try again in a moment.",
+    },
+    "replay.hint": {
+        "fr": "💡 {who} a demandé un conseil avant ce coup",
+        "en": "💡 {who} asked for a hint before this move",
+    },
+    "first.title": {
+        "fr": "Votre première partie de {game} : l'essentiel",
+        "en": "Your first game of {game}: the essentials",
+    },
+    "first.help": {
+        "fr": "Toutes les règles : `/regles`. Sur votre main, « Pourquoi ? » dit pourquoi une "
+        "carte est interdite.",
+        "en": "All the rules: `/rules`. On your hand, “Why not?” says why a card is forbidden.",
+    },
+    "first.help_hints": {
+        "fr": "Toutes les règles : `/regles`. Sur votre main, « Pourquoi ? » dit pourquoi une "
+        "carte est interdite, et « Conseil » propose un coup.",
+        "en": "All the rules: `/rules`. On your hand, “Why not?” says why a card is "
+        "forbidden, and “Hint” suggests a move.",
+    },
     "why.title": {"fr": "Pourquoi pas ?", "en": "Why not?"},
     "why.stale": {
         "fr": "Ce bouton n'est plus à jour : actualisez votre jeu.",

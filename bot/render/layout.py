@@ -32,6 +32,7 @@ from ..table.components import (
     lobby_view,
     table_view,
 )
+from ..table.hint_button import HintButton
 from ..table.lobby import pages as option_pages
 from ..table.model import Table
 from ..table.rematch_button import RematchButton
@@ -243,6 +244,10 @@ def hand_parts(
         why = WhyButton(table.id, version, lang)
         why.row = 4
         items.append(why)
+    if legal and table.hints_allowed:  # its turn at a table that allows hints: « Conseil »
+        advice = HintButton(table.id, version, lang)
+        advice.row = 4
+        items.append(advice)
     refresh = HandButton(table.id, lang, version)
     refresh.item.label = tr("btn.refresh", lang)
     refresh.item.style = discord.ButtonStyle.secondary

@@ -135,11 +135,13 @@ def lobby_text(table: Table) -> Text:
 
 
 def options_lines(table: Table, lang: str) -> list[str]:
-    """Every option of the table in words (`Objectif : 200 points`), then its timer."""
+    """Every option of the table in words (`Objectif : 200 points`), then its timer, and
+    whether hints are allowed (which makes the match unrated)."""
     chosen = table.rules.parse_options(table.options)
     lines = [info.line(getattr(chosen, info.name), lang) for info in describe(table.rules.Options)]
     timer = tr("lobby.timer", lang, n=table.timer) if table.timer else tr("lobby.no_timer", lang)
-    return [*lines, timer]
+    hints = [tr("lobby.hints", lang)] if table.hints and not table.practice else []
+    return [*lines, timer, *hints]
 
 
 def seat_line_name(table: Table, seat: int) -> str:

@@ -57,6 +57,7 @@ class Replay:
     checkpoints: tuple[GameState, ...]  # the state at step k * every; never changed
     every: int
     practice: bool = False  # played at a practice table: the replay says so
+    hints: frozenset[tuple[int, int]] = frozenset()  # (move, seat): a hint asked before it
 
     @classmethod
     def build(cls, guild_id: int, found: FinishedMatch, every: int = CHECKPOINT_EVERY) -> Replay:
@@ -97,6 +98,7 @@ class Replay:
             checkpoints=tuple(checkpoints),
             every=every,
             practice=summary.practice,
+            hints=frozenset((h.seq, h.seat) for h in found.hints),
         )
 
     @property
@@ -121,6 +123,10 @@ class Replay:
     def move(self, step: int) -> tuple[int, str] | None:
         """The move that led to `step` (seat, action id); None at the start."""
         return self.moves[step - 1] if 1 <= step <= self.total else None
+
+    def hinted(self, step: int) -> list[int]:
+        """The seats that asked for a hint before move `step` (none at the start)."""
+        return sorted(seat for seq, seat in self.hints if seq == step)
 
     def deal_of(self, step: int) -> int:
         """The 1-based number of the deal `step` belongs to."""

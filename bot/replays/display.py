@@ -49,18 +49,20 @@ def table_at(replay: Replay, step: int, lang: str) -> Table:
 
 
 def last_move(replay: Replay, table: Table, step: int, lang: str) -> list[str]:
-    """The move that led to `step` and what it caused, in the game's words; at step 0 the
-    deal. A move whose events the game does not tell is said by its action's label."""
+    """The move that led to `step` and what it caused, in the game's words, and who asked
+    for a hint before it; at step 0 the deal. A move whose events the game does not tell
+    is said by its action's label."""
     assert table.state is not None
     told = [t for e in table.state.events_for(None) if (t := words.narrate(e, table, lang))]
     move = replay.move(step)
     if move is None:
         return [tr("replay.start", lang), *told]
+    hinted = [tr("replay.hint", lang, who=words.seat_name(table, s)) for s in replay.hinted(step)]
     if told:
-        return told
+        return [*told, *hinted]
     seat, action_id = move
     label = words.action_label(table, action_id, lang)
-    return [tr("replay.move_by", lang, who=words.seat_name(table, seat), move=label)]
+    return [tr("replay.move_by", lang, who=words.seat_name(table, seat), move=label), *hinted]
 
 
 def fit(lines: list[str], limit: int) -> str:

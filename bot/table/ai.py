@@ -24,6 +24,7 @@ from typing import Any, Protocol, TypeVar, cast
 import games
 import games.ai
 from games import GameState, Rng
+from games.ai.advice import Hint, hint
 from workers import PipePool
 
 log = logging.getLogger("tapis.ai")
@@ -34,6 +35,10 @@ SEARCH_BUDGET = 0.8  # seconds of search per decision (see docs/ai.md)
 SEARCH_DEADLINE = 5.0  # past this the worker is presumed stuck and "facile" answers
 QUEUE_PER_WORKER = 2  # searches waiting per worker (besides the running one); more: facile
 SATURATION_LOG_EVERY = 30.0  # seconds between two "saturated" warnings
+# A hint's search (bot.table.hint): its p95 with the worker's own costs stays under 1 s
+# (bench/ai.py --advice --budget, docs/ai.md); past the deadline the player is told to retry.
+HINT_BUDGET = 0.5
+HINT_DEADLINE = SEARCH_DEADLINE
 
 
 # In a worker: (game slug, state snapshot, seat, level, seed) -> action id. Module-level,
@@ -43,6 +48,10 @@ Search = Callable[[str, str, int, str, int], str]
 
 class AiPlayer(Protocol):
     async def choose(self, state: GameState, seat: int, level: str, seed: int) -> str: ...
+
+    async def run(
+        self, fn: Callable[..., Result], *args: Any, deadline: float | None = None
+    ) -> Result: ...
 
     async def close(self) -> None: ...
 
@@ -56,6 +65,13 @@ def _search(slug: str, snapshot: str, seat: int, level: str, seed: int) -> str:
     """In a worker process: rebuild the state and search it."""
     state = games.get(slug).from_json(snapshot)
     return games.ai.choose(state, seat, level, Rng(seed), budget_s=SEARCH_BUDGET)
+
+
+def hint_for(slug: str, snapshot: str, seat: int, seed: int, budget: float) -> Hint:
+    """In a worker process: the strong AI's hint for `seat`, from what that seat knows
+    (games.ai.advice searches a stand-in, never the snapshot's hidden cards)."""
+    state = games.get(slug).from_json(snapshot)
+    return hint(state, seat, Rng(seed), budget_s=budget)
 
 
 def easy_move(state: GameState, seat: int, seed: int) -> str:

@@ -33,6 +33,7 @@ from .lobby import OptionsRefused, changed_options, options_modal, submitted
 from .model import Table, seat_in_play
 from .runtime import Runtimes
 from .service import TableService
+from .welcome import Welcome
 
 log = logging.getLogger("tapis.bot")
 
@@ -63,12 +64,18 @@ async def acknowledged_after(
 
 class Controller:
     def __init__(
-        self, service: TableService, runtimes: Runtimes, hands: HandPresenter, display: Display
+        self,
+        service: TableService,
+        runtimes: Runtimes,
+        hands: HandPresenter,
+        display: Display,
+        welcome: Welcome,
     ) -> None:
         self.service = service
         self.runtimes = runtimes
         self.hands = hands
         self.display = display
+        self.welcome = welcome
 
     # --- answers (the views' contract) -----------------------------------------------------
     def saw(self, interaction: discord.Interaction[Any]) -> None:
@@ -282,6 +289,7 @@ class Controller:
             await interaction.response.defer()
             self.runtimes.of(table).message.keep_public(interaction)
             await self.hands.of(table).open(interaction, seat)
+        await self.welcome.greet(interaction, table)  # the first table of a game: its essentials
 
     # --- playing -----------------------------------------------------------------------
     async def act(

@@ -66,6 +66,8 @@ class Table:
     rematch_of: int | None = None
     reserved: tuple[int, ...] = ()
     lapsed: bool = False
+    # Hints (*Conseil*) allowed by the host: the match is then unrated (db/ratings.py).
+    hints: bool = False
     recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
     # Bumped on every stored change (bot.table.session): what is drawn is keyed by it, so a
     # redraw happens whenever anything shown may have changed (a version number can come back).
@@ -98,7 +100,15 @@ class Table:
             stored.update(rematch_of=self.rematch_of, reserved=list(self.reserved))
         if self.lapsed:
             stored["lapsed"] = True
+        if self.hints:
+            stored["hints"] = True
         return stored
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether a seat may ask for a hint here: a practice table, or one whose host
+        allowed them (either is unrated)."""
+        return self.practice or self.hints
 
     def version(self) -> int:
         return self.state.version if self.state else 0
@@ -131,6 +141,7 @@ def table_from_record(record: TableRecord) -> Table:
         lang=settings.get("lang", "fr"),
         timer=int(settings.get("timer", DEFAULT_TIMER)),
         practice=settings.get("practice") is True,
+        hints=settings.get("hints") is True,
         seed=record.seed,
         host_id=record.host_id,
         status=record.status,

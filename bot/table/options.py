@@ -1,5 +1,5 @@
 """The table's own settings, typed beside the game's options (games/options.py): the timer,
-and the practice table with the level of its AI seats."""
+the practice table with the level of its AI seats, and hints allowed (an unrated table)."""
 
 from __future__ import annotations
 
@@ -42,5 +42,15 @@ LEVEL = OptionInfo(
     },
     choices=(Choice("facile", "Facile", "Easy"), Choice("fort", "Fort", "Strong")),
 )
-SETTINGS = (TIMER, PRACTICE, LEVEL)  # the slash command's settings, after the game's options
+HINTS = OptionInfo(
+    name="hints",
+    kind="bool",
+    default=False,
+    label={"fr": "Conseils", "en": "Hints"},
+    help={
+        "fr": "Le bouton Conseil sur les mains (la partie n'est alors pas classée)",
+        "en": "The Hint button on the hands (the match is then unrated)",
+    },
+)
+SETTINGS = (TIMER, PRACTICE, LEVEL, HINTS)  # the slash command's settings, after the game's options
 PRACTICE_SEATS = 4  # a practice table seats this many, within the game's bounds

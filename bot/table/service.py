@@ -72,9 +72,11 @@ class TableService:
         timer: int = DEFAULT_TIMER,
         practice: bool = False,
         level: str = AI_LEVELS[0],
+        hints: bool = False,
     ) -> Table:
         """A new lobby with its host seated, stored, then open. A practice lobby seats the
-        AI (at `level`) beside its host: the bot starts it at once (bot.table.controller)."""
+        AI (at `level`) beside its host: the bot starts it at once (bot.table.controller).
+        `hints`: the seats may ask for a hint, and the match is unrated."""
         if not games.known(game):
             raise ServiceError("err.unknown_game")
         if level not in AI_LEVELS:
@@ -85,6 +87,8 @@ class TableService:
         settings: dict[str, Any] = {"lang": lang, "timer": timer}
         if practice:
             settings["practice"] = True
+        if hints:
+            settings["hints"] = True
         async with storing():
             table_id = await self.store.tables.create(
                 guild_id=guild_id,
@@ -106,6 +110,7 @@ class TableService:
             lang=lang,
             timer=timer,
             practice=practice,
+            hints=hints,
         )
         session = TableSession(table, self.store, self._outlets)
         ais = practice_ais(rules, level) if practice else []

@@ -366,6 +366,7 @@ async def record_result(store: Store, table: Table) -> None:
         seats=seats,
         teams=out.team_lists(),
         practice=table.practice,
+        hints=table.hints,
     )
     table.status = "finished"
 

@@ -14,9 +14,9 @@ store's one `Database` (the engine and its sessions, database.py): `tables` (lob
 seats, start, loading), `moves` (the move log, its snapshots and its group writer),
 `results` (a finished match and its ratings), `seasons`, `leaderboard` (leaderboard and
 per-player statistics), `history` (finished matches and their replays, and the web
-companion's pages), `guilds` (a server's own settings), `shards` (which process runs
-which shards) and `reviews` (the strong AI's reviews of finished matches). Callers name
-the concern: `store.moves.append(...)`.
+companion's pages), `guilds` (a server's own settings), `hints` (the hints asked, the
+players' first tables), `shards` (which process runs which shards) and `reviews` (the
+strong AI's reviews of finished matches). Callers name the concern: `store.moves.append(...)`.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from ..schema import upgrade
 from .claims import ShardClaim, ShardClaims
 from .database import Database
 from .guilds import Guilds
+from .hints import Hints
 from .history import History
 from .leaderboard import Leaderboard
 from .moves import FLUSH_TIMEOUT, Moves
@@ -52,6 +53,7 @@ class Store:
         self.leaderboard = Leaderboard(self._db)
         self.history = History(self._db)
         self.guilds = Guilds(self._db)
+        self.hints = Hints(self._db)
         self.shards = ShardClaims(self._db)
         self.reviews = Reviews(self._db)
 

@@ -21,6 +21,7 @@ from ..records import (
     ALL_GAMES,
     BoardPage,
     FinishedMatch,
+    HintRecord,
     MatchSeat,
     MatchSummary,
     MoveRecord,
@@ -41,6 +42,7 @@ from .database import (
     as_utc,
     check_game,
 )
+from .hints import HINTS
 from .leaderboard import leaderboard_page, player_stats
 from .seasons import guild_seasons
 
@@ -69,7 +71,15 @@ def _finished(s: Session, where: ColumnElement[bool]) -> FinishedMatch | None:
             .order_by(MOVES.c.seq)
         )
     ]
-    return FinishedMatch(summary, int(seed), dict(options or {}), moves)
+    hints = [
+        HintRecord(seq, seat)
+        for seq, seat in s.execute(
+            select(HINTS.c.seq, HINTS.c.seat)
+            .where(HINTS.c.table_id == summary.table_id)
+            .order_by(HINTS.c.seq, HINTS.c.seat)
+        )
+    ]
+    return FinishedMatch(summary, int(seed), dict(options or {}), moves, hints)
 
 
 def _recent(

@@ -166,6 +166,7 @@ class Results:
         seats: list[SeatResult],
         teams: list[list[int]] | None,
         practice: bool = False,
+        hints: bool = False,
     ) -> bool:
         """Record a finished match once: True if recorded now, False if it already was.
 
@@ -174,10 +175,11 @@ class Results:
         `game` and for ALL_GAMES, and the table's status set to finished. The rules for
         sides, points and ratings are in db/ratings.py. A `practice` match keeps its
         result (for its replay) but is unrated and touches no rating row: it counts in no
-        season, leaderboard or statistics.
+        season, leaderboard or statistics. A match at a table that allowed `hints` is
+        counted like any unrated match: played and won, with no rating move and no points.
         """
         check_game(game)
-        plan = ratings.plan_match(seats, teams, practice=practice)
+        plan = ratings.plan_match(seats, teams, practice=practice, hints=hints)
         for attempt in range(RETRIES):
             try:
                 return await self._record(

@@ -393,6 +393,8 @@ async def ready_to_play(tapis: Tapis) -> tuple[int, Channel, list[User], User, M
     public = tapis.public_message(table_id, where)
     for u in users:
         await tapis.run(await tapis.emu.click(u, public, f"th:{table_id}"))
+        # The first table's essentials follow the hand in the same click: let them go.
+        await tapis.emu.wait_for(lambda u=u: tapis.bot.welcome.settled(u.id, "nain-jaune"))
 
     def mover() -> tuple[User, Message] | None:
         for u in users:

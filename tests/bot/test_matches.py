@@ -5,6 +5,7 @@ and of every « Pourquoi ? » answer for cards hidden from its reader."""
 from __future__ import annotations
 
 import logging
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -17,9 +18,11 @@ from bot.app.logs import quiet_libraries
 from bot.render.emojis import TEXT_FACES
 from bot.render.pictures import Pictures
 from bot.render.scenes import scene_of
+from bot.table.hint import hint_answer
 from bot.table.why import answer as why_answer
 from emulator.drivers import Emulator
 from games import Rng
+from games.ai.advice import hint
 from games.cards import face
 from tests.bot.harness import (
     match_players,
@@ -100,6 +103,9 @@ class LeakScanner:
                     assert face(card, lang) not in text, f"{card} hidden from {seat}: {text!r}"
 
 
+HINT_EVERY = 5  # moves between two hints checked for leaks (each is a small search)
+
+
 def scene_cards(scene: art.TableScene) -> set[str]:
     """Every card a table picture shows face up."""
     shown = {p.card for zone in scene.zones for p in zone.cards}
@@ -164,12 +170,18 @@ async def test_whole_match_from_table_to_final_scores(
                 said = [why_answer(table, seat, lang, TEXT_FACES) or "" for lang in ("fr", "en")]
                 scanner.check_private(table.state, seat, said)
                 explained.update(r.code for r in table.state.why_not(seat))
+                if _step % HINT_EVERY == 0:  # « Conseil »: the mover's own answer (few searches)
+                    found = hint(table.state, seat, Rng(_step), iterations=4, budget_s=math.inf)
+                    names = [s.name for s in table.seats]
+                    said = [hint_answer(found, rules.words, lang, names) for lang in ("fr", "en")]
+                    scanner.check_private(table.state, seat, said)
             # Redraws coalesce moves (one every 2 s): check each move's scene as well.
             scene = scene_of(table)
             assert scene is not None
             watch.check_scene(table.state, scene)
 
         explained: set[str] = set()
+        rules = games.get(slug)
         actions = await play_until_over(tapis, table_id, where, users, Rng(len(slug)), on_step=scan)
         assert actions > 0 and explained, "no « Pourquoi ? » was ever answered"
         assert table.state is not None and table.state.is_over()
@@ -187,7 +199,6 @@ async def test_whole_match_from_table_to_final_scores(
         # Stored: every move, in order, replaying to the final state; the result once.
         moves = await logged_moves(tapis.store, table_id)
         assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
-        rules = games.get(slug)
         replayed = rules.replay(
             len(users), table.seed, table.options, [(m.seat, m.action_id) for m in moves]
         )

@@ -25,10 +25,12 @@ import pytest
 import games
 from bot.i18n.catalog import MESSAGES
 from bot.i18n.translate import tr
+from bot.table.hint import hint_answer
+from bot.table.welcome import summary_text
 from emulator.drivers import Emulator
 from emulator.model import Message
 from games import Rng
-from games.ai.advice import decision_text, hint, hint_text, review
+from games.ai.advice import decision_text, hint, review
 from games.testing import random_match
 from games.text import (
     hand_line,
@@ -310,7 +312,7 @@ def advice_strings(slug: str, seed: int, lang: str) -> Iterator[str]:
     for step, move in enumerate(played):
         if step % 3 == 0:
             found = hint(replay, move.seat, Rng(step), iterations=4, budget_s=math.inf)
-            yield hint_text(found, words, lang, names)
+            yield hint_answer(found, words, lang, names)  # what the bot answers
         replay.apply(move.seat, move.action)
     moves = [(m.seat, m.action) for m in played]
     for d in review(rules, players, seed, rules.quick_options, moves, 0, iterations=4):
@@ -342,6 +344,23 @@ def test_every_rematch_text_reads_right(lang: str) -> None:
     keys = [k for k in MESSAGES if k.startswith((*REMATCH_KEYS, "err.rematch", "rematch."))]
     assert len(keys) >= 10
     found = {k: p for k in keys if (p := problems(tr(k, lang, where="<#42>", table=7), lang))}
+    assert not found, found
+
+
+@pytest.mark.parametrize("slug", games.slugs())
+def test_the_first_tables_essentials_and_the_hint_words_read_right(slug: str) -> None:
+    """The first-table summary of each game, with and without hints, and the words around
+    « Conseil » (its refusals, the replay's line, the lobby's)."""
+    keys = ["btn.hint", "hint.not_here", "hint.not_your_turn", "hint.failed", "hint.not_stored"]
+    keys.append("lobby.hints")
+    found: dict[str, str] = {}
+    for lang in LOCALES:
+        texts = [summary_text(slug, lang, hints) for hints in (False, True)]
+        texts += [tr(key, lang) for key in keys]
+        texts.append(tr("replay.hint", lang, who="Ada"))
+        for text in texts:
+            for what in problems(text, lang):
+                found.setdefault(f"[{lang}] {what}", text)
     assert not found, found
 
 

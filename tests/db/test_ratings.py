@@ -48,6 +48,12 @@ def test_ai_sides_drop_out_and_one_human_side_is_unrated() -> None:
     assert not solo.seats[0].won
 
 
+def test_a_match_that_allowed_hints_is_not_rated() -> None:
+    plan = plan_match(seats([1, 2]), None, hints=True)
+    assert not plan.rated and plan.sides == []
+    assert [o.season_points for o in plan.seats] == [0, 0] and plan.seats[0].won
+
+
 def test_a_user_in_two_seats_is_not_rated() -> None:
     plan = plan_match(seats([1, 2], users=[7, 7]), None)
     assert not plan.rated

@@ -261,3 +261,23 @@ async def test_a_practice_match_keeps_its_result_but_counts_nowhere(store: Store
     newest, _ = await store.history.recent(GUILD)
     assert not newest.practice and newest.rated
     assert set(await by_user(store)) == {user(1), user(2)}
+
+
+async def test_a_match_with_hints_is_counted_but_unrated(store: Store) -> None:
+    """Hints allowed: played and won count as at any unrated match, but no rating moves and
+    no season points are earned."""
+    users = [user(1), user(2)]
+    table_id = await new_table(store, users=users, status="playing")
+    assert await store.results.record(
+        table_id,
+        guild_id=GUILD,
+        game="manille",
+        seats=results(users, [1, 2]),
+        teams=None,
+        hints=True,
+    )
+    (match,) = await store.history.recent(GUILD)
+    assert not match.rated and not match.practice
+    rows = await by_user(store)
+    assert rows[user(1)].matches == 1 and rows[user(1)].wins == 1
+    assert rows[user(1)].points == 0 and rows[user(1)].mu == rows[user(2)].mu

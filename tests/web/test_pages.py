@@ -237,6 +237,21 @@ def test_every_step_of_every_game_is_narrated_in_its_words(
                 assert f"<li>{words.marked(line, 'en')}</li>" in page
 
 
+def test_a_replay_step_says_who_asked_for_a_hint_before_that_move(
+    client: TestClient, seeded: Seeded
+) -> None:
+    match_id = seeded.matches["practice"]
+    found = from_store(seeded, "history.match", GUILD, match_id)
+    seat = found.moves[1].seat
+    from_store(seeded, "hints.record", found.summary.table_id, 2, seat, uid(1))
+    name = next(s.name for s in found.summary.seats if s.seat == seat)
+    for step, lang, said in [(2, "fr", "a demandé un conseil"), (2, "en", "asked for a hint")]:
+        page = client.get(signed(f"match/{match_id}"), params={"step": step, "lang": lang})
+        assert f"💡 {html.escape(name)} {said} " in page.text
+    other = client.get(signed(f"match/{match_id}"), params={"step": 3, "lang": "fr"})
+    assert "demandé un conseil" not in other.text
+
+
 def test_a_match_that_no_longer_replays_shows_no_card(client: TestClient, seeded: Seeded) -> None:
     page = client.get(signed(f"match/{seeded.matches['broken']}"))
     assert page.status_code == 200

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 import games
 from bot.replays.book import Replay
 from bot.replays.display import fit, list_message, ordinal, replay_embed, replay_view
-from db import MatchSeat, MatchSummary
+from db import HintRecord, MatchSeat, MatchSummary
 from tests.bot.replays.test_book import GUILD, random_match
 
 
@@ -27,6 +28,24 @@ def test_every_step_of_every_game_fits_discord_and_reads_as_words(slug: str, lan
         ids = [getattr(item, "custom_id", None) for item in view.children]
         assert len(set(ids)) == len(ids) == 5 and all(len(str(i)) <= 100 for i in ids)
         assert f"ra:{replay.table_id}" in ids  # « Analyse » beside the steps
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("fr", "a demandé un conseil avant ce coup"), ("en", "asked for a hint")]
+)
+def test_a_replay_says_who_asked_for_a_hint_at_that_move_and_plays_the_same(
+    lang: str, said: str
+) -> None:
+    found = random_match("manille", 8)
+    seat = found.moves[2].seat
+    plain = Replay.build(GUILD, found)
+    hinted = Replay.build(GUILD, replace(found, hints=[HintRecord(3, seat)]))
+    name = hinted.seats[seat].name
+    for step in range(6):
+        last = replay_embed(hinted, step, lang).fields[-len(hinted.seats) - 1].value or ""
+        assert (f"💡 {name} {said}" in last) == (step == 3), (step, last)
+        assert hinted.state_at(step).to_json() == plain.state_at(step).to_json()
+    assert hinted.moves == plain.moves
 
 
 def test_a_long_last_move_keeps_the_move_and_how_it_ended() -> None:

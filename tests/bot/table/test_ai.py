@@ -6,6 +6,7 @@ import asyncio
 import functools
 import json
 import logging
+import math
 import os
 import threading
 from typing import Any
@@ -13,7 +14,10 @@ from typing import Any
 import pytest
 
 import games
-from bot.table.ai import WorkerAi, easy_move
+from bot.table.ai import WorkerAi, easy_move, hint_for
+from bot.table.hint import hint_answer
+from games import Rng
+from tests.bot.tables import mid_deal
 from workers import NICENESS
 
 
@@ -166,3 +170,24 @@ async def test_searches_run_in_worker_processes_at_a_lower_cpu_priority_than_the
         assert os.sched_getscheduler(0) != os.SCHED_IDLE  # and the bot does not
     else:
         assert worker["nice"] == min(19, os.nice(0) + NICENESS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("slug", games.slugs())
+def test_a_workers_hint_is_the_same_whatever_the_cards_hidden_from_the_seat(slug: str) -> None:
+    """What the worker answers a *Conseil* click from the table's snapshot: two snapshots
+    that differ only in cards the seat cannot see give the same hint, hence the same text
+    (the iteration cap binding: no time budget)."""
+    table = mid_deal(slug, 6)
+    state = table.state
+    assert state is not None
+    seat = state.to_move()[0]
+    other = state.determinize(seat, Rng(41))
+    assert other.view(seat) == state.view(seat) and other.to_json() != state.to_json()
+    mine = hint_for(slug, state.to_json(), seat, 7, math.inf)
+    theirs = hint_for(slug, other.to_json(), seat, 7, math.inf)
+    assert mine == theirs and mine.action in {a.id for a in state.legal_actions(seat)}
+    names = [s.name for s in table.seats]
+    for lang in ("fr", "en"):
+        said = hint_answer(mine, table.rules.words, lang, names)
+        assert said == hint_answer(theirs, table.rules.words, lang, names)
