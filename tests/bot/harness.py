@@ -176,7 +176,13 @@ def _components(msg: Message) -> list[dict[str, Any]]:
 
 
 def _has_custom_id(msg: Message, prefix: str) -> bool:
-    return any(str(c.get("custom_id", "")).startswith(prefix) for c in _components(msg))
+    return custom_id_of(msg, prefix) is not None
+
+
+def custom_id_of(msg: Message, prefix: str) -> str | None:
+    """The custom_id of the message's first component whose custom_id starts with `prefix`."""
+    ids = (str(c.get("custom_id", "")) for c in _components(msg))
+    return next((cid for cid in ids if cid.startswith(prefix)), None)
 
 
 def text_of(msg: Message) -> str:

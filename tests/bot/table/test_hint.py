@@ -21,6 +21,7 @@ from games.ai.advice import Hint
 from games.ai.reason import Reason
 from tests.bot.harness import (
     Tapis,
+    custom_id_of,
     is_my_turn,
     is_over,
     play_until_over,
@@ -33,14 +34,7 @@ from tests.bot.tables import mid_deal
 
 
 def hint_id(hand: Message) -> str | None:
-    return next(
-        (
-            str(c["custom_id"])
-            for c in hand.iter_components()
-            if str(c.get("custom_id", "")).startswith("tc:")
-        ),
-        None,
-    )
+    return custom_id_of(hand, "tc:")
 
 
 async def my_turn(

@@ -14,19 +14,19 @@ from emulator.drivers import Emulator
 from emulator.model import Channel, Message, User
 from games import Rng
 from games.text import why_lines
-from tests.bot.harness import Tapis, click_random_action, is_my_turn, running_tapis, text_of
+from tests.bot.harness import (
+    Tapis,
+    click_random_action,
+    custom_id_of,
+    is_my_turn,
+    running_tapis,
+    text_of,
+)
 from tests.bot.tables import mid_deal
 
 
 def why_id(hand: Message) -> str | None:
-    return next(
-        (
-            str(c["custom_id"])
-            for c in hand.iter_components()
-            if str(c.get("custom_id", "")).startswith("tw:")
-        ),
-        None,
-    )
+    return custom_id_of(hand, "tw:")
 
 
 async def hand_with_why(
