@@ -8,6 +8,7 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
+from .activities import user_of_token
 from .commands import command_json, context_problems, validate_definition
 from .model import Command
 from .responses import (
@@ -76,8 +77,11 @@ class RestRoutes:
     # -- identity and gateway -----------------------------------------------------------------
 
     async def me(self, request: web.Request) -> web.Response:
-        require_bot(request)
         world = self.world
+        user = user_of_token(world, request.headers.get("Authorization", ""))
+        if user is not None:  # a user's OAuth2 token (an Activity's page)
+            return json_response(user)
+        require_bot(request)
         return json_response(payloads.user(world.bot) | {"verified": True, "mfa_enabled": False})
 
     async def get_user(self, request: web.Request) -> web.Response:
