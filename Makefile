@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run web test check lint types bench demo play clean browser screens
+.PHONY: run web test check lint types bench demo play clean browser screens activity
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -12,10 +12,21 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+run: $(STAMP) activity
 	$(BIN)/python -m bot
 
-web: $(STAMP)
+# The Activity's page (activity/): its npm packages as package-lock.json pins them, then
+# type-checked (tsc) and bundled (esbuild) into activity/dist/, which git ignores.
+ACTIVITY_NPM := activity/node_modules/.installed
+ACTIVITY_JS := activity/dist/activity.js
+$(ACTIVITY_NPM): activity/package.json activity/package-lock.json
+	cd activity && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+$(ACTIVITY_JS): $(ACTIVITY_NPM) activity/tsconfig.json $(wildcard activity/src/*.ts)
+	cd activity && npm run -s check && npm run -s build -- --log-level=warning
+activity: $(ACTIVITY_JS)
+
+web: $(STAMP) activity
 	$(BIN)/python -m web
 
 # The browser tests drive Debian's Chromium (Playwright's own download cannot work here).
@@ -31,7 +42,7 @@ browser:
 # core, as most tests wait on the emulator or a subprocess more than they compute (WORKERS=0
 # runs it in one process), then the tests marked `alone` by themselves.
 WORKERS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) )))
-test: $(STAMP) browser lint types
+test: $(STAMP) browser activity lint types
 	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal -m "not alone"
 	$(BIN)/python -m pytest -m alone
 
@@ -69,4 +80,4 @@ demo: $(STAMP)
 	$(BIN)/python -m tests.bot.demo
 
 clean:
-	rm -rf $(VENV) *.egg-info
+	rm -rf $(VENV) *.egg-info activity/node_modules activity/dist

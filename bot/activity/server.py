@@ -33,14 +33,16 @@ from .sockets import Socket, Sockets
 
 log = logging.getLogger("tapis.activity")
 
-FRONT = Path(__file__).resolve().parents[2] / "activity"
+ROOT = Path(__file__).resolve().parents[2]
+FRONT = ROOT / "activity"
 """The page and its built script (`make` runs esbuild: activity/dist/)."""
 HELLO_WAIT = 10.0  # seconds a new socket has to say who it is
 MAX_MESSAGE = 4096  # a move is a few dozen bytes
 STATIC = {
-    "activity.js": ("dist/activity.js", "text/javascript"),
-    "activity.js.map": ("dist/activity.js.map", "application/json"),
-    "activity.css": ("activity.css", "text/css"),
+    "activity.js": (FRONT / "dist" / "activity.js", "text/javascript"),
+    "activity.js.map": (FRONT / "dist" / "activity.js.map", "application/json"),
+    "activity.css": (FRONT / "activity.css", "text/css"),
+    "tapis.css": (ROOT / "web" / "static" / "tapis.css", "text/css"),  # the web's felt and faces
 }
 REFUSED, ELSEWHERE = 4003, 4004  # close codes the page shows a sentence for
 
@@ -53,13 +55,10 @@ class ActivityServer:
         sockets: Sockets,
         identity: DiscordIdentity,
         owns: Callable[[int], bool],
-        *,
-        front: Path = FRONT,
     ) -> None:
         self.sockets = sockets
         self.identity = identity
         self._owns = owns  # is this guild on one of this process's shards?
-        self._front = front
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -92,7 +91,7 @@ class ActivityServer:
 
     # --- the page ----------------------------------------------------------------------
     async def page(self, request: web.Request) -> web.Response:
-        html = (self._front / "index.html").read_text(encoding="utf-8")
+        html = (FRONT / "index.html").read_text(encoding="utf-8")
         app_id = str(self.identity.application_id)
         return web.Response(
             text=html.replace("{{client_id}}", app_id),
@@ -102,10 +101,9 @@ class ActivityServer:
 
     async def static(self, request: web.Request) -> web.StreamResponse:
         entry = STATIC.get(request.match_info["name"])
-        path = self._front / entry[0] if entry else None
-        if entry is None or path is None or not path.is_file():
+        if entry is None or not entry[0].is_file():
             raise web.HTTPNotFound()
-        return web.FileResponse(path, headers={"Content-Type": entry[1]})
+        return web.FileResponse(entry[0], headers={"Content-Type": entry[1]})
 
     async def card(self, request: web.Request) -> web.Response:
         card = request.match_info["card"]
