@@ -34,6 +34,7 @@ const app = document.getElementById("app") as HTMLElement;
 let socket: WebSocket | null = null;
 let current: Frame | null = null;
 let banner: { text: string; error: boolean } | null = null;
+let lost = false; // the socket closed: said until the state comes again
 let wantedTable: number | null = null;
 let retry = 0;
 
@@ -67,7 +68,7 @@ function send(data: object): void {
 }
 
 function play(action: string): void {
-  if (!current || current.version === null) return;
+  if (!current || current.version === null || lost || !socket || socket.readyState !== WebSocket.OPEN) return;
   document.body.classList.add("busy"); // until the next frame: no double move
   banner = null;
   send({ type: "move", version: current.version, action });
@@ -79,6 +80,7 @@ function render(frame: Frame): void {
   document.body.classList.remove("busy");
   app.dataset.version = String(frame.version ?? "");
   app.dataset.seat = String(frame.seat ?? "");
+  app.dataset.live = lost ? "0" : "1";
   const w = frame.words;
   const parts: HTMLElement[] = [];
 
@@ -101,7 +103,9 @@ function render(frame: Frame): void {
   }
   parts.push(top);
   if (frame.whose_turn) parts.push(el("p", "turn-line", frame.whose_turn));
-  const note = banner ?? (frame.note ? { text: frame.note, error: false } : null);
+  const note = lost
+    ? { text: w["activity.lost"], error: true }
+    : banner ?? (frame.note ? { text: frame.note, error: false } : null);
   if (note) parts.push(el("p", note.error ? "banner error" : "banner", note.text));
 
   const story = el("div", "story");
@@ -242,6 +246,7 @@ document.addEventListener("keydown", (event) => {
 function receive(message: Message): void {
   if (message.type === "state") {
     retry = 0;
+    lost = false;
     if (message.table !== current?.table) banner = null;
     render(message);
     return;
@@ -276,10 +281,8 @@ function connect(sdk: Sdk, token: string): void {
       status(event.reason); // refused by Discord's word, or served by another process
       return;
     }
-    if (current) {
-      banner = { text: current.words["activity.lost"], error: true };
-      render(current);
-    }
+    lost = true;
+    if (current) render(current);
     retry = Math.min(retry + 1, 5);
     window.setTimeout(() => connect(sdk, token), 500 * 2 ** retry); // a restart: the state comes again
   });
