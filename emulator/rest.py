@@ -23,6 +23,7 @@ from .responses import (
 from .world import World
 
 JSON = dict[str, Any]
+ENTRY_POINT = 4  # the Activity's command in the App Launcher, made by the Developer Portal
 
 
 class RestRoutes:
@@ -170,6 +171,14 @@ class RestRoutes:
                 errors[str(i)] = problem
         if errors:
             raise form_error(errors, violation="invalid_command")
+        kept = {(str(i.get("name")), int(i.get("type", 1))) for i in items}
+        if any(c.type == ENTRY_POINT and (c.name, c.type) not in kept for c in table.values()):
+            raise ApiError(
+                400,
+                50240,
+                "You cannot remove this app's Entry Point command in a bulk update operation.",
+                violation="entry_point_removed",
+            )
         for item in items:
             self._audit(request, item)
         old = dict(table)

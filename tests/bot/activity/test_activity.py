@@ -14,6 +14,7 @@ import pytest
 
 from bot.table.session import Stored
 from emulator.drivers import Emulator
+from emulator.model import Command
 from tests.bot.activity.pages import Page, access_token, open_page
 from tests.bot.harness import Tapis, running_tapis, settled, shown_version
 
@@ -199,3 +200,23 @@ async def test_without_activity_settings_the_table_offers_no_activity(
             str(c.get("custom_id", "")).startswith("ta:") for c in public.iter_components()
         )
         assert tapis.bot.activity_server is None
+
+
+async def test_the_command_sync_keeps_the_activitys_entry_point_command(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    world = emulator.world
+    definition = {
+        "name": "launch",
+        "type": 4,
+        "handler": 2,
+        "description": "Lancer Tapis",
+        "contexts": [0, 1, 2],
+        "integration_types": [0, 1],
+    }
+    world.global_commands["launch"] = Command(
+        world.ids.next(), "launch", 4, None, definition, world.ids.next()
+    )
+    async with activity_tapis(emulator, tmp_path) as (_tapis, _base):
+        assert world.global_commands["launch"].type == 4
+        assert "table" in world.global_commands
