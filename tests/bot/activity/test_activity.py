@@ -43,6 +43,15 @@ def cards_in(value: Any) -> Iterator[str]:
             yield from cards_in(item)
 
 
+def hidden(state: Any, seat: int) -> set[str]:
+    """The cards of `seat`'s hand nobody else may see: not face up on the table (a turned
+    trump card stays in its holder's hand, face up)."""
+    facts = state.public_facts()
+    public = {c for z in facts.zones for c in z.cards}
+    public |= {c for s in facts.seats for c in s.shown}
+    return set(state.hand(seat)) - public
+
+
 class Hands:
     """Every seat's hidden hand at every stored version, to scan the frames against."""
 
@@ -53,8 +62,8 @@ class Hands:
     def record(self, event: Stored) -> None:
         state = event.table.state
         if state is not None:
-            hands = [set(state.hand(s)) for s in range(len(event.table.seats))]
-            self.by_version[state.version] = hands
+            seats = range(len(event.table.seats))
+            self.by_version[state.version] = [hidden(state, s) for s in seats]
 
     def leaks(self, page: Page, seat: int | None) -> list[str]:
         found = []
