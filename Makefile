@@ -60,8 +60,8 @@ types: $(STAMP)
 # The pictures in docs/screens/: the tests below write them there when TAPIS_SCREENS=1 (a
 # plain test run keeps its screenshots in its temporary directory). Add a test file to
 # SCREEN_TESTS to have it draw its pictures too.
-SCREEN_TESTS := tests/web/test_browser.py tests/bot/test_screens.py
-screens: $(STAMP) browser
+SCREEN_TESTS := tests/web/test_browser.py tests/bot/test_screens.py tests/bot/activity/test_browser.py
+screens: $(STAMP) browser activity
 	TAPIS_SCREENS=1 $(BIN)/python -m pytest -rs $(SCREEN_TESTS)
 
 lint: $(STAMP)

@@ -92,8 +92,8 @@ class Sockets:
         table = event.table
         for channel_id in {table.channel_id, table.where_id}:
             for socket in list(self._by_channel.get(channel_id, ())):
-                if socket.table_id is None:
-                    socket.table_id = table.id
+                if socket.table_id is None or socket.table_id not in self.service.tables:
+                    socket.table_id = table.id  # a new table once the page's is over
                 if socket.table_id == table.id:
                     self.show(socket, table)
 
