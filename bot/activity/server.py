@@ -58,7 +58,7 @@ class ActivityServer:
     ) -> None:
         self.sockets = sockets
         self.identity = identity
-        self._owns = owns  # is this guild on one of this process's shards?
+        self.owns = owns  # is this guild on one of this process's shards?
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -143,7 +143,7 @@ class ActivityServer:
             await ws.close(code=REFUSED, message=tr("activity.refused", "fr").encode())
             return ws
         lang = lang_of(player.locale)
-        if player.guild_id is not None and not self._owns(player.guild_id):
+        if player.guild_id is not None and not self.owns(player.guild_id):
             await ws.close(code=ELSEWHERE, message=tr("activity.elsewhere", lang).encode())
             return ws
         live = Socket(ws, player, lang)

@@ -229,3 +229,41 @@ async def test_the_command_sync_keeps_the_activitys_entry_point_command(
     async with activity_tapis(emulator, tmp_path) as (_tapis, _base):
         assert world.global_commands["launch"].type == 4
         assert "table" in world.global_commands
+
+
+async def test_a_move_from_the_activity_refreshes_the_movers_discord_hand_too(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with activity_tapis(emulator, tmp_path) as (tapis, base):
+        table_id, where, users = await tapis.seat_and_start("nain-jaune", 2, "timer=0")
+        table = tapis.bot.service.tables[table_id]
+        mover = table.state.to_move()[0]
+        public = tapis.public_message(table_id, where)
+        await tapis.run(await emulator.click(users[mover], public, f"th:{table_id}"))
+        version = table.version()
+        assert shown_version(tapis.hand_of(users[mover], where, table_id)) == version
+        async with aiohttp.ClientSession() as http:
+            page = await open_page(http, base, emulator, users[mover], where)
+            shown = await page.until(lambda f: f.get("version") == version)
+            await page.move(version, next(c["action"] for c in shown["hand"] if c["action"]))
+
+            def refreshed() -> bool:
+                hand = tapis.hand_of(users[mover], where, table_id)
+                return shown_version(hand) == version + 1
+
+            await emulator.wait_for(refreshed, timeout=10)
+
+
+async def test_a_table_of_another_process_is_refused_with_a_sentence(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with activity_tapis(emulator, tmp_path) as (tapis, base):
+        _table_id, where, users = await tapis.seat_and_start("nain-jaune", 2, "timer=0")
+        server = tapis.bot.activity_server
+        assert server is not None
+        server.owns = lambda guild_id: False  # this guild's shard runs elsewhere
+        async with aiohttp.ClientSession() as http:
+            page = await open_page(http, base, emulator, users[0], where)
+            with pytest.raises(AssertionError, match=r"closed \(4004\)"):
+                await page.until(lambda f: True)
+            assert page.frames == []
