@@ -10,10 +10,17 @@ participants, and the instance's channel decides which tables the socket may see
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
+
+VOUCHED_FOR = 300.0  # seconds a user checked in an instance stays checked (reconnections)
+KEPT = 10_000  # checked users kept at most
+RETRIES = 3  # a rate-limited call (429) is tried again after Discord's Retry-After
 
 
 class NotAllowed(Exception):
@@ -48,6 +55,9 @@ class DiscordIdentity:
         self._bot_token = bot_token
         self._client_secret = client_secret
         self._session: aiohttp.ClientSession | None = None
+        # (token, instance) → the player and until when: the pages of a restart reconnect
+        # all at once, and each would otherwise cost two calls to Discord.
+        self._checked: OrderedDict[tuple[str, str], tuple[Player, float]] = OrderedDict()
 
     def _http(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
@@ -73,7 +83,20 @@ class DiscordIdentity:
         return token
 
     async def player(self, access_token: str, instance_id: str) -> Player:
-        """The user of `access_token`, checked to be a participant of `instance_id`."""
+        """The user of `access_token`, checked to be a participant of `instance_id` (again
+        after VOUCHED_FOR seconds)."""
+        key = (access_token, instance_id)
+        kept = self._checked.get(key)
+        if kept is not None and kept[1] > time.monotonic():
+            return kept[0]
+        player = await self._ask(access_token, instance_id)
+        self._checked[key] = (player, time.monotonic() + VOUCHED_FOR)
+        self._checked.move_to_end(key)
+        while len(self._checked) > KEPT:
+            self._checked.popitem(last=False)
+        return player
+
+    async def _ask(self, access_token: str, instance_id: str) -> Player:
         user = await self._call("GET", "/users/@me", auth=f"Bearer {access_token}")
         app = self.application_id
         instance = await self._call(
@@ -101,15 +124,19 @@ class DiscordIdentity:
         headers = {"User-Agent": self._user_agent}
         if auth:
             headers["Authorization"] = auth
-        try:
-            async with self._http().request(
-                method, self.api_base + path, headers=headers, data=data
-            ) as response:
-                if response.status != 200:
-                    raise NotAllowed(f"{method} {path.split('/')[1]}: {response.status}")
-                body = await response.json(content_type=None)
-        except aiohttp.ClientError as exc:
-            raise NotAllowed(type(exc).__name__) from None
-        if not isinstance(body, dict):
-            raise NotAllowed("unexpected answer")
-        return body
+        for _ in range(RETRIES):
+            try:
+                async with self._http().request(
+                    method, self.api_base + path, headers=headers, data=data
+                ) as response:
+                    body = await response.json(content_type=None)
+                    status = response.status
+            except (aiohttp.ClientError, ValueError) as exc:
+                raise NotAllowed(type(exc).__name__) from None
+            if status == 429 and isinstance(body, dict):  # Discord's rate limit: wait, again
+                await asyncio.sleep(min(float(body.get("retry_after") or 1.0), 5.0))
+                continue
+            if status != 200 or not isinstance(body, dict):
+                raise NotAllowed(f"{method} {path.split('/')[1]}: {status}")
+            return body
+        raise NotAllowed(f"{method} {path.split('/')[1]}: rate limited")
