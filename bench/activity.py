@@ -30,10 +30,10 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from emulator.drivers import Emulator  # noqa: E402
-from games import Rng  # noqa: E402
-from tests.bot.activity.pages import Page, open_page  # noqa: E402
-from tests.bot.harness import Tapis, running_tapis  # noqa: E402
+from emulator.drivers import Emulator
+from games import Rng
+from tests.bot.activity.pages import Page, open_page
+from tests.bot.harness import Tapis, running_tapis
 
 
 async def play(
@@ -113,6 +113,7 @@ def main() -> int:
     parser.add_argument("--game", default="manille")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
+    logging.getLogger("tapis.activity").setLevel(logging.INFO)
     latencies = sorted(asyncio.run(bench(args)))
     if not latencies:
         print("no move measured")
@@ -120,9 +121,8 @@ def main() -> int:
     ms = [1000 * x for x in latencies]
     q = statistics.quantiles(ms, n=100)
     rate = len(ms) / args.seconds
-    print(
-        f"{len(ms)} moves ({rate:.1f}/s): p50 {q[49]:.0f} ms, p95 {q[94]:.0f} ms, p99 {q[98]:.0f} ms"
-    )
+    quantiles = f"p50 {q[49]:.0f} ms, p95 {q[94]:.0f} ms, p99 {q[98]:.0f} ms"
+    print(f"{len(ms)} moves ({rate:.1f}/s): {quantiles}")
     return 0
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +21,7 @@ import aiohttp
 
 VOUCHED_FOR = 300.0  # seconds a user checked in an instance stays checked (reconnections)
 KEPT = 10_000  # checked users kept at most
-RETRIES = 3  # a rate-limited call (429) is tried again after Discord's Retry-After
+RETRIES = 5  # a rate-limited call (429) is tried again after Discord's Retry-After
 
 
 class NotAllowed(Exception):
@@ -48,9 +49,11 @@ class DiscordIdentity:
         bot_token: str,
         client_secret: str,
         user_agent: str,
+        pace: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self.api_base = api_base.rstrip("/")
         self._user_agent = user_agent  # `DiscordBot (url, version)`, as Discord asks
+        self._pace = pace  # the bot's share of Discord's global limit, for bot-token calls
         self.application_id = application_id
         self._bot_token = bot_token
         self._client_secret = client_secret
@@ -125,6 +128,8 @@ class DiscordIdentity:
         if auth:
             headers["Authorization"] = auth
         for _ in range(RETRIES):
+            if self._pace is not None and auth is not None and auth.startswith("Bot "):
+                await self._pace()
             try:
                 async with self._http().request(
                     method, self.api_base + path, headers=headers, data=data

@@ -139,7 +139,8 @@ class ActivityServer:
             if not isinstance(token, str) or not isinstance(instance, str):
                 raise NotAllowed("no hello")
             player = await self.identity.player(token, instance[:200])
-        except (NotAllowed, ValueError, TypeError, AttributeError, TimeoutError):
+        except (NotAllowed, ValueError, TypeError, AttributeError, TimeoutError) as exc:
+            log.info("an Activity socket refused (%s: %s)", type(exc).__name__, exc)
             await ws.close(code=REFUSED, message=tr("activity.refused", "fr").encode())
             return ws
         lang = lang_of(player.locale)

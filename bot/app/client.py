@@ -184,7 +184,7 @@ class TapisBot(commands.AutoShardedBot):
         self.handlers.add(PROJECTOR, replays)
         await self.add_cog(replays)
         await self._sync_commands()
-        await self._serve_activity()
+        await self._serve_activity(channel_writes)
         self._restored = restored
         if self.settings.heartbeat_file:
             path = Path(self.settings.heartbeat_file)
@@ -192,8 +192,9 @@ class TapisBot(commands.AutoShardedBot):
         if self._tune_gc:
             quiet_gc()
 
-    async def _serve_activity(self) -> None:
-        """The Activity's page and sockets for this process's tables, when configured."""
+    async def _serve_activity(self, bot_writes: Pacer) -> None:
+        """The Activity's page and sockets for this process's tables, when configured; its
+        bot-token calls take their turn in the bot's share of Discord's global limit."""
         port, secret = self.settings.activity_port, self.settings.client_secret()
         if port is None or secret is None:
             return
@@ -203,6 +204,7 @@ class TapisBot(commands.AutoShardedBot):
             self.settings.token() or "",
             secret,
             self.http.user_agent,
+            pace=lambda: bot_writes.wait(pacing.PING),
         )
         self.activity_server = ActivityServer(Sockets(self.service), identity, self.owned.owns)
         await self.activity_server.start(self.settings.activity_host, port)
