@@ -4,6 +4,7 @@ socket, and « Ouvrir la table » answering with LAUNCH_ACTIVITY."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -12,11 +13,13 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.activity.sockets import Socket
 from bot.table.session import Stored
 from emulator.drivers import Emulator
 from emulator.model import Command
 from tests.bot.activity.pages import Page, access_token, open_page
 from tests.bot.harness import Tapis, running_tapis, settled, shown_version
+from tests.bot.test_store_then_show import hold_write_lock
 
 pytestmark = [pytest.mark.emulator, pytest.mark.slow]
 JSON = dict[str, Any]
@@ -267,3 +270,40 @@ async def test_a_table_of_another_process_is_refused_with_a_sentence(
             with pytest.raises(AssertionError, match=r"closed \(4004\)"):
                 await page.until(lambda f: True)
             assert page.frames == []
+
+
+async def test_no_page_hears_of_a_move_before_it_is_stored(
+    emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    held = [False]
+    pushed: list[tuple[bool, JSON]] = []
+    push = Socket.push
+
+    def recording(socket: Socket, message: JSON) -> None:
+        pushed.append((held[0], message))
+        push(socket, message)
+
+    monkeypatch.setattr(Socket, "push", recording)
+    async with activity_tapis(emulator, tmp_path) as (tapis, base):
+        table_id, where, users = await tapis.seat_and_start("nain-jaune", 3, "timer=0")
+        table = tapis.bot.service.tables[table_id]
+        applying = asyncio.Event()
+        tapis.bot.service.applying.add(lambda _event: applying.set())
+        async with aiohttp.ClientSession() as http:
+            pages = [await open_page(http, base, emulator, u, where) for u in users]
+            version = table.version()
+            for page in pages:
+                await page.until(lambda f: f.get("version") == version)
+            mover = table.state.to_move()[0]
+            action = next(c["action"] for c in pages[mover].state["hand"] if c["action"])
+            lock = hold_write_lock(tmp_path / "tapis.db")
+            held[0] = True
+            await pages[mover].move(version, action)
+            await applying.wait()  # applied to a copy, being stored: the write waits
+            assert table.version() == version
+            held[0] = False
+            lock.execute("COMMIT")
+            lock.close()
+            for page in pages:
+                await page.until(lambda f: f.get("version") == version + 1)
+        assert pushed and not [m for was_held, m in pushed if was_held]
