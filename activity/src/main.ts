@@ -4,7 +4,7 @@
 import { DiscordSDK } from "@discord/embedded-app-sdk";
 
 interface Face { card: string; text: string; css: string; src: string | null }
-interface HandCard extends Face { group: number; action: string | null }
+interface HandCard extends Face { group: number; action: string | null; why?: string | null }
 interface Seat {
   seat: number; name: string; score?: string | null; role?: string | null; marks: string[];
   dealer?: string | null; to_move: boolean; cards?: string | null;
@@ -15,7 +15,7 @@ interface Frame {
   whose_turn?: string; seats: Seat[]; facts?: string[];
   zones?: { key: string; label: string; count: string | null; cards: (Face & { by: string | null })[] }[];
   boxes?: { name: string; amount: string }[]; hand?: HandCard[]; actions?: { id: string; label: string }[];
-  private?: string[]; recent?: string[]; tables?: { id: number; title: string }[];
+  private?: string[]; why?: string[]; recent?: string[]; tables?: { id: number; title: string }[];
 }
 type Message = Frame | { type: "error" | "notice"; text: string };
 
@@ -35,6 +35,7 @@ let socket: WebSocket | null = null;
 let current: Frame | null = null;
 let banner: { text: string; error: boolean } | null = null;
 let lost = false; // the socket closed: said until the state comes again
+let explaining = false; // « Pourquoi ? » is open
 let wantedTable: number | null = null;
 let retry = 0;
 
@@ -75,6 +76,7 @@ function play(action: string): void {
 }
 
 function render(frame: Frame): void {
+  if (current && current.version !== frame.version) explaining = false;
   current = frame;
   document.documentElement.lang = frame.lang;
   document.body.classList.remove("busy");
@@ -194,7 +196,8 @@ function handBar(frame: Frame): HTMLElement {
     const button = el("button", c.action ? "playable" : "greyed");
     button.type = "button";
     button.append(face(c));
-    button.setAttribute("aria-label", c.text);
+    button.setAttribute("aria-label", c.why ? `${c.text} — ${c.why}` : c.text);
+    if (c.why) button.title = c.why;
     button.dataset.card = c.card;
     if (c.action) {
       const action = c.action;
@@ -207,16 +210,35 @@ function handBar(frame: Frame): HTMLElement {
   }
   hand.addEventListener("keydown", (event) => arrows(event, hand));
   bar.append(hand);
-  if (frame.actions?.length) {
+  const why = frame.why ?? [];
+  if (frame.actions?.length || why.length) {
     const choices = el("div", "choices");
-    for (const a of frame.actions) {
+    for (const a of frame.actions ?? []) {
       const button = el("button", undefined, a.label);
       button.type = "button";
       button.dataset.action = a.id;
       button.addEventListener("click", () => play(a.id));
       choices.append(button);
     }
+    if (why.length) {
+      const ask = el("button", "why", w["btn.why"]);
+      ask.type = "button";
+      ask.setAttribute("aria-expanded", String(explaining));
+      ask.addEventListener("click", () => {
+        explaining = !explaining;
+        if (current) render(current);
+      });
+      choices.append(ask);
+    }
     bar.append(choices);
+  }
+  if (explaining && why.length) {
+    const panel = el("div", "why-panel");
+    panel.append(el("h3", undefined, w["why.title"]));
+    const lines = el("ul");
+    for (const line of why) lines.append(el("li", undefined, line));
+    panel.append(lines);
+    bar.append(panel);
   }
   return bar;
 }

@@ -13,6 +13,7 @@ from typing import Any
 
 import games
 from games.lang import is_singular
+from games.text import why_lines, why_text
 from web import words as web_words
 
 from ..i18n.translate import tr
@@ -32,6 +33,8 @@ FURNITURE = (
     "hand.wait",
     "table.events",
     "table.players",
+    "btn.why",
+    "why.title",
 )
 """The page's own words, sent with every frame so that the page holds no text."""
 
@@ -57,13 +60,21 @@ def frame(table: Table, seat: int | None, lang: str, note: str | None = None) ->
     hand: list[JSON] = []
     actions: list[JSON] = []
     private: list[str] = []
+    why: list[str] = []
     if seat is not None:
         view = state.view(seat)
         held = rules.hand_facts(view, seat)
         legal = [] if state.is_over() else [a.id for a in state.legal_actions(seat)]
         by_card = card_actions(legal, held.cards)
+        reasons = state.why_not(seat) if legal else ()  # « Pourquoi ? », its turn only
+        said = {
+            r.card: why_text(rules.words, r.code, r.values, lang, names)
+            for r in reasons
+            if r.card is not None
+        }
+        why = why_lines(reasons, rules.words, lang, names)
         hand = [
-            _face(card, lang) | {"group": g, "action": by_card.get(card)}
+            _face(card, lang) | {"group": g, "action": by_card.get(card), "why": said.get(card)}
             for g, group in enumerate(held.groups)
             for card in group
         ]
@@ -99,6 +110,7 @@ def frame(table: Table, seat: int | None, lang: str, note: str | None = None) ->
         "hand": hand,
         "actions": actions,
         "private": private,
+        "why": why,
         "recent": recent,
     }
 

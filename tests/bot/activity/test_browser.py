@@ -78,6 +78,16 @@ async def play_from_page(page: Any, keyboard: bool) -> None:
         await page.locator(".my-hand button.playable").first.click()
 
 
+async def explain(page: Any) -> bool:
+    """« Pourquoi ? »: the greyed cards say why, and the button lists it."""
+    await page.locator(".choices button.why").click()
+    lines = await page.locator(".why-panel li").all_inner_texts()
+    assert lines and all(line.strip() for line in lines), lines
+    titles = await page.locator(".my-hand button.greyed").evaluate_all("bs => bs.map(b => b.title)")
+    assert titles and all(titles), titles
+    return True
+
+
 async def play_from_discord(
     tapis: Tapis, user: User, table_id: int, where: Channel, pick: Rng
 ) -> None:
@@ -110,6 +120,7 @@ async def test_four_pages_and_two_hands_play_a_deal_of_manille(
                 assert await pages[1].locator(".bar h2").inner_text() == "Your hand"
                 assert await pages[0].locator(".bar h2").inner_text() == "Votre main"
                 moves = 0
+                explained = False
                 while moves < 32 and not table.state.is_over():
                     if moves == 12:  # the Activity's server goes away and comes back
                         await server.stop()
@@ -120,6 +131,8 @@ async def test_four_pages_and_two_hands_play_a_deal_of_manille(
                             await page.wait_for_selector('#app[data-live="1"]', timeout=15_000)
                     version = table.version()
                     seat = table.state.to_move()[0]
+                    if seat == 0 and not explained and table.state.why_not(0):
+                        explained = await explain(pages[0])
                     if seat in (0, 1):
                         await play_from_page(pages[seat], keyboard=seat == 1)
                     else:
@@ -136,6 +149,7 @@ async def test_four_pages_and_two_hands_play_a_deal_of_manille(
                         )
                         assert sorted(cards) == sorted(table.state.hand(seat_shown))
                 assert moves == 32
+                assert explained, "no turn of seat 0 had a card it could not play"
                 # The table message follows at its own pace (paced redraws): the same table.
                 await settled(tapis, table_id)
                 assert shown_version(tapis.public_message(table_id, where)) == table.version()
