@@ -78,13 +78,14 @@ async def play_from_page(page: Any, keyboard: bool) -> None:
         await page.locator(".my-hand button.playable").first.click()
 
 
-async def explain(page: Any) -> bool:
-    """« Pourquoi ? »: the greyed cards say why, and the button lists it."""
+async def explain(page: Any, shot: Path) -> bool:
+    """« Pourquoi ? »: the greyed cards say why, and the button lists it (photographed)."""
     await page.locator(".choices button.why").click()
     lines = await page.locator(".why-panel li").all_inner_texts()
     assert lines and all(line.strip() for line in lines), lines
     titles = await page.locator(".my-hand button.greyed").evaluate_all("bs => bs.map(b => b.title)")
     assert titles and all(titles), titles
+    await page.screenshot(path=str(shot))
     return True
 
 
@@ -121,6 +122,7 @@ async def test_four_pages_and_two_hands_play_a_deal_of_manille(
                 assert await pages[0].locator(".bar h2").inner_text() == "Votre main"
                 moves = 0
                 explained = False
+                shots = screens_dir(tmp_path)
                 while moves < 32 and not table.state.is_over():
                     if moves == 12:  # the Activity's server goes away and comes back
                         await server.stop()
@@ -132,7 +134,7 @@ async def test_four_pages_and_two_hands_play_a_deal_of_manille(
                     version = table.version()
                     seat = table.state.to_move()[0]
                     if seat == 0 and not explained and table.state.why_not(0):
-                        explained = await explain(pages[0])
+                        explained = await explain(pages[0], shots / "activity-table.png")
                     if seat in (0, 1):
                         await play_from_page(pages[seat], keyboard=seat == 1)
                     else:
@@ -156,8 +158,6 @@ async def test_four_pages_and_two_hands_play_a_deal_of_manille(
                 phone = pages[3]
                 width = await phone.evaluate("document.documentElement.scrollWidth")
                 assert width <= PHONE["width"]
-                shots = screens_dir(tmp_path)
                 await phone.screenshot(path=str(shots / "activity-phone.png"), full_page=True)
-                await pages[0].screenshot(path=str(shots / "activity-table.png"))
             finally:
                 await browser.close()
