@@ -131,6 +131,9 @@ class Sockets:
         except ServiceError as exc:
             key = exc.key if exc.key == "illegal" or has(exc.key) else "err.generic"
             socket.push({"type": "error", "text": tr(key, socket.lang, **exc.params)})
+        except Exception as exc:  # a bug of ours: said kindly, logged without its text
+            log.error("an Activity move failed (%s)", type(exc).__name__)
+            socket.push({"type": "error", "text": tr("err.generic", socket.lang)})
 
     async def close_all(self) -> None:
         for sockets in list(self._by_channel.values()):
