@@ -11,11 +11,11 @@ interface Seat {
 }
 interface Frame {
   type: "state"; table: number; title: string; lang: string; words: Record<string, string>;
-  note: string | null; seat: number | null; status: string; version: number | null;
+  note: string | null; seat: number | null; status: string; version: number | null; revision: number;
   whose_turn?: string; seats: Seat[]; facts?: string[];
   zones?: { key: string; label: string; count: string | null; cards: (Face & { by: string | null })[] }[];
   boxes?: { name: string; amount: string }[]; hand?: HandCard[]; actions?: { id: string; label: string }[];
-  private?: string[]; why?: string[]; recent?: string[]; tables?: { id: number; title: string }[];
+  private?: string[]; why?: string[]; recent?: string[]; timer?: number | null; tables?: { id: number; title: string }[];
 }
 type Message = Frame | { type: "error" | "notice"; text: string };
 
@@ -36,6 +36,8 @@ let current: Frame | null = null;
 let banner: { text: string; error: boolean } | null = null;
 let lost = false; // the socket closed: said until the state comes again
 let explaining = false; // « Pourquoi ? » is open
+let countdown: number | undefined; // the turn timer's interval
+let turnEnd: number | null = null; // when the turn timer runs out, by this page's clock
 let wantedTable: number | null = null;
 let retry = 0;
 
@@ -104,7 +106,11 @@ function render(frame: Frame): void {
     top.append(pick);
   }
   parts.push(top);
-  if (frame.whose_turn) parts.push(el("p", "turn-line", frame.whose_turn));
+  if (frame.whose_turn) {
+    const line = el("p", "turn-line", frame.whose_turn);
+    if (turnEnd !== null) line.append(" ", timer(turnEnd));
+    parts.push(line);
+  }
   const note = lost
     ? { text: w["activity.lost"], error: true }
     : banner ?? (frame.note ? { text: frame.note, error: false } : null);
@@ -176,6 +182,18 @@ function render(frame: Frame): void {
   parts.push(felt);
   parts.push(handBar(frame));
   app.replaceChildren(...parts);
+}
+
+/** The turn timer's seconds left, counted down here from the frame's figure. */
+function timer(end: number): HTMLElement {
+  const left = () => Math.max(0, Math.round((end - Date.now()) / 1000));
+  const shown = el("span", "timer", `${left()} s`);
+  window.clearInterval(countdown);
+  countdown = window.setInterval(() => {
+    shown.textContent = `${left()} s`;
+    if (left() === 0) window.clearInterval(countdown);
+  }, 1000);
+  return shown;
 }
 
 function handBar(frame: Frame): HTMLElement {
@@ -269,6 +287,8 @@ function receive(message: Message): void {
   if (message.type === "state") {
     retry = 0;
     lost = false;
+    turnEnd = typeof message.timer === "number" ? Date.now() + message.timer * 1000 : null;
+    if (turnEnd === null) window.clearInterval(countdown);
     if (message.table !== current?.table) banner = null;
     render(message);
     return;

@@ -64,6 +64,9 @@ class Sockets:
     def __init__(self, service: TableService) -> None:
         self.service = service
         self._by_channel: dict[int, set[Socket]] = {}
+        # When each open table's last change was stored (its revision, the loop's time): its
+        # turn timer started then (bot.table.turns), so a page counts down what is left.
+        self._since: dict[int, tuple[int, float]] = {}
         service.stored.add(self.stored)
 
     def add(self, socket: Socket) -> None:
@@ -90,6 +93,10 @@ class Sockets:
         """A change is stored and the table's: every page showing that table, or waiting
         for one in its channel, gets its own seat's frame."""
         table = event.table
+        if table.id in self.service.tables:
+            self._since[table.id] = (event.revision, asyncio.get_running_loop().time())
+        else:
+            self._since.pop(table.id, None)
         for channel_id in {table.channel_id, table.where_id}:
             for socket in list(self._by_channel.get(channel_id, ())):
                 if socket.table_id is None or socket.table_id not in self.service.tables:
@@ -104,7 +111,20 @@ class Sockets:
             {"id": t.id, "title": table_title(t, socket.lang)}
             for t in self.tables_of(table.where_id)
         ]
+        message["timer"] = self.seconds_left(table)
         socket.push(message)
+
+    def seconds_left(self, table: Table) -> int | None:
+        """The turn timer's seconds left, for a human's turn; None when there is none or
+        this process did not see the turn start (after a restart, until the next move)."""
+        state = table.state
+        since = self._since.get(table.id)
+        if table.timer <= 0 or state is None or state.is_over() or since is None:
+            return None
+        if since[0] != table.revision or all(table.seats[s].automatic for s in state.to_move()):
+            return None
+        elapsed = asyncio.get_running_loop().time() - since[1]
+        return max(0, round(table.timer - elapsed))
 
     def bind(self, socket: Socket, wanted: Any = None) -> None:
         """Show the page the table it asks for if it is in its channel, else the newest."""

@@ -307,3 +307,24 @@ async def test_no_page_hears_of_a_move_before_it_is_stored(
             for page in pages:
                 await page.until(lambda f: f.get("version") == version + 1)
         assert pushed and not [m for was_held, m in pushed if was_held]
+
+
+async def test_a_page_shows_the_turn_timer_of_a_human_turn(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with activity_tapis(emulator, tmp_path) as (tapis, base):
+        table_id, where, users = await tapis.seat_and_start("nain-jaune", 2, "timer=90")
+        table = tapis.bot.service.tables[table_id]
+        async with aiohttp.ClientSession() as http:
+            page = await open_page(http, base, emulator, users[0], where)
+            first = await page.until(lambda f: f["type"] == "state")
+            assert 80 <= first["timer"] <= 90  # the turn started with the match
+            mover = table.state.to_move()[0]
+            other = await open_page(http, base, emulator, users[1 - mover], where)
+            mine = await open_page(http, base, emulator, users[mover], where)
+            version = table.version()
+            shown = await mine.until(lambda f: f.get("version") == version)
+            action = next(c["action"] for c in shown["hand"] if c["action"])
+            await mine.move(version, action)
+            after = await other.until(lambda f: f.get("version") == version + 1)
+            assert after["timer"] is not None and 80 <= after["timer"] <= 90
