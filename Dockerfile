@@ -3,13 +3,25 @@
 # on every interface of the container, on WEB_PORT (8080):
 #   docker run --env-file .env -p 8080:8080 -v tapis-data:/app/data tapis python -m web
 # docker-compose.yml runs it with PostgreSQL, one container per shard process.
+
+# The Activity's page (activity/, docs/web.md): type-checked and bundled with the npm
+# packages package-lock.json pins; only the bundle goes into the image.
+FROM node:20-slim AS activity
+WORKDIR /activity
+COPY activity/package.json activity/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY activity/tsconfig.json ./
+COPY activity/src ./src
+RUN npm run -s check && npm run -s build
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     HEARTBEAT_FILE=/tmp/tapis-heartbeat \
-    WEB_HOST=0.0.0.0
+    WEB_HOST=0.0.0.0 \
+    ACTIVITY_HOST=0.0.0.0
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
@@ -19,6 +31,8 @@ COPY db ./db
 COPY art ./art
 COPY web ./web
 COPY workers ./workers
+COPY activity/index.html activity/activity.css ./activity/
+COPY --from=activity /activity/dist ./activity/dist
 RUN pip install . && useradd --create-home --uid 10001 tapis && mkdir -p /app/data \
     && chown tapis:tapis /app/data
 

@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # turn that off in the environment), which saves a third of a test run's CPU.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run web test check fast lint types bench demo play clean browser screens
+.PHONY: run web test check fast lint types bench demo play clean browser screens activity
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -16,10 +16,21 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+run: $(STAMP) activity
 	$(BIN)/python -m bot
 
-web: $(STAMP)
+# The Activity's page (activity/): its npm packages as package-lock.json pins them, then
+# type-checked (tsc) and bundled (esbuild) into activity/dist/, which git ignores.
+ACTIVITY_NPM := activity/node_modules/.installed
+ACTIVITY_JS := activity/dist/activity.js
+$(ACTIVITY_NPM): activity/package.json activity/package-lock.json
+	cd activity && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+$(ACTIVITY_JS): $(ACTIVITY_NPM) activity/tsconfig.json $(wildcard activity/src/*.ts)
+	cd activity && npm run -s check && npm run -s build -- --log-level=warning
+activity: $(ACTIVITY_JS)
+
+web: $(STAMP) activity
 	$(BIN)/python -m web
 
 # The browser tests drive Debian's Chromium (Playwright's own download cannot work here).
@@ -35,7 +46,7 @@ browser:
 # core, as most tests wait on the emulator or a subprocess more than they compute (WORKERS=0
 # runs it in one process), then the tests marked `alone` by themselves.
 WORKERS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) )))
-test: $(STAMP) browser lint types
+test: $(STAMP) browser activity lint types
 	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal -m "not alone"
 	$(BIN)/python -m pytest -m alone
 
@@ -57,8 +68,8 @@ types: $(STAMP)
 # The pictures in docs/screens/: the tests below write them there when TAPIS_SCREENS=1 (a
 # plain test run keeps its screenshots in its temporary directory). Add a test file to
 # SCREEN_TESTS to have it draw its pictures too.
-SCREEN_TESTS := tests/web/test_browser.py tests/bot/test_screens.py
-screens: $(STAMP) browser
+SCREEN_TESTS := tests/web/test_browser.py tests/bot/test_screens.py tests/bot/activity/test_browser.py
+screens: $(STAMP) browser activity
 	TAPIS_SCREENS=1 $(BIN)/python -m pytest -rs $(SCREEN_TESTS)
 
 lint: $(STAMP)
@@ -77,4 +88,4 @@ demo: $(STAMP)
 	$(BIN)/python -m tests.bot.demo
 
 clean:
-	rm -rf $(VENV) *.egg-info
+	rm -rf $(VENV) *.egg-info activity/node_modules activity/dist

@@ -84,8 +84,10 @@ async def main() -> int:
     if token is None:
         print(missing_token(Path.cwd()), file=sys.stderr)
         return 2
-    problem = settings.sharding_problem() or await database_problem(
-        settings.database_url, write=True
+    problem = (
+        settings.sharding_problem()
+        or settings.activity_problem()
+        or await database_problem(settings.database_url, write=True)
     )
     if problem:
         return refuse(problem)

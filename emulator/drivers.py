@@ -12,6 +12,7 @@ from typing import Any
 from aiohttp import web
 
 from . import interactions
+from .activities import Activities
 from .control import register_control
 from .gateway import GatewayHub
 from .handles import InteractionHandle
@@ -314,6 +315,11 @@ class Emulator:
 
     def message(self, message_id: int) -> Message | None:
         return self.world.messages.get(message_id)
+
+    @property
+    def activities(self) -> Activities:
+        """The Activity side: instances (`launch`), codes (`authorize`), the client secret."""
+        return self.world.activities
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0) -> Any:
         """Wait until predicate() is truthy, re-checked after every change; returns its value."""

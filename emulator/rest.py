@@ -8,6 +8,7 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
+from .activities import user_of_token
 from .commands import command_json, context_problems, validate_definition
 from .model import Command
 from .responses import (
@@ -22,6 +23,7 @@ from .responses import (
 from .world import World
 
 JSON = dict[str, Any]
+ENTRY_POINT = 4  # the Activity's command in the App Launcher, made by the Developer Portal
 
 
 class RestRoutes:
@@ -76,8 +78,11 @@ class RestRoutes:
     # -- identity and gateway -----------------------------------------------------------------
 
     async def me(self, request: web.Request) -> web.Response:
-        require_bot(request)
         world = self.world
+        user = user_of_token(world, request.headers.get("Authorization", ""))
+        if user is not None:  # a user's OAuth2 token (an Activity's page)
+            return json_response(user)
+        require_bot(request)
         return json_response(payloads.user(world.bot) | {"verified": True, "mfa_enabled": False})
 
     async def get_user(self, request: web.Request) -> web.Response:
@@ -166,6 +171,14 @@ class RestRoutes:
                 errors[str(i)] = problem
         if errors:
             raise form_error(errors, violation="invalid_command")
+        kept = {(str(i.get("name")), int(i.get("type", 1))) for i in items}
+        if any(c.type == ENTRY_POINT and (c.name, c.type) not in kept for c in table.values()):
+            raise ApiError(
+                400,
+                50240,
+                "You cannot remove this app's Entry Point command in a bulk update operation.",
+                violation="entry_point_removed",
+            )
         for item in items:
             self._audit(request, item)
         old = dict(table)

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
+from .activities import ActivityRoutes
 from .channels import ChannelRoutes, RateLimited
 from .emojis import EmojiRoutes
 from .gateway import GatewayHub
@@ -127,6 +128,7 @@ def build_app(world: World, hub: GatewayHub, gateway_url: Callable[[], str]) -> 
     ChannelRoutes(world).register(app, API_PREFIX)
     WebhookRoutes(world).register(app, API_PREFIX)
     EmojiRoutes(world).register(app, API_PREFIX)
+    ActivityRoutes(world).register(app, API_PREFIX)
     app.router.add_get("/gateway", hub.handle)
     app.router.add_get("/attachments/{attachment_id}/{filename}", attachment)
     app.router.add_route("*", API_PREFIX + "/{tail:.*}", unknown)

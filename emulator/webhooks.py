@@ -21,6 +21,7 @@ JSON = dict[str, Any]
 
 PONG, CHANNEL_MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
+LAUNCH_ACTIVITY = 12
 
 
 def _invalid_type(rtype: Any, why: str) -> ApiError:
@@ -100,6 +101,10 @@ class WebhookRoutes:
             raise _invalid_type(rtype, "only a component interaction has a message to update")
         if rtype == MODAL and handle.type == MODAL_SUBMIT:
             raise _invalid_type(rtype, "a modal cannot answer a modal submit")
+        if rtype == LAUNCH_ACTIVITY:
+            # Commands, components and modal submits may launch the app's Activity; no data.
+            world.activities.launch(handle.user, handle.channel)
+            return None
         if rtype == MODAL:
             errors = vet_modal(data, world.limits)
             if errors:

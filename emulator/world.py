@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import payloads
+from .activities import Activities
 from .layout import resolve_media
 from .limits import ChannelRateLimiter, GlobalRateLimiter, Limits
 from .model import (
@@ -100,6 +101,7 @@ class World:
         # Called with (method, route template, path parameters) of each API call as it
         # arrives, before it is handled (the chaos bench kills the bot mid-request here).
         self.request_listeners: list[Callable[[str, str, dict[str, str]], None]] = []
+        self.activities = Activities()  # Activity instances, OAuth2 codes and tokens
         self.violations: list[Violation] = []
         self.errors: list[tuple[int, int, str]] = []
         self.unknown_routes: list[str] = []

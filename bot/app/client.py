@@ -14,9 +14,13 @@ from discord.ext import commands
 
 from db import ShardClaim, Store
 
+from ..activity.identity import DiscordIdentity
+from ..activity.server import ActivityServer
+from ..activity.sockets import Sockets
 from ..discord_io import pacing
 from ..discord_io.handlers import Handlers
 from ..discord_io.pacing import Pacer
+from ..discord_io.private import api_base
 from ..discord_io.tree import TapisTree
 from ..discord_io.writes import TokenEdits, sign_requests
 from ..guild_config.commands import ConfigCog
@@ -128,6 +132,7 @@ class TapisBot(commands.AutoShardedBot):
         self.owned: Shards
         self._heartbeat: asyncio.Task[None] | None = None
         self._claim: ShardClaim | None = None
+        self.activity_server: ActivityServer | None = None  # the Activity's server, when configured
 
     async def setup_hook(self) -> None:
         sign_requests(self)  # the session discord.py opened at login: every request signed
@@ -155,7 +160,9 @@ class TapisBot(commands.AutoShardedBot):
                 upload=0 in self.owned.ids,
                 pace=lambda: channel_writes.wait(pacing.OTHER),
             )
-        display = Display(self.pictures, self.card_emojis)
+        display = Display(
+            self.pictures, self.card_emojis, activity=self.settings.activity_port is not None
+        )
         hands = HandPresenter(display, TokenEdits(self))
         ai = self._ai or WorkerAi(self.settings.ai_workers or None)
         self.runtimes = Runtimes(
@@ -202,12 +209,30 @@ class TapisBot(commands.AutoShardedBot):
         self.handlers.add(PROJECTOR, replays)
         await self.add_cog(replays)
         await self._sync_commands()
+        await self._serve_activity(channel_writes)
         self._restored = restored
         if self.settings.heartbeat_file:
             path = Path(self.settings.heartbeat_file)
             self._heartbeat = asyncio.create_task(beat(path, self.gateway_connected))
         if self._tune_gc:
             quiet_gc()
+
+    async def _serve_activity(self, bot_writes: Pacer) -> None:
+        """The Activity's page and sockets for this process's tables, when configured; its
+        bot-token calls take their turn in the bot's share of Discord's global limit."""
+        port, secret = self.settings.activity_port, self.settings.client_secret()
+        if port is None or secret is None:
+            return
+        identity = DiscordIdentity(
+            api_base(),
+            self.application_id or 0,
+            self.settings.token() or "",
+            secret,
+            self.http.user_agent,
+            pace=lambda: bot_writes.wait(pacing.PING),
+        )
+        self.activity_server = ActivityServer(Sockets(self.service), identity, self.owned.owns)
+        await self.activity_server.start(self.settings.activity_host, port)
 
     @property
     def heartbeat(self) -> asyncio.Task[None] | None:
@@ -261,6 +286,9 @@ class TapisBot(commands.AutoShardedBot):
         the gateway and the database closed (bot.app.lifecycle)."""
         if self._heartbeat is not None:
             self._heartbeat.cancel()
+        if self.activity_server is not None:  # no new move from a page once stopping
+            activity, self.activity_server = self.activity_server, None
+            await activity.stop()
         if self.reviewer is not None:  # at once: what is not stored resumes at the next start
             await self.reviewer.close()
         if self._stopping is None:

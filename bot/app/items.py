@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord import ui
 
+from ..activity.components import ActivityButton
 from ..discord_io.replies import refuse
 from ..replays.components import REPLAY_ITEMS
 from ..reviews.components import REVIEW_ITEMS
@@ -24,6 +25,7 @@ KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     PageButton,
     *REPLAY_ITEMS,
     *REVIEW_ITEMS,
+    ActivityButton,
 )
 
 

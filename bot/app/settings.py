@@ -110,6 +110,19 @@ class Settings(BaseSettings):
         description="The web companion's WEB_SECRET, which signs its links; without it the "
         "bot shows no web links.",
     )
+    activity_port: int | None = Field(
+        None,
+        ge=0,
+        le=65535,
+        description="Where this bot process serves the Activity (the live table inside "
+        "Discord); unset: no Activity and no « Ouvrir la table » button.",
+    )
+    activity_host: str = Field("127.0.0.1", description="The Activity server's interface.")
+    discord_client_secret: SecretStr | None = Field(
+        None,
+        description="The application's OAuth2 client secret, which the Activity exchanges "
+        "its users' codes with (required with ACTIVITY_PORT).",
+    )
     # Test-only: point discord.py at the emulator (a running Discord lookalike on loopback).
     tapis_discord_api_base: str | None = Field(None, description="Override Discord's REST base.")
     tapis_discord_gateway: str | None = Field(None, description="Override Discord's gateway URL.")
@@ -170,6 +183,20 @@ class Settings(BaseSettings):
         if len(secret) < MIN_SECRET_LENGTH:
             return f"WEB_SECRET is shorter than {MIN_SECRET_LENGTH} characters: no web links"
         return None
+
+    def activity_problem(self) -> str | None:
+        """Why the Activity settings cannot run, in one sentence; None when they can."""
+        if self.activity_port is not None and self.client_secret() is None:
+            return (
+                "ACTIVITY_PORT is set but DISCORD_CLIENT_SECRET is not: copy the client "
+                "secret from the Developer Portal (your application, then OAuth2) into .env."
+            )
+        return None
+
+    def client_secret(self) -> str | None:
+        if self.discord_client_secret is None:
+            return None
+        return self.discord_client_secret.get_secret_value().strip() or None
 
     def token(self) -> str | None:
         if self.discord_token is None:

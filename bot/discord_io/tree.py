@@ -120,6 +120,8 @@ class TapisTree(app_commands.CommandTree[Any]):
             data.pop("dm_permission", None)
             payload.append(data)
         http = self.client.http
+        if guild is None:
+            payload += await entry_points(http, application_id)
         try:
             if guild is None:
                 synced = await http.bulk_upsert_global_commands(application_id, payload=payload)
@@ -181,3 +183,27 @@ async def refuse_with(interaction: discord.Interaction[Any], key: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException as exc:
         log.info("could not refuse a command (HTTP %s)", exc.status)
+
+
+ENTRY_POINT = 4  # the command type Discord makes when an app enables Activities
+ENTRY_POINT_FIELDS = (
+    "name",
+    "type",
+    "description",
+    "handler",
+    "contexts",
+    "integration_types",
+    "name_localizations",
+    "description_localizations",
+)
+
+
+async def entry_points(http: Any, application_id: int) -> list[dict[str, Any]]:
+    """The application's Entry Point command (the Activity's, in the App Launcher), as it
+    is: Discord refuses a bulk update of the global commands that leaves it out."""
+    existing = await http.get_global_commands(application_id)
+    return [
+        {k: c[k] for k in ENTRY_POINT_FIELDS if k in c}
+        for c in existing
+        if c.get("type") == ENTRY_POINT
+    ]

@@ -20,6 +20,7 @@ from typing import Any
 import discord
 from discord import ui
 
+from ..activity.components import ActivityButton
 from ..discord_io.writes import Kept, Outgoing
 from ..i18n.translate import tr
 from ..replays.components import finished_buttons
@@ -94,9 +95,12 @@ def layout(
     return view
 
 
-def public_layout(table: Table, faces: CardFaces, picture: Picture | Kept | None) -> Outgoing:
+def public_layout(
+    table: Table, faces: CardFaces, picture: Picture | Kept | None, *, activity: bool = False
+) -> Outgoing:
     """The table message as the table is now, with the picture given: a table redraw does
-    not wait for its picture (bot.table.message)."""
+    not wait for its picture (bot.table.message). With `activity`, a table in play offers
+    « Ouvrir la table » (the Activity)."""
     if table.status in ("lobby", "cancelled") or table.state is None:
         text = words.lobby_text(table)
         pages = len(option_pages(table.game))
@@ -107,7 +111,9 @@ def public_layout(table: Table, faces: CardFaces, picture: Picture | Kept | None
     else:
         text = words.table_text(table, faces)
         buttons = table_view(table.id, table.lang, table.state.version)
-    items = list(buttons.children) if buttons is not None else []
+    items: list[ui.Item[Any]] = list(buttons.children) if buttons is not None else []
+    if activity and buttons is not None and table.status == "playing":
+        items.append(ActivityButton(table.id, table.lang))
     return Outgoing(layout(text, picture, rows_of(items)), picture)
 
 
@@ -136,20 +142,21 @@ class Display:
     """How a table and its hands look now, pictures included: the one place that asks the
     pictures for them and lays them out with the card faces."""
 
-    def __init__(self, pictures: Pictures, emojis: CardEmojis) -> None:
+    def __init__(self, pictures: Pictures, emojis: CardEmojis, *, activity: bool = False) -> None:
         self.pictures = pictures
         self.emojis = emojis
+        self.activity = activity  # the table message offers the Activity
 
     async def table_message(self, table: Table, *, urgent: bool = False) -> Outgoing:
         """The table message with the picture of the table as it is: the lobby, the table in
         play, or the final table; `urgent` when a click's answer waits for it (its picture
         is drawn before the redraws')."""
         picture = await self.pictures.table(table, urgent=urgent)
-        return public_layout(table, self.emojis.faces, picture)
+        return public_layout(table, self.emojis.faces, picture, activity=self.activity)
 
     def table_redraw(self, table: Table, picture: Picture | Kept | None) -> Outgoing:
         """The table message as it is now, with the picture given (not awaited)."""
-        return public_layout(table, self.emojis.faces, picture)
+        return public_layout(table, self.emojis.faces, picture, activity=self.activity)
 
     async def hand_message(
         self,

@@ -262,8 +262,12 @@ class TableSession:
         return table
 
     # --- play --------------------------------------------------------------------------
-    async def play(self, user_id: int, version: int, action_id: str) -> Stored:
-        """Apply one player's action if it is theirs, current and legal; store it first."""
+    async def play(
+        self, user_id: int, version: int, action_id: str, *, answered: bool = True
+    ) -> Stored:
+        """Apply one player's action if it is theirs, current and legal; store it first.
+        A click answers its player with their hand (`answered`); a move from the Activity
+        does not, so that player's hand message is refreshed with the others'."""
         table = self.table
         async with self.lock:
             seat = table.seat_of(user_id) if table.status == "playing" else None
@@ -273,7 +277,7 @@ class TableSession:
             if table.seats[move.seat].autopilot:  # playing a card yourself takes it back
                 table.seats[move.seat].autopilot = False
                 table.recent.append({"type": "resumed", "seat": move.seat})
-            return self.stored(user_id, move)
+            return self.stored(user_id if answered else None, move)
 
     async def play_for(self, seat: int, version: int, action_id: str) -> Stored:
         """A move for an automatic seat (AI or autopilot): no clicker to check."""

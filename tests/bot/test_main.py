@@ -105,3 +105,17 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+@pytest.mark.slow
+async def test_an_activity_port_without_the_client_secret_is_one_line(tmp_path: Path) -> None:
+    env = {
+        "DISCORD_TOKEN": "abc",
+        "DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 't.db'}",
+        "ACTIVITY_PORT": "8090",
+    }
+    code, out, err = await run_bot(tmp_path, env)
+    assert code == 2, err
+    line = only_refusal(err)
+    assert "ACTIVITY_PORT is set but DISCORD_CLIENT_SECRET is not" in line, err
+    assert out == ""
