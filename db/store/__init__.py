@@ -14,8 +14,9 @@ store's one `Database` (the engine and its sessions, database.py): `tables` (lob
 seats, start, loading), `moves` (the move log, its snapshots and its group writer),
 `results` (a finished match and its ratings), `seasons`, `leaderboard` (leaderboard and
 per-player statistics), `history` (finished matches and their replays, and the web
-companion's pages), `guilds` (a server's own settings) and `shards` (which process runs
-which shards). Callers name the concern: `store.moves.append(...)`.
+companion's pages), `guilds` (a server's own settings), `shards` (which process runs
+which shards) and `concours` (club tournaments: entrants, rounds, results).
+Callers name the concern: `store.moves.append(...)`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from ..engine import make_engine, prepare
 from ..schema import upgrade
 from .claims import ShardClaim, ShardClaims
+from .concours import ConcoursStore
 from .database import Database
 from .guilds import Guilds
 from .history import History
@@ -51,6 +53,7 @@ class Store:
         self.history = History(self._db)
         self.guilds = Guilds(self._db)
         self.shards = ShardClaims(self._db)
+        self.concours = ConcoursStore(self._db)
 
     @classmethod
     async def open(cls, url: str, *, migrate: bool = True) -> Self:
