@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import games
-from db import Store
+from db import Store, TableRecord
 
 from ..app.shards import Shards
 from .model import AI_LEVELS, AI_NAMES, DEFAULT_TIMER, TABLE_KEY, Seat, Table, table_from_record
@@ -118,6 +118,14 @@ class TableService:
         self._open(session)
         session.stored()  # arms the lobby's expiry
         return table
+
+    def adopt(self, record: TableRecord) -> Table:
+        """Open a table another feature stored with its seats (a concours round's): its
+        session if it is already open here, else a new one."""
+        session = self.sessions.get(record.id)
+        if session is None:
+            session = self._open(TableSession(table_from_record(record), self.store, self._outlets))
+        return session.table
 
     async def restore(self, shards: Shards | None = None) -> list[Table]:
         """Load every open table from storage, exactly where it was; with `shards`, only

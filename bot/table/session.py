@@ -219,6 +219,16 @@ class TableSession:
             self.stored()
         return self.table
 
+    async def settle(self) -> GameState | None:
+        """Close a match before its end (a concours round closed by its organiser): the
+        state it stopped at, or None if it was already over or closed."""
+        async with self.lock:
+            if self.table.status != "playing" or self.table.state is None:
+                return None
+            await self._close("cancelled")
+            self.stored()
+            return self.table.state
+
     async def expire_lobby(self) -> Table | None:
         """A lobby nobody started in time closes itself."""
         async with self.lock:
