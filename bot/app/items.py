@@ -9,12 +9,18 @@ from typing import Any
 import discord
 from discord import ui
 
+from ..concours.components import DYNAMIC_ITEMS as CONCOURS_ITEMS
 from ..discord_io.replies import refuse
 from ..replays.components import REPLAY_ITEMS
 from ..stats.components import PageButton
 from ..table.components import TABLE_ITEMS, guarded
 
-KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (*TABLE_ITEMS, PageButton, *REPLAY_ITEMS)
+KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    *TABLE_ITEMS,
+    PageButton,
+    *REPLAY_ITEMS,
+    *CONCOURS_ITEMS,
+)
 
 
 def _none_of(items: tuple[type[ui.DynamicItem[Any]], ...]) -> str:
