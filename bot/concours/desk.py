@@ -28,6 +28,7 @@ from .service import ConcoursService
 from .words import entrant_name
 
 log = logging.getLogger("tapis.concours")
+SLOW = ("start", "resume", "round", "cancel")  # may open or close tables before answering
 ACTIVE = (
     ConcoursStatus.REGISTRATION,
     ConcoursStatus.CLOSED,
@@ -118,7 +119,8 @@ class Desk:
         if verb == "replace":
             await self._ask_absent(interaction, concours)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if verb in SLOW:  # tables to open: the clicked message is updated once done
+            await interaction.response.defer()
         try:
             await self._do(interaction, concours, verb, arg)
         except ConcoursRefused as exc:
@@ -127,8 +129,25 @@ class Desk:
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
-        await self._redraw(concours_id)
-        await answer_later(interaction, content=tr("concours.done", lang_of(interaction.locale)))
+        await self._show(interaction, concours_id)
+
+    async def _show(self, interaction: discord.Interaction[Any], concours_id: int) -> None:
+        """After a stored change: the click acknowledged (a short answer unless it was a
+        click on the concours message itself), then the concours message redrawn."""
+        latest = await self.store.concours.get(concours_id)
+        if latest is None:
+            return
+        clicked = interaction.message
+        if clicked is not None and clicked.id == latest.message_id:
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+        else:
+            done = tr("concours.done", lang_of(interaction.locale))
+            if interaction.response.is_done():
+                await answer_later(interaction, content=done)
+            else:
+                await interaction.response.send_message(done, ephemeral=True)
+        await self.publisher.changed(latest)
 
     async def _do(
         self,
@@ -144,7 +163,7 @@ class Desk:
                 raise ConcoursRefused("wrong_time")
             await concours_store.register(cid, user.id, user.display_name)
         elif verb == "accept":
-            await concours_store.accept(cid, arg or 0, user.id)
+            await concours_store.accept(cid, arg or 0, user.id, user.display_name)
         elif verb == "withdraw":
             await concours_store.withdraw(cid, user.id)
         elif verb == "checkin":
@@ -165,6 +184,10 @@ class Desk:
             await self.service.runner(cid).close_round(arg or 0)
         elif verb == "cancel":
             await concours_store.move(cid, ConcoursStatus.CANCELLED, ACTIVE)
+            for table in concours.tables:  # the round's tables stop where they are
+                session = self.service.tables.sessions.get(table.table_id or 0)
+                if session is not None:
+                    await session.settle()
 
     async def _start(self, concours: ConcoursRecord) -> None:
         ready = [
@@ -176,11 +199,6 @@ class Desk:
         if len(ready) < needed:
             raise ConcoursRefused("too_few")
         await self.service.start(concours.id, checked_in_only=True)
-
-    async def _redraw(self, concours_id: int) -> None:
-        latest = await self.store.concours.get(concours_id)
-        if latest is not None:
-            await self.publisher.changed(latest)
 
     async def _ask_partner(
         self, interaction: discord.Interaction[Any], concours: ConcoursRecord
@@ -228,7 +246,6 @@ class Desk:
         if kind == "absent" and not self._organiser(interaction, concours):
             await refuse(interaction, "concours.err.organiser_only")
             return
-        lang = lang_of(interaction.locale)
         try:
             if kind == "absent":
                 await self.service.runner(concours_id).replace(values[0])
@@ -237,9 +254,7 @@ class Desk:
         except ConcoursRefused as exc:
             await refuse(interaction, refusal_key(exc.code))
             return
-        await self._redraw(concours_id)
-        if not interaction.response.is_done():
-            await interaction.response.send_message(tr("concours.done", lang), ephemeral=True)
+        await self._show(interaction, concours_id)
 
     async def _invite(
         self, interaction: discord.Interaction[Any], concours: ConcoursRecord, partner: int

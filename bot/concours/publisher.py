@@ -16,7 +16,7 @@ import discord
 from discord import ui
 
 import games
-from db import ConcoursRecord
+from db import ConcoursRecord, RoundTableRecord, Store
 
 from ..discord_io.writes import NO_MENTIONS, Outgoing, release, shown_id
 from ..i18n.translate import tr
@@ -47,9 +47,17 @@ class DiscordPublisher:
     """The runner's `Publisher` on Discord."""
 
     def __init__(
-        self, client: discord.Client, tables: TableService, runtimes: Runtimes, display: Display
+        self,
+        client: discord.Client,
+        store: Store,
+        tables: TableService,
+        runtimes: Runtimes,
+        display: Display,
     ) -> None:
         self.client = client
+        self.store = store
+        self._dirty: set[int] = set()
+        self._drawing: set[int] = set()
         self.tables = tables
         self.runtimes = runtimes
         self.display = display
@@ -57,13 +65,14 @@ class DiscordPublisher:
     def _channel(self, concours: ConcoursRecord) -> Any:
         return self.client.get_channel(concours.channel_id)
 
-    async def table_opened(self, concours: ConcoursRecord, table: Table) -> None:
+    async def table_opened(
+        self, concours: ConcoursRecord, entry: RoundTableRecord, table: Table
+    ) -> None:
         channel = self._channel(concours)
         if channel is None:
             log.warning("concours %s: its channel is gone", concours.id)
             return
         lang = concours.lang
-        entry = next(t for t in concours.tables if t.table_id == table.id)
         target: Any = channel
         thread: discord.Thread | None = None
         if isinstance(channel, discord.TextChannel):
@@ -72,7 +81,9 @@ class DiscordPublisher:
             )
             with contextlib.suppress(discord.HTTPException):
                 thread = await channel.create_thread(
-                    name=name[:100], type=discord.ChannelType.public_thread
+                    name=name[:100],
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=1440,
                 )
                 target = thread
         shown = await self.display.table_message(table)
@@ -105,6 +116,24 @@ class DiscordPublisher:
             await target.send(call, allowed_mentions=mentions)
 
     async def changed(self, concours: ConcoursRecord) -> None:
+        """Redraw the concours message from storage. One redraw at a time per concours: a
+        change during a redraw (which may wait out a rate limit) is drawn right after it,
+        read again from storage, so an older state never lands last."""
+        cid = concours.id
+        self._dirty.add(cid)
+        if cid in self._drawing:
+            return
+        self._drawing.add(cid)
+        try:
+            while cid in self._dirty:
+                self._dirty.discard(cid)
+                latest = await self.store.concours.get(cid)
+                if latest is not None:
+                    await self._draw(latest)
+        finally:
+            self._drawing.discard(cid)
+
+    async def _draw(self, concours: ConcoursRecord) -> None:
         channel = self._channel(concours)
         if channel is None or concours.message_id is None:
             return

@@ -31,8 +31,11 @@ log = logging.getLogger("tapis.concours")
 class Publisher(Protocol):
     """What shows a concours: the bot's Discord side, or a test's recorder."""
 
-    async def table_opened(self, concours: ConcoursRecord, table: Table) -> None:
-        """Post a newly started table (its thread, its players mentioned)."""
+    async def table_opened(
+        self, concours: ConcoursRecord, entry: RoundTableRecord, table: Table
+    ) -> None:
+        """Post a newly started table of round table `entry` (its thread, its players
+        mentioned)."""
 
     async def changed(self, concours: ConcoursRecord) -> None:
         """Redraw the concours message (standings, round)."""
@@ -196,7 +199,7 @@ class ConcoursRunner:
         if table.status == "lobby":
             await self.tables.session(table.id).start(table.host_id)
         if table.message_id is None and table.status == "playing":
-            await self.publisher.table_opened(concours, table)
+            await self.publisher.table_opened(concours, entry, table)
         return table
 
     # --- the organiser's controls --------------------------------------------------------

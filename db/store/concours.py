@@ -221,8 +221,10 @@ class ConcoursStore:
             partner_id is None,
         )
 
-    async def accept(self, concours_id: int, entrant_id: int, user_id: int) -> None:
-        """The invited partner accepts: the pair is registered."""
+    async def accept(
+        self, concours_id: int, entrant_id: int, user_id: int, name: str | None = None
+    ) -> None:
+        """The invited partner accepts (under `name`, if given): the pair is registered."""
         async with self._db.write() as s:
             await _require(s, concours_id, _REGISTERING)
             row = await _entrant(s, concours_id, entrant_id)
@@ -230,7 +232,8 @@ class ConcoursStore:
                 raise ConcoursRefused("not_invited")
             if row.confirmed:
                 raise ConcoursRefused("already_in")
-            await _update_entrant(s, entrant_id, confirmed=True)
+            named = {} if name is None else {"partner_name": clip_name(name)}
+            await _update_entrant(s, entrant_id, confirmed=True, **named)
             await _touch(s, concours_id)
 
     async def withdraw(self, concours_id: int, user_id: int) -> None:

@@ -12,7 +12,7 @@ from bot.concours.service import ConcoursService
 from bot.table.model import Table
 from bot.table.service import TableService
 from concours import Line, round_robin, standings, swiss
-from db import ConcoursRecord, Store
+from db import ConcoursRecord, RoundTableRecord, Store
 
 GUILD = 2**40
 CHANNEL = 2**41
@@ -33,7 +33,9 @@ class Recorder:
         self._ids = itertools.count(10_000)
         self.tables: TableService | None = None
 
-    async def table_opened(self, concours: ConcoursRecord, table: Table) -> None:
+    async def table_opened(
+        self, concours: ConcoursRecord, entry: RoundTableRecord, table: Table
+    ) -> None:
         self.posted.append(table.id)
         assert self.tables is not None
         await self.tables.session(table.id).attach_message(
