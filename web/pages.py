@@ -273,3 +273,52 @@ def step_link(ctx: Ctx, match_id: int) -> Callable[[int], str]:
 
 def result_lines(m: data.Match) -> list[Any]:
     return sorted(m.summary.seats, key=lambda s: (s.rank, s.seat))
+
+
+# --- concours -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    tables: list[Any]  # RoundTableRecord
+    byes: list[str]
+
+
+@router.get("/concours/{concours_id}", response_class=HTMLResponse)
+async def concours(
+    request: Request,
+    guild: Guild,
+    store: StoreDep,
+    concours_id: Annotated[int, Path(ge=1, le=2**31 - 1)],
+    lang: Lang = None,
+) -> HTMLResponse:
+    """A concours: its standings (points per round, byes) and every round's tables, each
+    finished one linked to its replay. Scores only: never a card, never the deal seed."""
+    ctx = context(request, lang)
+    page = await data.concours(store, guild, concours_id)
+    found = page.concours
+    names = {e.id: entrant_name(ctx, e) for e in found.entrants}
+    rounds = [
+        RoundView(
+            n,
+            [t for t in found.tables if t.round == n],
+            [names[e] for r, e in found.byes if r == n],
+        )
+        for n in range(1, found.round + 1)
+    ]
+    byes = {(r, e) for r, e in found.byes}
+    return render(
+        "concours.html",
+        ctx,
+        k=found,
+        lines=page.lines,
+        names=names,
+        rounds=rounds,
+        byes=byes,
+        replays=page.replays,
+    )
+
+
+def entrant_name(ctx: Ctx, entrant: Any) -> str:
+    if entrant.partner_id is None:
+        return str(entrant.name)
+    return ctx.t("concours_pair", a=entrant.name, b=entrant.partner_name or "?")

@@ -28,6 +28,7 @@ from ..records import (
     TableStatus,
 )
 from .database import (
+    MATCHES,
     SEATS,
     TABLES,
     Database,
@@ -132,6 +133,16 @@ class ConcoursStore:
             ).scalars()
             found = await _load(s, CONCOURS.c.id.in_(list(ids)))
         return sorted(found, key=lambda c: -c.id)
+
+    async def replays(self, concours_id: int) -> dict[int, int]:
+        """The recorded match of each of its game tables that finished: table id -> match
+        id (the replay links of the web page)."""
+        linked = select(ROUND_TABLES.c.table_id).where(ROUND_TABLES.c.concours_id == concours_id)
+        async with self._db.read() as s:
+            rows = await s.execute(
+                select(MATCHES.c.table_id, MATCHES.c.id).where(MATCHES.c.table_id.in_(linked))
+            )
+            return {int(table_id): int(match_id) for table_id, match_id in rows}
 
     # --- the concours itself -------------------------------------------------------------
     async def set_message(self, concours_id: int, message_id: int) -> None:
