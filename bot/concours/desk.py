@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 import games
-from db import ConcoursRecord, ConcoursRefused, ConcoursStatus
+from db import ConcoursRecord, ConcoursRefused, ConcoursStatus, EntrantRecord
 
 from ..discord_io.replies import answer_later, refuse
 from ..discord_io.writes import release
@@ -132,22 +132,30 @@ class Desk:
         await self._show(interaction, concours_id)
 
     async def _show(self, interaction: discord.Interaction[Any], concours_id: int) -> None:
-        """After a stored change: the click acknowledged (a short answer unless it was a
-        click on the concours message itself), then the concours message redrawn."""
-        latest = await self.store.concours.get(concours_id)
-        if latest is None:
-            return
+        """After a stored change: the click acknowledged first (a channel write may wait
+        out a rate limit, past Discord's 3 seconds), then the concours message redrawn."""
+        await self._acknowledge(interaction, concours_id)
+        await self._redraw(concours_id)
+
+    async def _acknowledge(self, interaction: discord.Interaction[Any], concours_id: int) -> None:
+        """A click on the concours message itself silently (its redraw shows the change),
+        any other with a short private answer."""
+        record = await self.store.concours.get(concours_id)
         clicked = interaction.message
-        if clicked is not None and clicked.id == latest.message_id:
+        if clicked is not None and record is not None and clicked.id == record.message_id:
             if not interaction.response.is_done():
                 await interaction.response.defer()
+            return
+        done = tr("concours.done", lang_of(interaction.locale))
+        if interaction.response.is_done():
+            await answer_later(interaction, content=done)
         else:
-            done = tr("concours.done", lang_of(interaction.locale))
-            if interaction.response.is_done():
-                await answer_later(interaction, content=done)
-            else:
-                await interaction.response.send_message(done, ephemeral=True)
-        await self.publisher.changed(latest)
+            await interaction.response.send_message(done, ephemeral=True)
+
+    async def _redraw(self, concours_id: int) -> None:
+        latest = await self.store.concours.get(concours_id)
+        if latest is not None:
+            await self.publisher.changed(latest)
 
     async def _do(
         self,
@@ -246,38 +254,48 @@ class Desk:
         if kind == "absent" and not self._organiser(interaction, concours):
             await refuse(interaction, "concours.err.organiser_only")
             return
+        entry: EntrantRecord | None = None
         try:
             if kind == "absent":
                 await self.service.runner(concours_id).replace(values[0])
             else:
-                await self._invite(interaction, concours, values[0])
+                entry = await self._register_pair(interaction, concours, values[0])
         except ConcoursRefused as exc:
             await refuse(interaction, refusal_key(exc.code))
             return
-        await self._show(interaction, concours_id)
+        await self._acknowledge(interaction, concours_id)
+        if entry is not None:
+            await self._post_invitation(interaction, concours, entry)
+        await self._redraw(concours_id)
 
-    async def _invite(
+    async def _register_pair(
         self, interaction: discord.Interaction[Any], concours: ConcoursRecord, partner: int
-    ) -> None:
+    ) -> EntrantRecord:
         member = interaction.guild.get_member(partner) if interaction.guild else None
         if member is not None and member.bot:
             raise ConcoursRefused("bot_partner")
         name = member.display_name if member is not None else picked_name(interaction, partner)
         user = interaction.user
-        entry = await self.store.concours.register(
+        return await self.store.concours.register(
             concours.id, user.id, user.display_name, partner_id=partner, partner_name=name
         )
+
+    async def _post_invitation(
+        self, interaction: discord.Interaction[Any], concours: ConcoursRecord, entry: EntrantRecord
+    ) -> None:
+        """The invitation, in the concours channel, with the button only the partner may use."""
+        partner = entry.partner_id
         lang = concours.lang
         text = tr(
             "concours.invitation",
             lang,
             partner=f"<@{partner}>",
-            who=f"<@{user.id}>",
+            who=f"<@{entry.user_id}>",
             name=concours.name,
         )
         view = discord.ui.View(timeout=None)
         view.add_item(ConcoursButton(concours.id, "accept", entry.id, lang))
-        mentions = discord.AllowedMentions(users=[discord.Object(partner)])
+        mentions = discord.AllowedMentions(users=[discord.Object(partner or 0)])
         channel: Any = interaction.channel
         if channel is not None:
             try:

@@ -46,11 +46,15 @@ async def invite(tapis: Tapis, cid: int, who: User, partner: User) -> str:
     )
 
 
-def invitation(tapis: Tapis, partner: User) -> Message:
-    for msg in reversed(tapis.emu.public_messages(tapis.channel)):
-        if f"<@{partner.id}>" in msg.content:
-            return msg
-    raise AssertionError("no invitation")
+async def invitation(tapis: Tapis, partner: User) -> Message:
+    def found() -> Message | None:
+        for msg in reversed(tapis.emu.public_messages(tapis.channel)):
+            if f"<@{partner.id}>" in msg.content:
+                return msg
+        return None
+
+    msg: Message = await tapis.emu.wait_for(found, timeout=15)
+    return msg
 
 
 @pytest.mark.slow
@@ -79,7 +83,7 @@ async def test_a_manille_concours_from_creation_to_podium(
         refused = await answer(tapis, await emulator.click(stranger, msg, f"cc:{cid}:start"))
         assert refused == "Only the tournament's organiser can do that."
         assert "Fait" not in await invite(tapis, cid, players[0], players[1])
-        wrong = invitation(tapis, players[1])
+        wrong = await invitation(tapis, players[1])
         accept = next(
             str(c["custom_id"])
             for c in wrong.iter_components()
@@ -96,7 +100,9 @@ async def test_a_manille_concours_from_creation_to_podium(
         await invite(tapis, cid, players[2], players[3])
         await answer(
             tapis,
-            await emulator.click(players[3], invitation(tapis, players[3]), accept[:-1] + "2"),
+            await emulator.click(
+                players[3], await invitation(tapis, players[3]), accept[:-1] + "2"
+            ),
         )
         record = await tapis.store.concours.get(cid)
         assert record is not None
