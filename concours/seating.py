@@ -52,6 +52,21 @@ class Format:
         return [(n,) for n in range(sides)]
 
 
+DEALS_OPTION = "deals"  # the option of the games that stop after a number of deals
+
+
+def counts_deals(rules: Rules) -> bool:
+    """Whether a round of this game can last a number of deals (its options have one)."""
+    return DEALS_OPTION in rules.Options.model_fields
+
+
+def round_options(rules: Rules, options: dict[str, object], deals: int | None) -> dict[str, object]:
+    """The game options of a round's tables: the concours' own, with its round length."""
+    if deals is not None and counts_deals(rules):
+        return {**options, DEALS_OPTION: deals}
+    return dict(options)
+
+
 def round_seed(deal_seed: int, round_: int) -> int:
     """The `deal_seed` option of every table of a round: unrelated from round to round,
     and no one who does not know the concours' seed can derive it."""

@@ -86,10 +86,10 @@ class ConcoursButton(
 
 
 class PartnerSelect(
-    ui.DynamicItem[ui.UserSelect[Any]], template=r"^cs:(?P<id>[0-9]{1,12}):partner$"
+    ui.DynamicItem[ui.UserSelect[Any]], template=r"^cs:(?P<id>[0-9]{1,12}):mate$"
 ):
     def __init__(self, concours_id: int) -> None:
-        super().__init__(ui.UserSelect(custom_id=f"cs:{concours_id}:partner", max_values=1))
+        super().__init__(ui.UserSelect(custom_id=f"cs:{concours_id}:mate", max_values=1))
         self.concours_id = concours_id
 
     @classmethod
@@ -101,7 +101,7 @@ class PartnerSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = picked(interaction)
         await _hand_over(
-            interaction, lambda d: d.pick(interaction, self.concours_id, "partner", values)
+            interaction, lambda d: d.pick(interaction, self.concours_id, "mate", values)
         )
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 import games
+from concours.seating import counts_deals
 from db import ConcoursRecord, ConcoursRefused, ConcoursStatus, EntrantRecord
 
 from ..discord_io.replies import answer_later, refuse
@@ -59,7 +60,7 @@ class Desk:
             await refuse(interaction, "err.no_guild")
             return
         rules = games.get(game)
-        if settings.get("round_deals") is not None and "deals" not in rules.Options.model_fields:
+        if settings.get("round_deals") is not None and not counts_deals(rules):
             await refuse(interaction, "concours.err.bad_deals")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)

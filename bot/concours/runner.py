@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 import games
 from concours import Bye, Game, round_robin, swiss
-from concours.seating import Format, round_seed, side_points
+from concours.seating import Format, round_options, round_seed, side_points
 from db import ConcoursRecord, ConcoursRefused, ConcoursStatus, RoundTableRecord, SeatInfo, Store
 from games import GameState
 
@@ -80,9 +80,7 @@ def table_options(concours: ConcoursRecord, round_: int) -> dict[str, Any]:
     """A round table's stored options: the concours' game options, its round length, the
     round's deal seed for duplicate deals, and the table settings."""
     rules = rules_of(concours)
-    options = dict(concours.options)
-    if concours.round_deals is not None and "deals" in rules.Options.model_fields:
-        options["deals"] = concours.round_deals
+    options: dict[str, Any] = round_options(rules, concours.options, concours.round_deals)
     if concours.duplicate:
         options["deal_seed"] = round_seed(concours.deal_seed, round_)
     clean = rules.parse_options(options).model_dump(mode="json", exclude_defaults=True)

@@ -41,7 +41,7 @@ CONCOURS_COMMANDS: dict[str, dict[str, str]] = {
         "fr": "Le nombre de parties de chaque inscrit",
         "en": "How many rounds each entrant plays",
     },
-    "param.deals": {"base": "donnes", "fr": "donnes", "en": "deals"},
+    "param.deals": {"base": "donnes", "fr": "donnes", "en": "deals_per_round"},
     "param.deals.desc": {
         "base": "Donnes par partie (sans : l'objectif du jeu)",
         "fr": "Donnes par partie (sans : l'objectif du jeu)",

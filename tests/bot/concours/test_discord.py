@@ -42,7 +42,7 @@ async def invite(tapis: Tapis, cid: int, who: User, partner: User) -> str:
     picker = await tapis.run(await tapis.emu.click(who, msg, f"cc:{cid}:invite"))
     assert picker is not None
     return await answer(
-        tapis, await tapis.emu.select(who, picker, f"cs:{cid}:partner", [str(partner.id)])
+        tapis, await tapis.emu.select(who, picker, f"cs:{cid}:mate", [str(partner.id)])
     )
 
 

@@ -43,7 +43,7 @@ async def register_pair(
     assert msg is not None
     picker = await (await emulator.click(who, msg, f"cc:{cid}:invite")).wait_final(10.0)
     assert picker is not None
-    picked = await emulator.select(who, picker, f"cs:{cid}:partner", [str(partner.id)])
+    picked = await emulator.select(who, picker, f"cs:{cid}:mate", [str(partner.id)])
     await picked.wait_final(10.0)
     invitation: Message = await emulator.wait_for(
         lambda: next(
