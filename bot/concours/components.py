@@ -85,9 +85,7 @@ class ConcoursButton(
         )
 
 
-class PartnerSelect(
-    ui.DynamicItem[ui.UserSelect[Any]], template=r"^cs:(?P<id>[0-9]{1,12}):mate$"
-):
+class PartnerSelect(ui.DynamicItem[ui.UserSelect[Any]], template=r"^cs:(?P<id>[0-9]{1,12}):mate$"):
     def __init__(self, concours_id: int) -> None:
         super().__init__(ui.UserSelect(custom_id=f"cs:{concours_id}:mate", max_values=1))
         self.concours_id = concours_id
