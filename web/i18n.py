@@ -123,6 +123,12 @@ TEXT: dict[str, dict[str, str]] = {
     },
     "concours_forfeit": {"fr": "forfait", "en": "forfeit"},
     "concours_playing": {"fr": "en cours", "en": "in play"},
+    "concours_same_cards": {
+        "fr": "Mêmes cartes, d'une table à l'autre",
+        "en": "Same cards, table by table",
+    },
+    "concours_place": {"fr": "Place {n}", "en": "Seat {n}"},
+    "concours_at_table": {"fr": "table {n}", "en": "table {n}"},
     "concours_replay": {"fr": "Revoir", "en": "Replay"},
     "concours_duplicate": {
         "fr": "Donnes identiques : toutes les tables d'une partie ont reçu les mêmes cartes.",

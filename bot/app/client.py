@@ -163,7 +163,9 @@ class TapisBot(commands.AutoShardedBot):
         )
         controller = Controller(self.service, self.runtimes, hands, display)
         self.handlers.add(DESK, controller)
-        publisher = DiscordPublisher(self, self.store, self.service, self.runtimes, display)
+        publisher = DiscordPublisher(
+            self, self.store, self.service, self.runtimes, display, WebLinks.of(self.settings)
+        )
         self.concours = ConcoursService(self.store, self.service, publisher)
         concours_desk = Desk(self.concours, publisher)
         self.handlers.add(CONCOURS_DESK, concours_desk)

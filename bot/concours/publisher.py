@@ -22,6 +22,7 @@ from ..discord_io.writes import NO_MENTIONS, Outgoing, release, shown_id
 from ..i18n.translate import tr
 from ..render.layout import Display, layout, rows_of
 from ..render.pictures import TABLE_FILE
+from ..render.weblinks import WebLinks, web_button
 from ..render.words import Text
 from ..replays.components import ReplayButton
 from ..table.model import Table
@@ -53,8 +54,10 @@ class DiscordPublisher:
         tables: TableService,
         runtimes: Runtimes,
         display: Display,
+        web: WebLinks | None = None,
     ) -> None:
         self.client = client
+        self.web = web  # the podium's "Voir sur le web", when the web companion is set up
         self.store = store
         self._dirty: set[int] = set()
         self._drawing: set[int] = set()
@@ -162,6 +165,9 @@ class DiscordPublisher:
             for t in concours.tables[-MAX_REPLAYS:]
             if t.table_id is not None and not t.settled
         ]
+        if self.web is not None:
+            url = self.web.concours(concours.guild_id, concours.id, lang)
+            replays.insert(0, web_button(url, lang))
         text = Text(
             tr(
                 "concours.title",

@@ -160,3 +160,20 @@ def test_the_concours_page_in_chromium_leads_to_a_replay(
             assert "Finished" in page.inner_text("#concours-status")
         finally:
             browser.close()
+
+
+def test_duplicate_deals_compare_who_held_the_same_cards() -> None:
+    from db import RoundTableRecord
+    from web.pages import same_cards
+
+    tables = [
+        RoundTableRecord(1, 0, (1, 2), 5, (60, 102)),
+        RoundTableRecord(1, 1, (3, 4), 6, (110, 40)),
+        RoundTableRecord(1, 2, (5, 6), 7, None),  # still playing: not compared yet
+    ]
+    names = {n: f"Paire {n}" for n in range(1, 7)}
+    assert same_cards(tables, names) == [
+        [("Paire 3", 110, 2), ("Paire 1", 60, 1)],
+        [("Paire 2", 102, 1), ("Paire 4", 40, 2)],
+    ]
+    assert same_cards(tables[:1], names) == []
