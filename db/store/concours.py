@@ -14,18 +14,31 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import ColumnElement, func, insert, literal_column, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
 
-from ..models import Concours, ConcoursBye, ConcoursEntrant, ConcoursTable
 from ..records import (
     ACTIVE_CONCOURS,
     ConcoursRecord,
     ConcoursRefused,
     ConcoursStatus,
     EntrantRecord,
-    RoundTableRecord,
     SeatInfo,
     TableStatus,
+)
+from .concours_rows import (
+    BYES,
+    CONCOURS,
+    ENTRANTS,
+    ROUND_TABLES,
+    entrant,
+    entry_of,
+    load,
+    lock,
+    require,
+    round_table,
+    set_status,
+    touch,
+    update_entrant,
+    users_in,
 )
 from .database import (
     MATCHES,
@@ -34,16 +47,11 @@ from .database import (
     Database,
     check_game,
     clip_name,
-    core_table,
     new_id,
     rowcount,
     utcnow,
 )
 
-CONCOURS = core_table(Concours)
-ENTRANTS = core_table(ConcoursEntrant)
-ROUND_TABLES = core_table(ConcoursTable)
-BYES = core_table(ConcoursBye)
 FORMATS = ("swiss", "round_robin")
 _REGISTERING = (ConcoursStatus.REGISTRATION,)
 
@@ -106,7 +114,7 @@ class ConcoursStore:
     # --- reading -------------------------------------------------------------------------
     async def get(self, concours_id: int) -> ConcoursRecord | None:
         async with self._db.read() as s:
-            found = await _load(s, CONCOURS.c.id == concours_id)
+            found = await load(s, CONCOURS.c.id == concours_id)
         return found[0] if found else None
 
     async def active(
@@ -118,7 +126,7 @@ class ConcoursStore:
             shard = CONCOURS.c.guild_id.op(">>")(literal_column("22")) % shard_count
             where = where & shard.in_(list(shard_ids))
         async with self._db.read() as s:
-            return await _load(s, where)
+            return await load(s, where)
 
     async def of_guild(self, guild_id: int, limit: int = 20) -> list[ConcoursRecord]:
         """A server's latest concours, newest first (the web companion's list)."""
@@ -131,7 +139,7 @@ class ConcoursStore:
                     .limit(limit)
                 )
             ).scalars()
-            found = await _load(s, CONCOURS.c.id.in_(list(ids)))
+            found = await load(s, CONCOURS.c.id.in_(list(ids)))
         return sorted(found, key=lambda c: -c.id)
 
     async def replays(self, concours_id: int) -> dict[int, int]:
@@ -147,7 +155,7 @@ class ConcoursStore:
     # --- the concours itself -------------------------------------------------------------
     async def set_message(self, concours_id: int, message_id: int) -> None:
         async with self._db.write() as s:
-            await _lock(s, concours_id)
+            await lock(s, concours_id)
             await s.execute(
                 update(CONCOURS)
                 .where(CONCOURS.c.id == concours_id)
@@ -159,14 +167,14 @@ class ConcoursStore:
     ) -> None:
         """Status `to` if the concours is in one of `allowed`, else ConcoursRefused."""
         async with self._db.write() as s:
-            await _require(s, concours_id, allowed)
-            await _set_status(s, concours_id, to)
+            await require(s, concours_id, allowed)
+            await set_status(s, concours_id, to)
 
     async def start(self, concours_id: int, *, checked_in_only: bool) -> None:
         """The first round may be paired: entrants who did not check in (when asked to)
         and pairs whose partner never accepted are dropped."""
         async with self._db.write() as s:
-            status = await _require(
+            status = await require(
                 s,
                 concours_id,
                 (ConcoursStatus.REGISTRATION, ConcoursStatus.CLOSED, ConcoursStatus.CHECKIN),
@@ -179,7 +187,7 @@ class ConcoursStore:
                 .where((ENTRANTS.c.concours_id == concours_id) & absent)
                 .values(withdrawn=True)
             )
-            await _set_status(s, concours_id, ConcoursStatus.RUNNING)
+            await set_status(s, concours_id, ConcoursStatus.RUNNING)
 
     # --- entrants ------------------------------------------------------------------------
     async def register(
@@ -195,8 +203,8 @@ class ConcoursStore:
         if partner_id == user_id:
             raise ConcoursRefused("self_partner")
         async with self._db.write() as s:
-            await _require(s, concours_id, _REGISTERING)
-            taken = await _users_in(s, concours_id)
+            await require(s, concours_id, _REGISTERING)
+            taken = await users_in(s, concours_id)
             if user_id in taken:
                 raise ConcoursRefused("already_in")
             if partner_id is not None and partner_id in taken:
@@ -221,7 +229,7 @@ class ConcoursStore:
                 "confirmed": partner_id is None,
             }
             entrant_id = new_id(await s.execute(insert(ENTRANTS).values(**values)))
-            await _touch(s, concours_id)
+            await touch(s, concours_id)
         return EntrantRecord(
             entrant_id,
             number,
@@ -237,37 +245,37 @@ class ConcoursStore:
     ) -> None:
         """The invited partner accepts (under `name`, if given): the pair is registered."""
         async with self._db.write() as s:
-            await _require(s, concours_id, _REGISTERING)
-            row = await _entrant(s, concours_id, entrant_id)
+            await require(s, concours_id, _REGISTERING)
+            row = await entrant(s, concours_id, entrant_id)
             if row is None or row.partner_id != user_id or row.withdrawn:
                 raise ConcoursRefused("not_invited")
             if row.confirmed:
                 raise ConcoursRefused("already_in")
             named = {} if name is None else {"partner_name": clip_name(name)}
-            await _update_entrant(s, entrant_id, confirmed=True, **named)
-            await _touch(s, concours_id)
+            await update_entrant(s, entrant_id, confirmed=True, **named)
+            await touch(s, concours_id)
 
     async def withdraw(self, concours_id: int, user_id: int) -> None:
         """A player (or either member of a pair, or an invited partner declining) leaves
         before the start."""
         async with self._db.write() as s:
-            await _require(s, concours_id, (*_REGISTERING, ConcoursStatus.CLOSED))
-            row = await _entry_of(s, concours_id, user_id)
+            await require(s, concours_id, (*_REGISTERING, ConcoursStatus.CLOSED))
+            row = await entry_of(s, concours_id, user_id)
             if row is None:
                 raise ConcoursRefused("not_in")
-            await _update_entrant(s, row.id, withdrawn=True)
-            await _touch(s, concours_id)
+            await update_entrant(s, row.id, withdrawn=True)
+            await touch(s, concours_id)
 
     async def check_in(self, concours_id: int, user_id: int) -> None:
         async with self._db.write() as s:
-            await _require(s, concours_id, (ConcoursStatus.CHECKIN,))
-            row = await _entry_of(s, concours_id, user_id)
+            await require(s, concours_id, (ConcoursStatus.CHECKIN,))
+            row = await entry_of(s, concours_id, user_id)
             if row is None or not row.confirmed:
                 raise ConcoursRefused("not_in")
             if row.checked_in:
                 raise ConcoursRefused("already_checked_in")
-            await _update_entrant(s, row.id, checked_in=True)
-            await _touch(s, concours_id)
+            await update_entrant(s, row.id, checked_in=True)
+            await touch(s, concours_id)
 
     # --- rounds --------------------------------------------------------------------------
     async def pair_round(
@@ -280,7 +288,7 @@ class ConcoursStore:
         """Store round `number`'s tables and byes; False (and nothing written) when that
         round is already paired. Rounds are paired in order."""
         async with self._db.write() as s:
-            await _require(s, concours_id, (ConcoursStatus.RUNNING,))
+            await require(s, concours_id, (ConcoursStatus.RUNNING,))
             current = await s.scalar(select(CONCOURS.c.round).where(CONCOURS.c.id == concours_id))
             if current is not None and current >= number:
                 return False
@@ -327,10 +335,10 @@ class ConcoursStore:
         """The game table of a round's table, created with its seats in the lobby and
         linked in the same transaction; the stored one if it was already opened."""
         async with self._db.write() as s:
-            head = await _require(s, concours_id, (ConcoursStatus.RUNNING,), row=True)
+            head = await require(s, concours_id, (ConcoursStatus.RUNNING,), row=True)
             linked = (
                 await s.execute(
-                    select(ROUND_TABLES.c.table_id).where(_round_table(concours_id, round_, number))
+                    select(ROUND_TABLES.c.table_id).where(round_table(concours_id, round_, number))
                 )
             ).first()
             if linked is None:
@@ -372,7 +380,7 @@ class ConcoursStore:
             )
             await s.execute(
                 update(ROUND_TABLES)
-                .where(_round_table(concours_id, round_, number))
+                .where(round_table(concours_id, round_, number))
                 .values(table_id=table_id)
             )
             return table_id
@@ -389,10 +397,10 @@ class ConcoursStore:
         """The points each side of a table scored; False when they were recorded before
         (the first record stands)."""
         async with self._db.write() as s:
-            await _require(s, concours_id, (ConcoursStatus.RUNNING, ConcoursStatus.PAUSED))
+            await require(s, concours_id, (ConcoursStatus.RUNNING, ConcoursStatus.PAUSED))
             result = await s.execute(
                 update(ROUND_TABLES)
-                .where(_round_table(concours_id, round_, number) & ROUND_TABLES.c.points.is_(None))
+                .where(round_table(concours_id, round_, number) & ROUND_TABLES.c.points.is_(None))
                 .values(points=list(points), settled=settled)
             )
             return rowcount(result) > 0
@@ -400,12 +408,12 @@ class ConcoursStore:
     async def forfeit(self, concours_id: int, round_: int, number: int, entrant_id: int) -> None:
         """An entrant of a table replaced by the AI: that side scores nothing there."""
         async with self._db.write() as s:
-            await _require(s, concours_id, (ConcoursStatus.RUNNING, ConcoursStatus.PAUSED))
+            await require(s, concours_id, (ConcoursStatus.RUNNING, ConcoursStatus.PAUSED))
             row = (
                 await s.execute(
                     select(
                         ROUND_TABLES.c.sides, ROUND_TABLES.c.forfeits, ROUND_TABLES.c.points
-                    ).where(_round_table(concours_id, round_, number))
+                    ).where(round_table(concours_id, round_, number))
                 )
             ).first()
             if row is None or entrant_id not in row[0]:
@@ -416,167 +424,6 @@ class ConcoursStore:
                 raise ConcoursRefused("already_replaced")
             await s.execute(
                 update(ROUND_TABLES)
-                .where(_round_table(concours_id, round_, number))
+                .where(round_table(concours_id, round_, number))
                 .values(forfeits=[*row[1], entrant_id])
             )
-
-
-# --- helpers inside a transaction ----------------------------------------------------------
-async def _require(
-    s: AsyncSession,
-    concours_id: int,
-    allowed: Sequence[ConcoursStatus],
-    *,
-    row: bool = False,
-) -> Any:
-    """Lock the concours; ConcoursRefused unless its status is one of `allowed`. Returns
-    the status (or, with `row`, the locked row)."""
-    found = (
-        await s.execute(
-            select(CONCOURS.c.status, CONCOURS.c.guild_id, CONCOURS.c.game, CONCOURS.c.organiser_id)
-            .where(CONCOURS.c.id == concours_id)
-            .with_for_update()
-        )
-    ).first()
-    if found is None:
-        raise ConcoursRefused("no_concours")
-    status = ConcoursStatus(found.status)
-    if status not in allowed:
-        raise ConcoursRefused(f"status_{status.value}")
-    return found if row else status
-
-
-async def _lock(s: AsyncSession, concours_id: int) -> None:
-    await _require(s, concours_id, tuple(ConcoursStatus))
-
-
-async def _set_status(s: AsyncSession, concours_id: int, to: ConcoursStatus) -> None:
-    await s.execute(
-        update(CONCOURS)
-        .where(CONCOURS.c.id == concours_id)
-        .values(status=to.value, updated_at=utcnow())
-    )
-
-
-async def _touch(s: AsyncSession, concours_id: int) -> None:
-    await s.execute(
-        update(CONCOURS).where(CONCOURS.c.id == concours_id).values(updated_at=utcnow())
-    )
-
-
-def _round_table(concours_id: int, round_: int, number: int) -> ColumnElement[bool]:
-    return (
-        (ROUND_TABLES.c.concours_id == concours_id)
-        & (ROUND_TABLES.c.round == round_)
-        & (ROUND_TABLES.c.number == number)
-    )
-
-
-async def _users_in(s: AsyncSession, concours_id: int) -> set[int]:
-    """Every player of an entry still standing (a pending invitation's partner too)."""
-    rows = await s.execute(
-        select(ENTRANTS.c.user_id, ENTRANTS.c.partner_id).where(
-            (ENTRANTS.c.concours_id == concours_id) & ENTRANTS.c.withdrawn.is_(False)
-        )
-    )
-    return {u for row in rows for u in row if u is not None}
-
-
-async def _entrant(s: AsyncSession, concours_id: int, entrant_id: int) -> Any:
-    return (
-        await s.execute(
-            select(ENTRANTS).where(
-                (ENTRANTS.c.concours_id == concours_id) & (ENTRANTS.c.id == entrant_id)
-            )
-        )
-    ).first()
-
-
-async def _entry_of(s: AsyncSession, concours_id: int, user_id: int) -> Any:
-    """The standing entry `user_id` belongs to (as player, partner or invited partner)."""
-    return (
-        await s.execute(
-            select(ENTRANTS).where(
-                (ENTRANTS.c.concours_id == concours_id)
-                & ENTRANTS.c.withdrawn.is_(False)
-                & ((ENTRANTS.c.user_id == user_id) | (ENTRANTS.c.partner_id == user_id))
-            )
-        )
-    ).first()
-
-
-async def _update_entrant(s: AsyncSession, entrant_id: int, **values: Any) -> None:
-    await s.execute(update(ENTRANTS).where(ENTRANTS.c.id == entrant_id).values(**values))
-
-
-async def _load(s: AsyncSession, where: ColumnElement[bool]) -> list[ConcoursRecord]:
-    """Concours matching `where` with their entrants, tables and byes (four queries)."""
-    heads = (await s.execute(select(CONCOURS).where(where).order_by(CONCOURS.c.id))).all()
-    if not heads:
-        return []
-    ids = [h.id for h in heads]
-    entrants: dict[int, list[EntrantRecord]] = {i: [] for i in ids}
-    for e in await s.execute(
-        select(ENTRANTS).where(ENTRANTS.c.concours_id.in_(ids)).order_by(ENTRANTS.c.number)
-    ):
-        entrants[e.concours_id].append(
-            EntrantRecord(
-                e.id,
-                e.number,
-                e.user_id,
-                e.name,
-                e.partner_id,
-                e.partner_name,
-                bool(e.confirmed),
-                bool(e.checked_in),
-                bool(e.withdrawn),
-            )
-        )
-    tables: dict[int, list[RoundTableRecord]] = {i: [] for i in ids}
-    for t in await s.execute(
-        select(ROUND_TABLES)
-        .where(ROUND_TABLES.c.concours_id.in_(ids))
-        .order_by(ROUND_TABLES.c.round, ROUND_TABLES.c.number)
-    ):
-        tables[t.concours_id].append(
-            RoundTableRecord(
-                t.round,
-                t.number,
-                tuple(t.sides),
-                t.table_id,
-                None if t.points is None else tuple(t.points),
-                bool(t.settled),
-                tuple(t.forfeits or ()),
-            )
-        )
-    byes: dict[int, list[tuple[int, int]]] = {i: [] for i in ids}
-    for b in await s.execute(
-        select(BYES).where(BYES.c.concours_id.in_(ids)).order_by(BYES.c.round, BYES.c.entrant_id)
-    ):
-        byes[b.concours_id].append((b.round, b.entrant_id))
-    return [
-        ConcoursRecord(
-            id=h.id,
-            guild_id=h.guild_id,
-            channel_id=h.channel_id,
-            message_id=h.message_id,
-            organiser_id=h.organiser_id,
-            game=h.game,
-            name=h.name,
-            format=h.format,
-            rounds=h.rounds,
-            round_deals=h.round_deals,
-            timer=h.timer,
-            table_size=h.table_size,
-            options=dict(h.options or {}),
-            duplicate=bool(h.duplicate),
-            deal_seed=h.deal_seed,
-            lang=h.lang,
-            status=ConcoursStatus(h.status),
-            round=h.round,
-            entrants=entrants[h.id],
-            tables=tables[h.id],
-            byes=byes[h.id],
-        )
-        for h in heads
-    ]

@@ -181,3 +181,23 @@ async def test_active_concours_of_other_shards_are_left_out(store: Store) -> Non
     await new_concours(store, guild_id=1 << 22)
     found = await store.concours.active(shard_count=2, shard_ids=[0])
     assert [c.id for c in found] == [mine]
+
+
+async def test_replays_map_each_finished_table_to_its_match(store: Store) -> None:
+    from db import SeatResult
+
+    cid, ids = await running(store, 2)
+    await store.concours.pair_round(cid, 1, [(ids[0], ids[1])], [])
+    seats = [SeatInfo(i, user(i), name=f"J{i}") for i in range(4)]
+    table_id = await store.concours.open_table(
+        cid, 1, 0, channel_id=CHANNEL, options={}, seed=7, seats=seats
+    )
+    assert await store.concours.replays(cid) == {}
+    await store.tables.start(table_id, "{}")
+    results = [SeatResult(i, user(i), False, f"J{i}", 1 + i % 2, 100 - i % 2) for i in range(4)]
+    await store.results.record(
+        table_id, guild_id=GUILD, game="manille", seats=results, teams=[[0, 2], [1, 3]]
+    )
+    (match_id,) = (await store.concours.replays(cid)).values()
+    found = await store.history.match(GUILD, match_id)
+    assert found is not None and found.summary.table_id == table_id
