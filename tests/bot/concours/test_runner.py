@@ -208,3 +208,22 @@ async def test_a_side_replaced_by_the_ai_forfeits_its_game(store: Store) -> None
     assert latest is not None
     done = latest.tables[0]
     assert done.points is not None and done.points[1] == 0 and done.forfeits == (absent,)
+
+
+async def test_a_paused_concours_records_results_and_pairs_only_once_resumed(
+    store: Store,
+) -> None:
+    recorder = Recorder()
+    tables, service = services(store, recorder)
+    concours = await started(store, service)
+    (tid,) = current_tables(tables, concours)
+    await store.concours.move(concours.id, ConcoursStatus.PAUSED, (ConcoursStatus.RUNNING,))
+    await play(tables, tid, random.Random(4), 10_000)
+    await service.settled()
+    paused = await store.concours.get(concours.id)
+    assert paused is not None and paused.round == 1 and paused.tables[0].points is None
+    resumed = await service.resume(concours.id)
+    assert resumed is not None and resumed.status is ConcoursStatus.RUNNING
+    assert resumed.round == 2 and resumed.tables[0].points is not None
+    with pytest.raises(ConcoursRefused, match="status_running"):
+        await service.resume(concours.id)
