@@ -21,7 +21,18 @@ from ..i18n.translate import tr
 from ..table.components import guarded
 
 PLAYER_VERBS = ("join", "invite", "withdraw", "checkin", "accept")
-ORGANISER_VERBS = ("close", "roll", "start", "pause", "resume", "cancel", "replace", "round")
+ORGANISER_VERBS = (
+    "close",
+    "roll",
+    "start",
+    "pause",
+    "resume",
+    "cancel",
+    "replace",
+    "round",
+    "add",
+    "remove",
+)
 VERBS = "|".join((*PLAYER_VERBS, *ORGANISER_VERBS))
 MAX_OPTIONS = 25  # Discord: options of a select
 
@@ -103,22 +114,52 @@ class PartnerSelect(ui.DynamicItem[ui.UserSelect[Any]], template=r"^cs:(?P<id>[0
         )
 
 
-class AbsentSelect(ui.DynamicItem[ui.Select[Any]], template=r"^cs:(?P<id>[0-9]{1,12}):absent$"):
-    def __init__(self, concours_id: int, options: list[discord.SelectOption] | None = None) -> None:
-        choices = options or [discord.SelectOption(label="-", value="0")]
-        super().__init__(ui.Select(custom_id=f"cs:{concours_id}:absent", options=choices))
+class AddSelect(ui.DynamicItem[ui.UserSelect[Any]], template=r"^cs:(?P<id>[0-9]{1,12}):add$"):
+    """The organiser's pick of a player (or a pair's two players) to register."""
+
+    def __init__(self, concours_id: int, count: int = 1) -> None:
+        select: ui.UserSelect[Any] = ui.UserSelect(
+            custom_id=f"cs:{concours_id}:add", min_values=count, max_values=count
+        )
+        super().__init__(select)
         self.concours_id = concours_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> AbsentSelect:
+    ) -> AddSelect:
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = picked(interaction)
         await _hand_over(
-            interaction, lambda d: d.pick(interaction, self.concours_id, "absent", values)
+            interaction, lambda d: d.pick(interaction, self.concours_id, "add", values)
+        )
+
+
+class EntrantSelect(
+    ui.DynamicItem[ui.Select[Any]], template=r"^cs:(?P<id>[0-9]{1,12}):(?P<kind>absent|drop)$"
+):
+    """The organiser's pick of an entrant: a no-show to replace, or one to remove."""
+
+    def __init__(
+        self, concours_id: int, kind: str, options: list[discord.SelectOption] | None = None
+    ) -> None:
+        choices = options or [discord.SelectOption(label="-", value="0")]
+        super().__init__(ui.Select(custom_id=f"cs:{concours_id}:{kind}", options=choices))
+        self.concours_id = concours_id
+        self.kind = kind
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> EntrantSelect:
+        return cls(int(match["id"]), match["kind"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = picked(interaction)
+        await _hand_over(
+            interaction, lambda d: d.pick(interaction, self.concours_id, self.kind, values)
         )
 
 
@@ -128,7 +169,7 @@ def picked(interaction: discord.Interaction[Any]) -> list[int]:
     values = data.get("values") if isinstance(data, dict) else None
     if not isinstance(values, list):
         return []
-    return [int(v) for v in values[:MAX_OPTIONS] if isinstance(v, str) and v.isdigit()][:1]
+    return [int(v) for v in values[:2] if isinstance(v, str) and v.isdigit() and len(v) < 21]
 
 
 def concours_buttons(concours: ConcoursRecord, pairs: bool, lang: str) -> list[ui.Item[Any]]:
@@ -139,18 +180,13 @@ def concours_buttons(concours: ConcoursRecord, pairs: bool, lang: str) -> list[u
     def b(verb: str, arg: int | None = None) -> ui.Item[Any]:
         return ConcoursButton(cid, verb, arg, lang)
 
+    organiser = [b("add"), b("remove"), b("start"), b("cancel")]
     if status is ConcoursStatus.REGISTRATION:
-        return [
-            b("invite" if pairs else "join"),
-            b("withdraw"),
-            b("close"),
-            b("start"),
-            b("cancel"),
-        ]
+        return [b("invite" if pairs else "join"), b("withdraw"), b("close"), b("roll"), *organiser]
     if status is ConcoursStatus.CLOSED:
-        return [b("withdraw"), b("roll"), b("start"), b("cancel")]
+        return [b("withdraw"), b("roll"), *organiser]
     if status is ConcoursStatus.CHECKIN:
-        return [b("checkin"), b("start"), b("cancel")]
+        return [b("checkin"), *organiser]
     if status is ConcoursStatus.RUNNING:
         return [b("round", concours.round), b("replace"), b("pause"), b("cancel")]
     if status is ConcoursStatus.PAUSED:
@@ -158,4 +194,9 @@ def concours_buttons(concours: ConcoursRecord, pairs: bool, lang: str) -> list[u
     return []
 
 
-DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (ConcoursButton, PartnerSelect, AbsentSelect)
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    ConcoursButton,
+    PartnerSelect,
+    AddSelect,
+    EntrantSelect,
+)

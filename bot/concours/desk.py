@@ -22,11 +22,11 @@ from ..discord_io.replies import answer_later, refuse
 from ..discord_io.writes import release
 from ..i18n.translate import has, lang_of, tr
 from ..table.session import ServiceError
-from .components import ORGANISER_VERBS, AbsentSelect, ConcoursButton, PartnerSelect
+from .components import ORGANISER_VERBS, ConcoursButton
+from .pickers import PICKERS
 from .publisher import DiscordPublisher, concours_message
 from .runner import format_of, rules_of
 from .service import ConcoursService
-from .words import entrant_name
 
 log = logging.getLogger("tapis.concours")
 SLOW = ("start", "resume", "round", "cancel")  # may open or close tables before answering
@@ -114,11 +114,8 @@ class Desk:
         if verb in ORGANISER_VERBS and not self._organiser(interaction, concours):
             await refuse(interaction, "concours.err.organiser_only")
             return
-        if verb == "invite":
-            await self._ask_partner(interaction, concours)
-            return
-        if verb == "replace":
-            await self._ask_absent(interaction, concours)
+        if verb in PICKERS:
+            await self._offer(interaction, concours, verb)
             return
         if verb in SLOW:  # tables to open: the clicked message is updated once done
             await interaction.response.defer()
@@ -209,39 +206,17 @@ class Desk:
             raise ConcoursRefused("too_few")
         await self.service.start(concours.id, checked_in_only=True)
 
-    async def _ask_partner(
-        self, interaction: discord.Interaction[Any], concours: ConcoursRecord
+    async def _offer(
+        self, interaction: discord.Interaction[Any], concours: ConcoursRecord, verb: str
     ) -> None:
+        """A private picker (a partner, an entrant to add, remove or replace)."""
         lang = lang_of(interaction.locale)
-        if concours.status is not ConcoursStatus.REGISTRATION:
+        found = PICKERS[verb](concours, lang)
+        if found is None:
             await refuse(interaction, "concours.err.wrong_time")
             return
-        view = discord.ui.View(timeout=None)
-        view.add_item(PartnerSelect(concours.id))
-        await interaction.response.send_message(
-            tr("concours.pick_partner", lang), view=view, ephemeral=True
-        )
-
-    async def _ask_absent(
-        self, interaction: discord.Interaction[Any], concours: ConcoursRecord
-    ) -> None:
-        lang = lang_of(interaction.locale)
-        current = [t for t in concours.tables if t.round == concours.round and t.points is None]
-        entrants = {e.id: e for e in concours.entrants}
-        options = [
-            discord.SelectOption(label=entrant_name(entrants[s], lang)[:100], value=str(s))
-            for t in current
-            for s in t.sides
-            if s not in t.forfeits
-        ][:25]
-        if concours.status is not ConcoursStatus.RUNNING or not options:
-            await refuse(interaction, "concours.err.wrong_time")
-            return
-        view = discord.ui.View(timeout=None)
-        view.add_item(AbsentSelect(concours.id, options))
-        await interaction.response.send_message(
-            tr("concours.pick_absent", lang), view=view, ephemeral=True
-        )
+        text, view = found
+        await interaction.response.send_message(text, view=view, ephemeral=True)
 
     async def pick(
         self, interaction: discord.Interaction[Any], concours_id: int, kind: str, values: list[int]
@@ -252,13 +227,17 @@ class Desk:
         if not values:
             await refuse(interaction, "err.bad_button")
             return
-        if kind == "absent" and not self._organiser(interaction, concours):
+        if kind != "mate" and not self._organiser(interaction, concours):
             await refuse(interaction, "concours.err.organiser_only")
             return
         entry: EntrantRecord | None = None
         try:
             if kind == "absent":
                 await self.service.runner(concours_id).replace(values[0])
+            elif kind == "drop":
+                await self.store.concours.drop(concours_id, values[0])
+            elif kind == "add":
+                await self._add(interaction, concours, values)
             else:
                 entry = await self._register_pair(interaction, concours, values[0])
         except ConcoursRefused as exc:
@@ -268,6 +247,25 @@ class Desk:
         if entry is not None:
             await self._post_invitation(interaction, concours, entry)
         await self._redraw(concours_id)
+
+    async def _add(
+        self, interaction: discord.Interaction[Any], concours: ConcoursRecord, users: list[int]
+    ) -> None:
+        """The organiser registers a player, or a pair (confirmed at once)."""
+        names = [picked_name(interaction, u) for u in users]
+        if not format_of(concours).pairs:
+            await self.store.concours.register(concours.id, users[0], names[0], by_organiser=True)
+            return
+        if len(users) != 2:
+            raise ConcoursRefused("pair_needs_two")
+        await self.store.concours.register(
+            concours.id,
+            users[0],
+            names[0],
+            partner_id=users[1],
+            partner_name=names[1],
+            by_organiser=True,
+        )
 
     async def _register_pair(
         self, interaction: discord.Interaction[Any], concours: ConcoursRecord, partner: int

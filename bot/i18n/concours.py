@@ -143,6 +143,15 @@ CONCOURS_MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Qui ne s'est pas présenté ? L'IA jouera à sa place et sa partie sera perdue.",
         "en": "Who did not show up? The AI plays in their place and their game is lost.",
     },
+    "concours.pick_add": {"fr": "Qui inscrire ?", "en": "Whom to register?"},
+    "concours.pick_add_pair": {
+        "fr": "Les deux joueurs de l'équipe à inscrire :",
+        "en": "The two players of the pair to register:",
+    },
+    "concours.pick_drop": {
+        "fr": "Qui retirer du concours ?",
+        "en": "Whom to remove from the tournament?",
+    },
     "concours.done": {"fr": "C'est fait.", "en": "Done."},
     "concours.created": {"fr": "Concours ouvert : {where}", "en": "Tournament open: {where}"},
     # --- buttons ----------------------------------------------------------------------------
@@ -158,6 +167,8 @@ CONCOURS_MESSAGES: dict[str, dict[str, str]] = {
     "concours.btn.resume": {"fr": "Reprendre", "en": "Resume"},
     "concours.btn.close_round": {"fr": "Clore la partie", "en": "Close the round"},
     "concours.btn.replace": {"fr": "Remplacer un absent", "en": "Replace a no-show"},
+    "concours.btn.add": {"fr": "Ajouter un inscrit", "en": "Add an entrant"},
+    "concours.btn.remove": {"fr": "Retirer un inscrit", "en": "Remove an entrant"},
     "concours.btn.cancel": {"fr": "Annuler le concours", "en": "Cancel the tournament"},
     # --- refusals -----------------------------------------------------------------------
     "concours.err.organiser_only": {
@@ -211,6 +222,14 @@ CONCOURS_MESSAGES: dict[str, dict[str, str]] = {
     "concours.err.too_few": {
         "fr": "Il faut au moins {n} inscrits pour commencer.",
         "en": "At least {n} entrants are needed to start.",
+    },
+    "concours.err.no_entrant": {
+        "fr": "Cet inscrit ne fait plus partie du concours.",
+        "en": "That entrant is no longer in the tournament.",
+    },
+    "concours.err.pair_needs_two": {
+        "fr": "Choisissez les deux joueurs de l'équipe.",
+        "en": "Choose the pair's two players.",
     },
     "concours.err.wrong_time": {
         "fr": "Ce n'est pas possible à ce moment du concours.",

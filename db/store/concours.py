@@ -54,6 +54,7 @@ from .database import (
 
 FORMATS = ("swiss", "round_robin")
 _REGISTERING = (ConcoursStatus.REGISTRATION,)
+_BEFORE_START = (ConcoursStatus.REGISTRATION, ConcoursStatus.CLOSED, ConcoursStatus.CHECKIN)
 
 
 class ConcoursStore:
@@ -198,12 +199,16 @@ class ConcoursStore:
         *,
         partner_id: int | None = None,
         partner_name: str | None = None,
+        by_organiser: bool = False,
     ) -> EntrantRecord:
-        """A player, or a pair invitation the partner still has to accept."""
+        """A player, or a pair invitation the partner still has to accept. The organiser
+        may add an entrant until the start: a pair they add is confirmed, and one added at
+        check-in is present."""
         if partner_id == user_id:
             raise ConcoursRefused("self_partner")
+        allowed = _BEFORE_START if by_organiser else _REGISTERING
         async with self._db.write() as s:
-            await require(s, concours_id, _REGISTERING)
+            status = await require(s, concours_id, allowed)
             taken = await users_in(s, concours_id)
             if user_id in taken:
                 raise ConcoursRefused("already_in")
@@ -226,7 +231,8 @@ class ConcoursStore:
                 "name": clean_name,
                 "partner_id": partner_id,
                 "partner_name": clean_partner,
-                "confirmed": partner_id is None,
+                "confirmed": partner_id is None or by_organiser,
+                "checked_in": by_organiser and status is ConcoursStatus.CHECKIN,
             }
             entrant_id = new_id(await s.execute(insert(ENTRANTS).values(**values)))
             await touch(s, concours_id)
@@ -237,7 +243,8 @@ class ConcoursStore:
             clean_name,
             partner_id,
             clean_partner,
-            partner_id is None,
+            values["confirmed"],
+            values["checked_in"],
         )
 
     async def accept(
@@ -264,6 +271,16 @@ class ConcoursStore:
             if row is None:
                 raise ConcoursRefused("not_in")
             await update_entrant(s, row.id, withdrawn=True)
+            await touch(s, concours_id)
+
+    async def drop(self, concours_id: int, entrant_id: int) -> None:
+        """The organiser removes an entrant before the start."""
+        async with self._db.write() as s:
+            await require(s, concours_id, _BEFORE_START)
+            row = await entrant(s, concours_id, entrant_id)
+            if row is None or row.withdrawn:
+                raise ConcoursRefused("no_entrant")
+            await update_entrant(s, entrant_id, withdrawn=True)
             await touch(s, concours_id)
 
     async def check_in(self, concours_id: int, user_id: int) -> None:

@@ -201,3 +201,19 @@ async def test_replays_map_each_finished_table_to_its_match(store: Store) -> Non
     (match_id,) = (await store.concours.replays(cid)).values()
     found = await store.history.match(GUILD, match_id)
     assert found is not None and found.summary.table_id == table_id
+
+
+async def test_the_organiser_adds_a_confirmed_pair_and_removes_an_entrant(store: Store) -> None:
+    cid = await new_concours(store)
+    await store.concours.move(cid, ConcoursStatus.CHECKIN, (ConcoursStatus.REGISTRATION,))
+    with pytest.raises(ConcoursRefused, match="status_checkin"):
+        await store.concours.register(cid, user(1), "A", partner_id=user(2))
+    added = await store.concours.register(
+        cid, user(1), "A", partner_id=user(2), partner_name="B", by_organiser=True
+    )
+    assert added.confirmed and added.checked_in
+    await store.concours.drop(cid, added.id)
+    with pytest.raises(ConcoursRefused, match="no_entrant"):
+        await store.concours.drop(cid, added.id)
+    record = await store.concours.get(cid)
+    assert record is not None and [e.active for e in record.entrants] == [False]

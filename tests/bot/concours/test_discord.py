@@ -156,3 +156,45 @@ async def test_a_manille_concours_from_creation_to_podium(
         )
         assert "🥇" in text_of(podium)
         assert "Classement" in text_of(concours_message(tapis))
+
+
+@pytest.mark.slow
+async def test_the_organiser_adds_and_removes_entrants_and_nobody_else_can(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with running_tapis(emulator, tmp_path) as tapis:
+        organiser = tapis.user("orga", manage_guild=True)
+        players = [tapis.user(f"joueuse{n}") for n in range(3)]
+        await answer(
+            tapis,
+            await emulator.slash(
+                organiser, tapis.channel, "concours creer", {"game": "nain-jaune", "nom": "Jeudi"}
+            ),
+        )
+        msg = concours_message(tapis)
+        cid = concours_id(msg)
+        picker = await tapis.run(await emulator.click(organiser, msg, f"cc:{cid}:add"))
+        assert picker is not None and "Qui inscrire" in text_of(picker)
+        select = f"cs:{cid}:add"
+        await answer(tapis, await emulator.select(organiser, picker, select, [str(players[0].id)]))
+        stranger = await answer(
+            tapis,
+            await emulator.select(players[1], msg, select, [str(players[1].id)], force=True),
+        )
+        assert "organisateur" in stranger or "pas valide" in stranger
+        await answer(tapis, await emulator.click(players[2], msg, f"cc:{cid}:join"))
+        record = await tapis.store.concours.get(cid)
+        assert record is not None
+        assert [e.user_id for e in record.entrants if e.active] == [players[0].id, players[2].id]
+        refused = await answer(tapis, await emulator.click(players[2], msg, f"cc:{cid}:remove"))
+        assert refused == "Seul l'organisateur du concours peut faire cela."
+        msg = concours_message(tapis)
+        picker = await tapis.run(await emulator.click(organiser, msg, f"cc:{cid}:remove"))
+        assert picker is not None
+        drop = f"cs:{cid}:drop"
+        await answer(
+            tapis, await emulator.select(organiser, picker, drop, [str(record.entrants[0].id)])
+        )
+        record = await tapis.store.concours.get(cid)
+        assert record is not None
+        assert [e.user_id for e in record.entrants if e.active] == [players[2].id]
