@@ -112,6 +112,7 @@ async def test_a_swiss_concours_survives_sigkill_in_round_two(
         await bots.start()
         await bots.wait_connected(emulator, identifies=2)
         await emulator.wait_for(lambda: concours_row(db) == ("finished", 3), timeout=240.0)
+        assert "resumed 1 running concours" in bots.logs[1].read_text()
         await emulator.wait_for(
             lambda: any(
                 "remporte le concours" in m.text() for m in all_messages(emulator, channel)
