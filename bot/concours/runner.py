@@ -168,6 +168,9 @@ class ConcoursRunner:
                 points = points_of(concours, entry, table.state)
                 await self.store.concours.record_table(self.id, entry.round, entry.number, points)
                 recorded = True
+            elif table.status == "cancelled":  # settled, then a crash before its points
+                await self._record_settled(concours, entry, table.state)
+                recorded = True
         if recorded:
             latest = await self.store.concours.get(self.id)
             if latest is not None:
@@ -209,18 +212,18 @@ class ConcoursRunner:
             if concours is None or concours.round != round_ or self._round_done(concours):
                 raise ConcoursRefused("round_closed")
             for entry in concours.tables:
-                if entry.round != round_ or entry.points is not None:
-                    continue
-                state = await self._settle(entry)
-                points = (
-                    points_of(concours, entry, state)
-                    if state is not None
-                    else [0] * len(entry.sides)
-                )
-                await self.store.concours.record_table(
-                    self.id, round_, entry.number, points, settled=True
-                )
+                if entry.round == round_ and entry.points is None:
+                    await self._record_settled(concours, entry, await self._settle(entry))
             return await self._advance()
+
+    async def _record_settled(
+        self, concours: ConcoursRecord, entry: RoundTableRecord, state: GameState | None
+    ) -> None:
+        """A table stopped before its end scores where it stood (nothing if never started)."""
+        points = points_of(concours, entry, state) if state is not None else [0] * len(entry.sides)
+        await self.store.concours.record_table(
+            self.id, entry.round, entry.number, points, settled=True
+        )
 
     async def _settle(self, entry: RoundTableRecord) -> GameState | None:
         if entry.table_id is None:

@@ -227,3 +227,19 @@ async def test_a_paused_concours_records_results_and_pairs_only_once_resumed(
     assert resumed.round == 2 and resumed.tables[0].points is not None
     with pytest.raises(ConcoursRefused, match="status_running"):
         await service.resume(concours.id)
+
+
+async def test_a_table_settled_just_before_a_crash_scores_where_it_stood(store: Store) -> None:
+    recorder = Recorder()
+    tables, service = services(store, recorder)
+    concours = await started(store, service)
+    (tid,) = current_tables(tables, concours)
+    await play(tables, tid, random.Random(6), 30)
+    state = await tables.session(tid).settle()  # the round's closing, cut short by a crash
+    assert state is not None
+    now = state.outcome().scores
+    again, service = services(store, Recorder())
+    await again.restore()
+    (resumed,) = await service.restore()
+    assert resumed.round == 2
+    assert resumed.tables[0].settled and resumed.tables[0].points == (now[0], now[1])
