@@ -203,7 +203,7 @@ class Desk:
         ]
         needed = 2 if format_of(concours).pairs else max(2, rules_of(concours).min_players)
         if len(ready) < needed:
-            raise ConcoursRefused("too_few")
+            raise ServiceError("concours.err.too_few", n=needed)
         await self.service.start(concours.id, checked_in_only=True)
 
     async def _offer(

@@ -198,3 +198,8 @@ async def test_the_organiser_adds_and_removes_entrants_and_nobody_else_can(
         record = await tapis.store.concours.get(cid)
         assert record is not None
         assert [e.user_id for e in record.entrants if e.active] == [players[2].id]
+        msg = concours_message(tapis)
+        too_few = await answer(tapis, await emulator.click(organiser, msg, f"cc:{cid}:start"))
+        assert too_few == "Il faut au moins 2 inscrits pour commencer."
+        record = await tapis.store.concours.get(cid)
+        assert record is not None and record.status is ConcoursStatus.REGISTRATION
