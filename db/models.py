@@ -317,6 +317,7 @@ class Concours(Base, table=True):
     table_size: int = Field(sa_type=Integer)
     options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     duplicate: bool = Field(sa_type=Boolean)
+    rated: bool = Field(default=True, sa_type=Boolean)  # its matches count in the season
     deal_seed: int = Field(sa_type=BigInteger)
     lang: str = Field(sa_type=String(8))
     status: str = Field(sa_type=String(16))

@@ -358,6 +358,7 @@ class ConcoursRecord:
     duplicate: bool
     deal_seed: int = field(repr=False)  # never shown: it gives away every duplicate hand
     lang: str = "fr"
+    rated: bool = True  # its matches count in the season leaderboard
     status: ConcoursStatus = ConcoursStatus.REGISTRATION
     round: int = 0  # the last round paired
     entrants: list[EntrantRecord] = field(default_factory=list)

@@ -37,6 +37,7 @@ class ConcoursCog(commands.Cog):
         deals=ls("param.deals"),
         timer=ls("param.timer"),
         duplicate=ls("param.duplicate"),
+        rated=ls("param.rated"),
     )
     @app_commands.describe(
         game=ls("param.game.desc"),
@@ -46,6 +47,7 @@ class ConcoursCog(commands.Cog):
         deals=ls("param.deals.desc"),
         timer=ls("param.timer.desc"),
         duplicate=ls("param.duplicate.desc"),
+        rated=ls("param.rated.desc"),
     )
     @app_commands.choices(game=game_choices(), format=FORMATS)
     async def create(
@@ -58,6 +60,7 @@ class ConcoursCog(commands.Cog):
         deals: app_commands.Range[int, 1, 50] | None = None,
         timer: app_commands.Range[int, 0, 600] = DEFAULT_TIMER,
         duplicate: bool = False,
+        rated: bool = True,
     ) -> None:
         settings = {
             "name": name,
@@ -66,6 +69,7 @@ class ConcoursCog(commands.Cog):
             "round_deals": deals,
             "timer": timer,
             "duplicate": duplicate,
+            "rated": rated,
         }
         await self.desk.create(interaction, game, settings)
 

@@ -84,7 +84,10 @@ def table_options(concours: ConcoursRecord, round_: int) -> dict[str, Any]:
     if concours.duplicate:
         options["deal_seed"] = round_seed(concours.deal_seed, round_)
     clean = rules.parse_options(options).model_dump(mode="json", exclude_defaults=True)
-    return {**clean, TABLE_KEY: {"lang": concours.lang, "timer": concours.timer}}
+    settings: dict[str, Any] = {"lang": concours.lang, "timer": concours.timer}
+    if not concours.rated:
+        settings["unrated"] = True
+    return {**clean, TABLE_KEY: settings}
 
 
 def seats_of(concours: ConcoursRecord, table: RoundTableRecord) -> list[SeatInfo]:

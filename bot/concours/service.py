@@ -65,6 +65,7 @@ class ConcoursService:
         table_size: int | None = None,
         options: dict[str, Any] | None = None,
         duplicate: bool = False,
+        rated: bool = True,
         lang: str = "fr",
     ) -> int:
         """A new concours open for registration, with its secret deal seed drawn now."""
@@ -84,6 +85,7 @@ class ConcoursService:
             table_size=size,
             options=clean,
             duplicate=duplicate,
+            rated=rated,
             deal_seed=secrets.randbits(63),
             lang=lang,
         )

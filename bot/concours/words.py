@@ -57,6 +57,8 @@ def concours_text(concours: ConcoursRecord, lang: str) -> Text:
         about.append(tr("concours.length.target", lang))
     if concours.duplicate:
         about.append(tr("concours.duplicate", lang))
+    if not concours.rated:
+        about.append(tr("concours.unrated", lang))
     about.append(tr("concours.organiser", lang, who=f"<@{concours.organiser_id}>"))
     status = tr(
         f"concours.status.{concours.status.value}",

@@ -54,6 +54,12 @@ CONCOURS_COMMANDS: dict[str, dict[str, str]] = {
         "en": "Seconds to play before the AI plays for you",
     },
     "param.duplicate": {"base": "donnes_identiques", "fr": "donnes_identiques", "en": "duplicate"},
+    "param.rated": {"base": "au_classement", "fr": "au_classement", "en": "ranked"},
+    "param.rated.desc": {
+        "base": "Les parties comptent au classement de la saison (oui par défaut)",
+        "fr": "Les parties comptent au classement de la saison (oui par défaut)",
+        "en": "The matches count in the season leaderboard (yes by default)",
+    },
     "param.duplicate.desc": {
         "base": "Les mêmes cartes à toutes les tables d'une partie",
         "fr": "Les mêmes cartes à toutes les tables d'une partie",
@@ -87,6 +93,10 @@ CONCOURS_MESSAGES: dict[str, dict[str, str]] = {
     "concours.duplicate": {
         "fr": "Donnes identiques : toutes les tables d'une partie reçoivent les mêmes cartes.",
         "en": "Duplicate deals: every table of a round gets the same cards.",
+    },
+    "concours.unrated": {
+        "fr": "Ses parties ne comptent pas au classement de la saison.",
+        "en": "Its matches do not count in the season leaderboard.",
     },
     "concours.organiser": {"fr": "Organisé par {who}.", "en": "Organised by {who}."},
     "concours.status.registration": {

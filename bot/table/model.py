@@ -60,6 +60,9 @@ class Table:
     # A practice table: one player against the AI, unrated and counted nowhere (db/ratings.py);
     # what a practice table allows more (hints) reads this flag.
     practice: bool = False
+    # A concours table whose organiser chose that its matches count in no season: recorded
+    # unrated, like a practice match, but shown as an ordinary one.
+    unrated: bool = False
     recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
     # Bumped on every stored change (bot.table.session): what is drawn is keyed by it, so a
     # redraw happens whenever anything shown may have changed (a version number can come back).
@@ -88,6 +91,8 @@ class Table:
         stored: dict[str, Any] = {"lang": self.lang, "timer": self.timer}
         if self.practice:
             stored["practice"] = True
+        if self.unrated:
+            stored["unrated"] = True
         return stored
 
     def version(self) -> int:
@@ -112,6 +117,7 @@ def table_from_record(record: TableRecord) -> Table:
         lang=settings.get("lang", "fr"),
         timer=int(settings.get("timer", DEFAULT_TIMER)),
         practice=settings.get("practice") is True,
+        unrated=settings.get("unrated") is True,
         seed=record.seed,
         host_id=record.host_id,
         status=record.status,

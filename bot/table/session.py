@@ -416,7 +416,7 @@ async def record_result(store: Store, table: Table) -> None:
         game=table.game,
         seats=seats,
         teams=out.team_lists(),
-        practice=table.practice,
+        practice=table.practice or table.unrated,
     )
     table.status = "finished"
 

@@ -80,6 +80,7 @@ class ConcoursStore:
         duplicate: bool,
         deal_seed: int,
         lang: str,
+        rated: bool = True,
     ) -> int:
         """A new concours open for registration; returns its id."""
         check_game(game)
@@ -102,6 +103,7 @@ class ConcoursStore:
                     table_size=table_size,
                     options=dict(options),
                     duplicate=duplicate,
+                    rated=rated,
                     deal_seed=deal_seed,
                     lang=lang,
                     status=ConcoursStatus.REGISTRATION.value,

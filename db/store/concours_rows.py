@@ -180,6 +180,7 @@ async def load(s: AsyncSession, where: ColumnElement[bool]) -> list[ConcoursReco
             duplicate=bool(h.duplicate),
             deal_seed=h.deal_seed,
             lang=h.lang,
+            rated=bool(h.rated),
             status=ConcoursStatus(h.status),
             round=h.round,
             entrants=entrants[h.id],

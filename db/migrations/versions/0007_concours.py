@@ -37,6 +37,7 @@ def upgrade() -> None:
         sa.Column("table_size", sa.Integer(), nullable=False),
         sa.Column("options", sa.JSON(), nullable=False),
         sa.Column("duplicate", sa.Boolean(), nullable=False),
+        sa.Column("rated", sa.Boolean(), nullable=False),
         sa.Column("deal_seed", sa.BigInteger(), nullable=False),
         sa.Column("lang", sa.String(length=8), nullable=False),
         sa.Column("status", sa.String(length=16), nullable=False),

@@ -243,3 +243,32 @@ async def test_a_table_settled_just_before_a_crash_scores_where_it_stood(store: 
     (resumed,) = await service.restore()
     assert resumed.round == 2
     assert resumed.tables[0].settled and resumed.tables[0].points == (now[0], now[1])
+
+
+async def test_an_unranked_concours_records_its_matches_outside_the_season(store: Store) -> None:
+    from sqlalchemy import text
+
+    recorder = Recorder()
+    tables, service = services(store, recorder)
+    cid = await service.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        organiser_id=ORGANISER,
+        game="manille",
+        name="Amical",
+        rounds=1,
+        rated=False,
+    )
+    await register_pairs(store, cid, 2)
+    concours = await service.start(cid, checked_in_only=False)
+    assert concours is not None and not concours.rated
+    (tid,) = current_tables(tables, concours)
+    assert tables.session(tid).table.unrated
+    await play(tables, tid, random.Random(8), 10_000)
+    await service.settled()
+    finished = await store.concours.get(cid)
+    assert finished is not None and finished.status is ConcoursStatus.FINISHED
+    async with store.engine.connect() as conn:
+        rated = (await conn.execute(text("SELECT rated FROM matches"))).scalars().all()
+        ratings = (await conn.execute(text("SELECT count(*) FROM ratings"))).scalar()
+    assert [bool(r) for r in rated] == [False] and ratings == 0
