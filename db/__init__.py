@@ -9,11 +9,16 @@ records back (db/records.py); it never sees a session or a model object.
 
 from .engine import DEFAULT_URL, database_url
 from .records import (
+    ACTIVE_CONCOURS,
     ALL_GAMES,
     OPEN_STATUSES,
     TABLE_SETTINGS,
     BoardPage,
+    ConcoursRecord,
+    ConcoursRefused,
+    ConcoursStatus,
     DuplicateMove,
+    EntrantRecord,
     FinishedMatch,
     HintRecord,
     LeaderboardPage,
@@ -27,6 +32,7 @@ from .records import (
     ReviewLine,
     ReviewRecord,
     ReviewStatus,
+    RoundTableRecord,
     SeasonInfo,
     SeatInfo,
     SeatResult,
@@ -44,12 +50,17 @@ from .schema import current_revision, downgrade, head_revision, upgrade
 from .store import ShardClaim, Store
 
 __all__ = [
+    "ACTIVE_CONCOURS",
     "ALL_GAMES",
     "DEFAULT_URL",
     "OPEN_STATUSES",
     "TABLE_SETTINGS",
     "BoardPage",
+    "ConcoursRecord",
+    "ConcoursRefused",
+    "ConcoursStatus",
     "DuplicateMove",
+    "EntrantRecord",
     "FinishedMatch",
     "HintRecord",
     "LeaderboardPage",
@@ -63,6 +74,7 @@ __all__ = [
     "ReviewLine",
     "ReviewRecord",
     "ReviewStatus",
+    "RoundTableRecord",
     "SeasonInfo",
     "SeatInfo",
     "SeatResult",

@@ -346,3 +346,100 @@ class Review(Base, table=True):
     # [{"move", "deal", "played", "best", "gain", "unit", "reason": [code, data] | None}]
     decisions: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
     updated_at: datetime = Field(sa_type=TIME)
+
+
+# --- concours (club tournaments) ----------------------------------------------------------
+class Concours(Base, table=True):
+    """A club tournament in a channel, from registration to its podium.
+
+    `deal_seed` is drawn at random at creation and never shown: whoever knew it could work
+    out every hand of every duplicate deal (games/deals.py)."""
+
+    __tablename__ = "concours"
+    __table_args__ = (Index(None, "guild_id", "status"),)
+
+    id: int | None = Field(default=None, sa_type=Integer, primary_key=True)
+    guild_id: int = Field(sa_type=BigInteger)
+    channel_id: int = Field(sa_type=BigInteger)
+    message_id: int | None = Field(default=None, sa_type=BigInteger, nullable=True)
+    organiser_id: int = Field(sa_type=BigInteger)
+    game: str = Field(sa_type=SLUG)
+    name: str = Field(sa_type=NAME)
+    format: str = Field(sa_type=String(16))
+    rounds: int = Field(sa_type=Integer)
+    round_deals: int | None = Field(default=None, sa_type=Integer, nullable=True)
+    timer: int = Field(sa_type=Integer)
+    table_size: int = Field(sa_type=Integer)
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    duplicate: bool = Field(sa_type=Boolean)
+    rated: bool = Field(default=True, sa_type=Boolean)  # its matches count in the season
+    deal_seed: int = Field(sa_type=BigInteger)
+    lang: str = Field(sa_type=String(8))
+    status: str = Field(sa_type=String(16))
+    round: int = Field(default=0, sa_type=Integer)
+    created_at: datetime = Field(sa_type=TIME)
+    updated_at: datetime = Field(sa_type=TIME)
+
+
+class ConcoursEntrant(Base, table=True):
+    """A player, or a fixed pair (`partner_id`, confirmed once the partner accepts)."""
+
+    __tablename__ = "concours_entrants"
+    __table_args__ = (UniqueConstraint("concours_id", "number"),)
+
+    id: int | None = Field(default=None, sa_type=Integer, primary_key=True)
+    concours_id: int = Field(
+        sa_type=Integer, sa_column_args=[ForeignKey("concours.id", ondelete="CASCADE")]
+    )
+    number: int = Field(sa_type=Integer)  # registration order, from 1
+    user_id: int = Field(sa_type=BigInteger)
+    name: str = Field(sa_type=NAME)
+    partner_id: int | None = Field(default=None, sa_type=BigInteger, nullable=True)
+    partner_name: str | None = Field(default=None, sa_type=NAME, nullable=True)
+    confirmed: bool = Field(sa_type=Boolean)
+    checked_in: bool = Field(default=False, sa_type=Boolean)
+    withdrawn: bool = Field(default=False, sa_type=Boolean)
+
+
+class ConcoursTable(Base, table=True):
+    """One table of one round: its sides (entrant ids, in seat order), its game table once
+    opened, and the points each side scored once it finished or was settled."""
+
+    __tablename__ = "concours_tables"
+
+    concours_id: int = Field(
+        sa_type=Integer,
+        primary_key=True,
+        sa_column_args=[ForeignKey("concours.id", ondelete="CASCADE")],
+    )
+    round: int = Field(sa_type=Integer, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    number: int = Field(
+        sa_type=Integer, primary_key=True, sa_column_kwargs={"autoincrement": False}
+    )
+    sides: list[int] = Field(sa_type=JSON)
+    table_id: int | None = Field(
+        default=None,
+        sa_type=Integer,
+        nullable=True,
+        sa_column_args=[ForeignKey("game_tables.id")],
+        sa_column_kwargs={"unique": True},
+    )
+    points: list[int] | None = Field(default=None, sa_type=JSON, nullable=True)
+    settled: bool = Field(default=False, sa_type=Boolean)
+    forfeits: list[int] = Field(default_factory=list, sa_type=JSON)
+
+
+class ConcoursBye(Base, table=True):
+    """An entrant who sat out a round (scored as concours/standings.py says)."""
+
+    __tablename__ = "concours_byes"
+
+    concours_id: int = Field(
+        sa_type=Integer,
+        primary_key=True,
+        sa_column_args=[ForeignKey("concours.id", ondelete="CASCADE")],
+    )
+    round: int = Field(sa_type=Integer, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    entrant_id: int = Field(
+        sa_type=Integer, primary_key=True, sa_column_kwargs={"autoincrement": False}
+    )

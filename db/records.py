@@ -328,3 +328,90 @@ class ReviewRecord:
     seat: int
     status: ReviewStatus
     lines: tuple[ReviewLine, ...] = field(default_factory=tuple)
+
+
+# --- concours -----------------------------------------------------------------------------
+class ConcoursStatus(StrEnum):
+    REGISTRATION = "registration"  # entrants register and withdraw
+    CLOSED = "closed"  # registration closed by the organiser, not started yet
+    CHECKIN = "checkin"  # entrants say they are here; the organiser starts the first round
+    RUNNING = "running"
+    PAUSED = "paused"  # no new round is paired or opened until resumed
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+ACTIVE_CONCOURS: tuple[ConcoursStatus, ...] = (
+    ConcoursStatus.REGISTRATION,
+    ConcoursStatus.CLOSED,
+    ConcoursStatus.CHECKIN,
+    ConcoursStatus.RUNNING,
+    ConcoursStatus.PAUSED,
+)
+
+
+class ConcoursRefused(StoreError):
+    """A concours change the rules refuse (`code`, a catalog key's last part): nothing was
+    written."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"concours change refused: {code}")
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRecord:
+    id: int
+    number: int  # registration order, from 1
+    user_id: int
+    name: str
+    partner_id: int | None = None
+    partner_name: str | None = None
+    confirmed: bool = True  # a pair: once the partner accepted
+    checked_in: bool = False
+    withdrawn: bool = False
+
+    @property
+    def users(self) -> tuple[int, ...]:
+        return (self.user_id,) if self.partner_id is None else (self.user_id, self.partner_id)
+
+    @property
+    def active(self) -> bool:
+        return self.confirmed and not self.withdrawn
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTableRecord:
+    round: int
+    number: int  # from 0 within its round
+    sides: tuple[int, ...]  # entrant ids in seat order
+    table_id: int | None = None  # the game table, once opened
+    points: tuple[int, ...] | None = None  # per side, once finished or settled
+    settled: bool = False  # closed by the organiser before its end
+    forfeits: tuple[int, ...] = ()  # entrants replaced by the AI: they score nothing
+
+
+@dataclass(frozen=True, slots=True)
+class ConcoursRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    organiser_id: int
+    game: str
+    name: str
+    format: str  # "swiss" or "round_robin"
+    rounds: int
+    round_deals: int | None  # deals a round lasts; None: the game's own end
+    timer: int
+    table_size: int
+    options: dict[str, Any]
+    duplicate: bool
+    deal_seed: int = field(repr=False)  # never shown: it gives away every duplicate hand
+    lang: str = "fr"
+    rated: bool = True  # its matches count in the season leaderboard
+    status: ConcoursStatus = ConcoursStatus.REGISTRATION
+    round: int = 0  # the last round paired
+    entrants: list[EntrantRecord] = field(default_factory=list)
+    tables: list[RoundTableRecord] = field(default_factory=list)
+    byes: list[tuple[int, int]] = field(default_factory=list)  # (round, entrant id)

@@ -43,6 +43,7 @@ FILE_MARKERS = {
     "tests/bench/test_chaos.py": ("chaos", "slow", "alone"),
     "tests/bot/test_processes.py": ("alone",),
     "tests/bot/test_restart.py": ("alone",),
+    "tests/bot/concours/test_restart.py": ("alone", "slow"),
     "tests/bot/app/test_lifecycle.py": ("alone",),
     "tests/bot/test_demo.py": ("alone",),
 }

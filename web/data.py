@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from db import FinishedMatch, LeaderboardPage, MatchSummary, RatingPoint, SeasonInfo, StatRow, Store
+from concours import Bye, Game, Line, standings
+from db import (
+    ConcoursRecord,
+    FinishedMatch,
+    LeaderboardPage,
+    MatchSummary,
+    RatingPoint,
+    SeasonInfo,
+    StatRow,
+    Store,
+)
 
 from . import replay
 
@@ -152,3 +162,26 @@ async def match(store: Store, guild_id: int, match_id: int, *, step: int | None)
     except replay.ReplayError:
         return Match(found, None)
     return Match(found, frame, walked.unit)
+
+
+@dataclass(frozen=True, slots=True)
+class Concours:
+    """A concours page: the concours, its standings and each finished table's match."""
+
+    concours: ConcoursRecord
+    lines: list[Line]
+    replays: dict[int, int]  # game table id -> match id
+
+
+async def concours(store: Store, guild_id: int, concours_id: int) -> Concours:
+    found = await store.concours.get(concours_id)
+    if found is None or found.guild_id != guild_id:
+        raise NotFound(f"concours {concours_id}")
+    entrants = [e.id for e in found.entrants if e.active]
+    played = [
+        Game(t.round, dict(zip(t.sides, t.points, strict=True)))
+        for t in found.tables
+        if t.points is not None
+    ]
+    lines = standings(entrants, played, [Bye(r, e) for r, e in found.byes])
+    return Concours(found, lines, await store.concours.replays(concours_id))

@@ -289,3 +289,63 @@ def step_link(
 
 def result_lines(m: data.Match) -> list[Any]:
     return sorted(m.summary.seats, key=lambda s: (s.rank, s.seat))
+
+
+# --- concours -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    tables: list[Any]  # RoundTableRecord
+    byes: list[str]
+    # Duplicate deals: for each place at the table, who held those cards at each table and
+    # what they made of them, best first: (name, points, table number).
+    same_cards: list[list[tuple[str, int, int]]]
+
+
+def same_cards(tables: list[Any], names: dict[int, str]) -> list[list[tuple[str, int, int]]]:
+    done = [t for t in tables if t.points is not None and len(t.sides) == len(tables[0].sides)]
+    if len(done) < 2:
+        return []
+    places = []
+    for n in range(len(done[0].sides)):
+        held = [(names[t.sides[n]], t.points[n], t.number + 1) for t in done]
+        places.append(sorted(held, key=lambda h: (-h[1], h[2])))
+    return places
+
+
+@router.get("/concours/{concours_id}", response_class=HTMLResponse)
+async def concours(
+    request: Request,
+    guild: Guild,
+    store: StoreDep,
+    concours_id: Annotated[int, Path(ge=1, le=2**31 - 1)],
+    lang: Lang = None,
+) -> HTMLResponse:
+    """A concours: its standings (points per round, byes) and every round's tables, each
+    finished one linked to its replay. Scores only: never a card, never the deal seed."""
+    ctx = context(request, lang)
+    page = await data.concours(store, guild, concours_id)
+    found = page.concours
+    names = {e.id: entrant_name(ctx, e) for e in found.entrants}
+    rounds = []
+    for n in range(1, found.round + 1):
+        tables = [t for t in found.tables if t.round == n]
+        compared = same_cards(tables, names) if found.duplicate and tables else []
+        rounds.append(RoundView(n, tables, [names[e] for r, e in found.byes if r == n], compared))
+    byes = {(r, e) for r, e in found.byes}
+    return render(
+        "concours.html",
+        ctx,
+        k=found,
+        lines=page.lines,
+        names=names,
+        rounds=rounds,
+        byes=byes,
+        replays=page.replays,
+    )
+
+
+def entrant_name(ctx: Ctx, entrant: Any) -> str:
+    if entrant.partner_id is None:
+        return str(entrant.name)
+    return ctx.t("concours_pair", a=entrant.name, b=entrant.partner_name or "?")

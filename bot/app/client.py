@@ -17,6 +17,11 @@ from db import ShardClaim, Store
 from ..activity.identity import DiscordIdentity
 from ..activity.server import ActivityServer
 from ..activity.sockets import Sockets
+from ..concours.commands import ConcoursCog
+from ..concours.components import CONCOURS_DESK
+from ..concours.desk import Desk
+from ..concours.publisher import DiscordPublisher
+from ..concours.service import ConcoursService
 from ..discord_io import pacing
 from ..discord_io.handlers import Handlers
 from ..discord_io.pacing import Pacer
@@ -178,6 +183,12 @@ class TapisBot(commands.AutoShardedBot):
         self.welcome = Welcome(self.store)  # a player's first table of a game
         controller = Controller(self.service, self.runtimes, hands, display, self.welcome)
         self.handlers.add(DESK, controller)
+        publisher = DiscordPublisher(
+            self, self.store, self.service, self.runtimes, display, WebLinks.of(self.settings)
+        )
+        self.concours = ConcoursService(self.store, self.service, publisher)
+        concours_desk = Desk(self.concours, publisher)
+        self.handlers.add(CONCOURS_DESK, concours_desk)
         self.handlers.add(EXPLAINER, Explainer(self.service.tables, lambda: self.card_emojis.faces))
         self.handlers.add(REMATCHER, Rematcher(self, controller))
         self.handlers.add(ADVISER, Adviser(self.service.tables, self.store, ai))
@@ -188,6 +199,7 @@ class TapisBot(commands.AutoShardedBot):
         self.tree.add_command(table_group(controller.open_table))
         await self.add_cog(TablesCog(self.service))
         await self.add_cog(ConfigCog(self.store))
+        await self.add_cog(ConcoursCog(concours_desk))
         web = WebLinks.of(self.settings)
         if problem := self.settings.web_problem():
             log.warning("%s", problem)
@@ -260,6 +272,14 @@ class TapisBot(commands.AutoShardedBot):
         if restored:
             self._restored = []
             await self.runtimes.rearm(restored)
+        if not getattr(self, "_concours_resumed", False):
+            self._concours_resumed = True  # once: a reconnection resumes nothing again
+            shards = self.owned if self.owned.partial else None
+            try:
+                resumed = await self.concours.restore(shards)
+                log.info("resumed %d running concours", len(resumed))
+            except Exception:  # a finished table's next result moves it on again
+                log.exception("concours: resuming failed")
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Refuse component clicks discord.py would drop: a custom_id that is not on the

@@ -10,6 +10,7 @@ import discord
 from discord import ui
 
 from ..activity.components import ActivityButton
+from ..concours.components import DYNAMIC_ITEMS as CONCOURS_ITEMS
 from ..discord_io.replies import refuse
 from ..replays.components import REPLAY_ITEMS
 from ..reviews.components import REVIEW_ITEMS
@@ -26,6 +27,7 @@ KNOWN_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     *REPLAY_ITEMS,
     *REVIEW_ITEMS,
     ActivityButton,
+    *CONCOURS_ITEMS,
 )
 
 

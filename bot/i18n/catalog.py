@@ -8,6 +8,8 @@ events, actions and refusals are its own words (`games.get(slug).words`).
 
 from __future__ import annotations
 
+from .concours import CONCOURS_COMMANDS, CONCOURS_MESSAGES
+
 COMMANDS: dict[str, dict[str, str]] = {
     "cmd.table": {"base": "table", "fr": "table", "en": "table"},
     "cmd.table.desc": {
@@ -569,3 +571,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "lobby.kept": {"fr": "place gardée", "en": "seat kept"},
 }
+
+COMMANDS.update(CONCOURS_COMMANDS)
+MESSAGES.update(CONCOURS_MESSAGES)

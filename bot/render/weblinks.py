@@ -53,6 +53,10 @@ class WebLinks:
             query["rt"] = links.review_token(guild_id, match_id, review, self.secret)
         return self._link(guild_id, f"match/{match_id}", lang, query)
 
+    def concours(self, guild_id: int, concours_id: int, lang: str) -> str:
+        """A concours page: its standings, rounds and tables."""
+        return self._link(guild_id, f"concours/{concours_id}", lang, {})
+
     def _link(self, guild_id: int, path: str, lang: str, query: Mapping[str, object]) -> str:
         url = links.link(self.base_url, guild_id, self.secret, path=path, lang=lang)
         return f"{url}&{urlencode(query)}" if query else url

@@ -68,6 +68,9 @@ class Table:
     lapsed: bool = False
     # Hints (*Conseil*) allowed by the host: the match is then unrated (db/ratings.py).
     hints: bool = False
+    # A concours table whose organiser chose that its matches count in no season: recorded
+    # unrated, like a practice match, but shown as an ordinary one.
+    unrated: bool = False
     recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
     # Bumped on every stored change (bot.table.session): what is drawn is keyed by it, so a
     # redraw happens whenever anything shown may have changed (a version number can come back).
@@ -102,6 +105,8 @@ class Table:
             stored["lapsed"] = True
         if self.hints:
             stored["hints"] = True
+        if self.unrated:
+            stored["unrated"] = True
         return stored
 
     @property
@@ -142,6 +147,7 @@ def table_from_record(record: TableRecord) -> Table:
         timer=int(settings.get("timer", DEFAULT_TIMER)),
         practice=settings.get("practice") is True,
         hints=settings.get("hints") is True,
+        unrated=settings.get("unrated") is True,
         seed=record.seed,
         host_id=record.host_id,
         status=record.status,

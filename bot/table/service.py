@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import games
-from db import Store
+from db import Store, TableRecord
 from games.deals import rematch_options
 
 from ..app.shards import Shards
@@ -165,6 +165,14 @@ class TableService:
         session = self._open(TableSession(table, self.store, self._outlets))
         session.stored()  # arms the lobby's expiry
         return table, True
+
+    def adopt(self, record: TableRecord) -> Table:
+        """Open a table another feature stored with its seats (a concours round's): its
+        session if it is already open here, else a new one."""
+        session = self.sessions.get(record.id)
+        if session is None:
+            session = self._open(TableSession(table_from_record(record), self.store, self._outlets))
+        return session.table
 
     async def restore(self, shards: Shards | None = None) -> list[Table]:
         """Load every open table from storage, exactly where it was; with `shards`, only

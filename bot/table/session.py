@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 
 import games
 from db import DuplicateMove, SeatResult, Store
-from games import IllegalAction
+from games import GameState, IllegalAction
 from games.options import explain_error
 
 from . import seating
@@ -145,6 +145,16 @@ class TableSession:
             await self._close("cancelled")
             self.stored()
         return self.table
+
+    async def settle(self) -> GameState | None:
+        """Close a match before its end (a concours round closed by its organiser): the
+        state it stopped at, or None if it was already over or closed."""
+        async with self.lock:
+            if self.table.status != "playing" or self.table.state is None:
+                return None
+            await self._close("cancelled")
+            self.stored()
+            return self.table.state
 
     async def expire_lobby(self) -> Table | None:
         """A lobby nobody started in time closes itself; a rematch lobby whose kept seats
@@ -369,7 +379,7 @@ async def record_result(store: Store, table: Table) -> None:
         game=table.game,
         seats=seats,
         teams=out.team_lists(),
-        practice=table.practice,
+        practice=table.practice or table.unrated,
         hints=table.hints,
     )
     table.status = "finished"

@@ -15,8 +15,9 @@ seats, start, loading), `moves` (the move log, its snapshots and its group write
 `results` (a finished match and its ratings), `seasons`, `leaderboard` (leaderboard and
 per-player statistics), `history` (finished matches and their replays, and the web
 companion's pages), `guilds` (a server's own settings), `hints` (the hints asked, the
-players' first tables), `shards` (which process runs which shards) and `reviews` (the
-strong AI's reviews of finished matches). Callers name the concern: `store.moves.append(...)`.
+players' first tables), `shards` (which process runs which shards), `reviews` (the
+strong AI's reviews of finished matches) and `concours` (club tournaments: entrants,
+rounds, results). Callers name the concern: `store.moves.append(...)`.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from ..engine import make_engine, prepare
 from ..schema import upgrade
 from .claims import ShardClaim, ShardClaims
+from .concours import ConcoursStore
 from .database import Database
 from .guilds import Guilds
 from .hints import Hints
@@ -56,6 +58,7 @@ class Store:
         self.hints = Hints(self._db)
         self.shards = ShardClaims(self._db)
         self.reviews = Reviews(self._db)
+        self.concours = ConcoursStore(self._db)
 
     @classmethod
     async def open(cls, url: str, *, migrate: bool = True) -> Self:

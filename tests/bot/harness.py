@@ -31,7 +31,17 @@ from tests.bot.clock import ManualClock
 from tests.bot.options_text import parse_options_text, public_fields
 from tests.waiting import TIMEOUT
 
-COMMANDS = ("table", "tables", "rules", "leaderboard", "stats", "season", "config", "revoir")
+COMMANDS = (
+    "table",
+    "tables",
+    "rules",
+    "leaderboard",
+    "stats",
+    "season",
+    "config",
+    "revoir",
+    "concours",
+)
 TURN_MARKERS = ("À vous de jouer", "Your turn")
 FINAL_MARKERS = ("Partie terminée", "Game over")
 ACTION_ID = re.compile(r"^(t|ts):")

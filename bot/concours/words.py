@@ -1,0 +1,126 @@
+"""What a concours message says: its name and format, where it stands, the entrants or the
+standings with each round's points, the current round's tables; and the podium.
+
+Drawn from the stored concours alone, never from a game table's state: it shows scores,
+never cards, and never the concours' deal seed."""
+
+from __future__ import annotations
+
+import games
+from concours import Line, standings
+from db import ConcoursRecord, ConcoursStatus, EntrantRecord
+from games.lang import amount
+
+from ..i18n.translate import tr
+from ..render.words import Text
+from .runner import results
+
+MAX_LINES = 40  # standings lines shown; the web page has them all
+
+
+def entrant_name(entrant: EntrantRecord, lang: str) -> str:
+    if entrant.partner_id is None:
+        return entrant.name
+    partner = entrant.partner_name or "?"
+    if not entrant.confirmed:
+        return tr(
+            "concours.invited", lang, who=tr("concours.pair", lang, a=entrant.name, b=partner)
+        )
+    return tr("concours.pair", lang, a=entrant.name, b=partner)
+
+
+def names(concours: ConcoursRecord, lang: str) -> dict[int, str]:
+    return {e.id: entrant_name(e, lang) for e in concours.entrants}
+
+
+def table_lines(concours: ConcoursRecord, lang: str) -> list[Line]:
+    entrants, played, byes = results(concours)
+    return standings(entrants, played, byes)
+
+
+def concours_text(concours: ConcoursRecord, lang: str) -> Text:
+    rules = games.get(concours.game)
+    title = tr(
+        "concours.title", lang, game=games.game_name(concours.game, lang), name=concours.name
+    )
+    rounds = (
+        tr("concours.rounds.one", lang)
+        if concours.rounds == 1
+        else tr("concours.rounds.many", lang, n=concours.rounds)
+    )
+    about = [tr(f"concours.format.{concours.format}", lang, rounds=rounds)]
+    if concours.round_deals is not None:
+        n = concours.round_deals
+        deals = tr("concours.deals.one", lang) if n == 1 else tr("concours.deals.many", lang, n=n)
+        about.append(tr("concours.length.deals", lang, deals=deals))
+    else:
+        about.append(tr("concours.length.target", lang))
+    if concours.duplicate:
+        about.append(tr("concours.duplicate", lang))
+    if not concours.rated:
+        about.append(tr("concours.unrated", lang))
+    about.append(tr("concours.organiser", lang, who=f"<@{concours.organiser_id}>"))
+    status = tr(
+        f"concours.status.{concours.status.value}",
+        lang,
+        round=concours.round,
+        rounds=concours.rounds,
+    )
+    text = Text(title, rules.colour, "\n".join([*about, "", status]))
+    who = names(concours, lang)
+    if concours.status in (
+        ConcoursStatus.REGISTRATION,
+        ConcoursStatus.CLOSED,
+        ConcoursStatus.CHECKIN,
+    ) or (concours.round == 0 and concours.status is ConcoursStatus.CANCELLED):
+        standing = [e for e in concours.entrants if not e.withdrawn]
+        lines = [
+            f"{n}. {who[e.id]}" + (" ✅" if e.checked_in else "")
+            for n, e in enumerate(standing, start=1)
+        ]
+        text.blocks.append(
+            (tr("concours.entrants", lang), "\n".join(lines) or tr("concours.no_entrants", lang))
+        )
+        return text
+    text.blocks.append((tr("concours.standings", lang), standings_block(concours, who, lang)))
+    if concours.status in (ConcoursStatus.RUNNING, ConcoursStatus.PAUSED):
+        current = [t for t in concours.tables if t.round == concours.round]
+        lines = []
+        for t in current:
+            sides = tr("concours.vs", lang).join(who[s] for s in t.sides)
+            line = tr("concours.table_line", lang, n=t.number + 1, sides=sides)
+            if t.points is not None:
+                line += " · " + " – ".join(str(p) for p in t.points)
+            lines.append(line)
+        text.blocks.append((tr("concours.tables", lang, round=concours.round), "\n".join(lines)))
+    return text
+
+
+def standings_block(concours: ConcoursRecord, who: dict[int, str], lang: str) -> str:
+    """One line per entrant: rank, name, total points, then each round's points."""
+    byes = {(r, e) for r, e in concours.byes}
+    lines = []
+    for line in table_lines(concours, lang)[:MAX_LINES]:
+        rounds = []
+        for r in sorted(line.by_round):
+            mark = f" ({tr('concours.bye', lang)})" if (r, line.entrant) in byes else ""
+            rounds.append(f"{line.by_round[r]}{mark}")
+        points = amount(line.points, "point", lang)
+        text = tr("concours.line", lang, rank=line.rank, who=who[line.entrant], points=points)
+        lines.append(text + (f" · {' · '.join(rounds)}" if rounds else ""))
+    return "\n".join(lines)
+
+
+def podium_text(concours: ConcoursRecord, lang: str) -> str:
+    """The podium announcement: the winner, then the first three."""
+    who = names(concours, lang)
+    lines = table_lines(concours, lang)
+    first = who[lines[0].entrant] if lines else "?"
+    medals = ("🥇", "🥈", "🥉")
+    top = [
+        f"{medal} {who[line.entrant]} : {amount(line.points, 'point', lang)}"
+        if lang == "fr"
+        else f"{medal} {who[line.entrant]}: {amount(line.points, 'point', lang)}"
+        for medal, line in zip(medals, lines, strict=False)
+    ]
+    return "\n".join([tr("concours.podium", lang, name=concours.name, first=first), *top])

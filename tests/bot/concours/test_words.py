@@ -1,0 +1,106 @@
+"""Every concours text in French and in English, read by the words scan: the message at each
+status, the standings with byes, the podium, the buttons, the refusals and the calls; and
+none of them shows the concours' deal seed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from bot.concours.components import ConcoursButton, concours_buttons
+from bot.concours.words import concours_text, podium_text
+from bot.i18n.concours import CONCOURS_MESSAGES
+from bot.i18n.translate import tr
+from db import ConcoursRecord, ConcoursStatus, EntrantRecord, RoundTableRecord
+from tests.bot.test_words_scan import problems
+
+SEED = 8_765_432_198_765_432
+
+
+def record(
+    status: ConcoursStatus, game: str = "nain-jaune", deals: int | None = 1
+) -> ConcoursRecord:
+    entrants = [
+        EntrantRecord(n, n, 10**17 + n, f"Joueuse {n}", checked_in=n % 2 == 0) for n in range(1, 6)
+    ]
+    if game == "manille":
+        entrants = [
+            EntrantRecord(n, n, 10**17 + n, f"Aline {n}", 10**17 + 50 + n, f"Bruno {n}", n != 3)
+            for n in range(1, 4)
+        ]
+    tables = [
+        RoundTableRecord(1, 0, (1, 2, 3, 4), 11, (80, 120, 100, 97)),
+        RoundTableRecord(2, 0, (2, 3, 4, 5), 12, (101, 90, 99, 1), settled=True),
+        RoundTableRecord(3, 0, (3, 4, 5, 1), 13, None),
+    ]
+    return ConcoursRecord(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        message_id=3,
+        organiser_id=10**17,
+        game=game,
+        name="Saint-Jean",
+        format="round_robin",
+        rounds=5 if deals else 1,
+        round_deals=deals,
+        timer=60,
+        table_size=4,
+        options={},
+        duplicate=True,
+        deal_seed=SEED,
+        lang="fr",
+        status=status,
+        round=3
+        if status
+        not in (ConcoursStatus.REGISTRATION, ConcoursStatus.CLOSED, ConcoursStatus.CHECKIN)
+        else 0,
+        entrants=entrants,
+        tables=[] if game == "manille" else tables,
+        byes=[] if game == "manille" else [(1, 5), (2, 1)],
+    )
+
+
+def texts(lang: str) -> Iterator[str]:
+    for status in ConcoursStatus:
+        for game, deals in (("nain-jaune", 1), ("nain-jaune", 3), ("manille", None)):
+            concours = record(status, game, deals)
+            text = concours_text(concours, lang)
+            yield text.title
+            yield text.body
+            for heading, block in text.blocks:
+                yield heading
+                yield block
+            for item in concours_buttons(concours, game == "manille", lang):
+                assert isinstance(item, ConcoursButton)
+                yield str(item.item.label)
+    yield podium_text(record(ConcoursStatus.FINISHED), lang)
+    params = {
+        "n": 3, "who": "Aline", "partner": "Bruno", "name": "Saint-Jean", "game": "Manille",
+        "round": 2, "rounds": 5, "players": "Aline, Bruno", "where": "#tables", "a": "Aline",
+        "b": "Bruno", "sides": "Aline, Bruno", "first": "Aline", "deals": "3",
+        "rank": 1, "points": "3",
+    }  # fmt: skip
+    for key in CONCOURS_MESSAGES:
+        yield tr(key, lang, **params)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_concours_text_reads_right(lang: str) -> None:
+    found = {text: problems(text, lang) for text in texts(lang)}
+    assert {t: ps for t, ps in found.items() if ps} == {}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_concours_text_shows_the_deal_seed(lang: str) -> None:
+    assert not any(str(SEED) in text for text in texts(lang))
+
+
+def test_standings_show_byes_and_totals_in_order() -> None:
+    text = concours_text(record(ConcoursStatus.RUNNING), "fr")
+    standings = dict(text.blocks)["Classement"]
+    first, *_ = standings.splitlines()
+    assert first.startswith("1. ")
+    assert "(exempt)" in standings
+    assert "Tables de la partie 3" in dict(text.blocks)
