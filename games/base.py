@@ -133,8 +133,7 @@ class GameState:
         raise NotImplementedError
 
     def next_dealer(self) -> int | None:
-        """Who deals first in a next match here, as the rules pass the deal on (None: drawn
-        again, as for any first match); `games.deals.rematch_options` uses it."""
+        """Who deals a rematch's first deal, as the rules pass the deal on (None: drawn)."""
         return None
 
     # --- the contract -----------------------------------------------------------------------
@@ -148,10 +147,8 @@ class GameState:
         raise NotImplementedError
 
     def hand(self, seat: int) -> list[str]:
-        """The cards `seat` holds, as its own view shows them (`view(seat)["hand"]`).
-
-        Games answer it without building the whole view: the AI counts cards with it on
-        every simulated move."""
+        """The cards `seat` holds, as `view(seat)["hand"]` shows them. Games answer it
+        without building the whole view: the AI counts cards with it on every move."""
         return list(self.view(seat)["hand"])
 
     def outcome(self) -> Outcome:
@@ -176,8 +173,7 @@ class GameState:
         return self.rules.public_facts(self.view(None))
 
     def hand_facts(self, seat: int) -> HandFacts:
-        """What `seat` alone sees (its hand as a player holds it, private facts), built
-        from that seat's view only."""
+        """What `seat` alone sees (its hand, private facts), from that seat's view only."""
         return self.rules.hand_facts(self.view(seat), seat)
 
     # --- moves ------------------------------------------------------------------------------
@@ -188,8 +184,8 @@ class GameState:
     _legal_memo: tuple[int, int, tuple[Action, ...]] | None = None
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """`seat`'s legal actions now, empty when it is not to move. The game's `_legal`
-        works them out once per version and seat; the caller may change the list it gets."""
+        """`seat`'s legal actions now (none when not to move), worked out once per version
+        and seat by the game's `_legal`; the caller may change the list it gets."""
         memo = self._legal_memo
         if memo is None or memo[0] != self.version or memo[1] != seat:
             memo = (self.version, seat, tuple(self._legal(seat)))

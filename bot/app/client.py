@@ -137,6 +137,7 @@ class TapisBot(commands.AutoShardedBot):
         self.owned: Shards
         self._heartbeat: asyncio.Task[None] | None = None
         self._claim: ShardClaim | None = None
+        self._concours_resumed = False  # the running concours resumed once connected
         self.activity_server: ActivityServer | None = None  # the Activity's server, when configured
 
     async def setup_hook(self) -> None:
@@ -272,12 +273,13 @@ class TapisBot(commands.AutoShardedBot):
         if restored:
             self._restored = []
             await self.runtimes.rearm(restored)
-        if not getattr(self, "_concours_resumed", False):
+        if not self._concours_resumed:
             self._concours_resumed = True  # once: a reconnection resumes nothing again
             shards = self.owned if self.owned.partial else None
             try:
                 resumed = await self.concours.restore(shards)
-                log.info("resumed %d running concours", len(resumed))
+                if resumed:
+                    log.info("resumed %d running concours", len(resumed))
             except Exception:  # a finished table's next result moves it on again
                 log.exception("concours: resuming failed")
 

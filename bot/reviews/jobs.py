@@ -47,15 +47,15 @@ def judge(
         rules, players, seed, options, moves, seat, iterations=iterations, only=set(indices)
     )
     return [
-        {
-            "move": d.move,
-            "deal": d.deal,
-            "played": d.played,
-            "best": d.best,
-            "gain": round(d.gain, 3),
-            "unit": d.unit,
-            "reason": None if d.reason is None else [d.reason.code, dict(d.reason.data)],
-        }
+        dict(
+            move=d.move,
+            deal=d.deal,
+            played=d.played,
+            best=d.best,
+            gain=round(d.gain, 3),
+            unit=d.unit,
+            reason=None if d.reason is None else [d.reason.code, dict(d.reason.data)],
+        )
         for d in costliest(found, SHOWN)
     ]
 

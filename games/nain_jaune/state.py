@@ -53,6 +53,7 @@ class State(GameState):
     # fmt: on
 
     options: Options
+    DEALER_OPTION = "first_dealer"  # a rematch's first dealer: `next_dealer`
     phase: Literal["play", "over"]  # "play" while a deal runs, "over" once the match has ended
     deal_no: int  # 1-based number of the current (or last) deal
     dealer: int
@@ -170,8 +171,7 @@ class State(GameState):
 
     def _ask(self, seat: int, need: int | None) -> None:
         """`seat` is asked for rank `need` (None: to start a new run with any card)."""
-        self.turn, self.needed = seat, need
-        self.asking = seat != self.last
+        self.turn, self.needed, self.asking = seat, need, seat != self.last
 
     def _play(self, seat: int, card: str, chosen: bool) -> None:
         """`seat` plays `card` on the run: a board card takes its box, the last card ends the
@@ -205,8 +205,7 @@ class State(GameState):
 
     def _start_run(self, seat: int) -> None:
         """`seat` starts a run, the last one set aside; the deal's first names the next dealer."""
-        self.played += self.run
-        self.run = []
+        self.played, self.run = self.played + self.run, []
         if self.first is None:
             self.first = seat
 
@@ -252,8 +251,7 @@ class State(GameState):
 
     def _collect(self, seat: int, box: str) -> None:
         """`seat` played a board card: it takes that box."""
-        amount = self.board[box]
-        self.board[box] = 0
+        amount, self.board[box] = self.board[box], 0
         self.tokens[seat] += amount
         self.emit("collect", seat=seat, card=box, amount=amount)
 
@@ -318,15 +316,13 @@ class State(GameState):
         return amount
 
     def _end_match(self, reason: str) -> None:
-        self.phase = OVER
-        self.turn = None
+        self.phase, self.turn = OVER, None
         self.deck = deck52()
         self._clear_table()
         self.emit("match_end", reason=reason, broke=list(self.broke), tokens=list(self.tokens))
 
     def _clear_table(self) -> None:
-        self.hands = [piles([]) for _ in range(self.players)]
-        self.sizes = [0] * self.players
+        self.hands, self.sizes = [piles([]) for _ in range(self.players)], [0] * self.players
         self.talon, self.played, self.run = [], [], []
 
     def hand(self, seat: int) -> list[str]:
@@ -357,8 +353,6 @@ class State(GameState):
         values = {"needed": RANKS[need], "last": self.run[-1] if self.run else None}
         stop = [STOP] if self.options.may_stop and not self.may_stop() else []
         return explained(self, seat, values, stop)
-
-    DEALER_OPTION = "first_dealer"
 
     def next_dealer(self) -> int:
         """Whoever played the last deal's first card deals next (« devient le donneur »)."""
