@@ -219,11 +219,11 @@ class Hands:
             return None
         return slot
 
-    def refresh(self, actor: int | None) -> None:
-        """After a stored change: redraw the hands of the players now to act (all of them at
-        the end), but the actor's, which their click answers."""
+    def refresh(self, actor: int | None, mover: int | None = None) -> None:
+        """After a stored change: redraw the hands of the players now to act (all at the
+        end) and of a `mover` no click answers, but the actor's, which their click answers."""
         if self.table.state is not None and not self.closed:
-            self._spawn(self._refresh_all(exclude=actor))
+            self._spawn(self._refresh_all(exclude=actor, mover=mover))
 
     def picture_follows(self, seat: int, user_id: int) -> None:
         """A hand went out without its own picture (late): redraw it, as the table is then,
@@ -236,12 +236,14 @@ class Hands:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def _refresh_all(self, exclude: int | None) -> None:
+    async def _refresh_all(self, exclude: int | None, mover: int | None) -> None:
         table = self.table
         state = table.state
         if state is None:
             return
-        seats = state.to_move() if not state.is_over() else range(len(table.seats))
+        seats = list(state.to_move() if not state.is_over() else range(len(table.seats)))
+        if mover is not None and mover not in seats:
+            seats.append(mover)
         revision = table.revision
 
         def wanted() -> bool:  # a newer change refreshes the hands again: this one is moot
@@ -386,7 +388,8 @@ class HandPresenter:
             for asked in self._moves.pop((table.id, event.actor, move.version), ()):
                 self.of(table).prepare(asked, move.seat)
         if table.status != "lobby" and table.message_id is not None:
-            self.of(table).refresh(event.actor)
+            mover = move.seat if move is not None and event.actor is None else None
+            self.of(table).refresh(event.actor, mover)
 
     def forget(self, table: Table) -> list[asyncio.Task[object]]:
         """The table stopped running: its hands are no longer refreshed; the tasks still
