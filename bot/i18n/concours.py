@@ -125,6 +125,20 @@ CONCOURS_MESSAGES: dict[str, dict[str, str]] = {
     "concours.standings": {"fr": "Classement", "en": "Standings"},
     "concours.line": {"fr": "{rank}. {who} : {points}", "en": "{rank}. {who}: {points}"},
     "concours.bye": {"fr": "exempt", "en": "bye"},
+    "concours.picture.total": {"fr": "Total", "en": "Total"},
+    "concours.picture.round": {"fr": "P{round}", "en": "R{round}"},
+    "concours.picture.bye_note": {
+        "fr": "En or : les points d'une partie exempte",
+        "en": "In gold: the points of a round sat out",
+    },
+    "concours.picture.more": {
+        "fr": "et {n} de plus dans le texte",
+        "en": "and {n} more in the text",
+    },
+    "concours.picture.description": {
+        "fr": "Classement du concours {name} après la partie {round} : {lines}",
+        "en": "Standings of the {name} tournament after round {round}: {lines}",
+    },
     "concours.podium": {
         "fr": "🏆 {name} : {first} remporte le concours !",
         "en": "🏆 {name}: {first} wins the tournament!",

@@ -156,6 +156,11 @@ async def test_a_manille_concours_from_creation_to_podium(
         )
         assert "🥇" in text_of(podium)
         assert "Classement" in text_of(concours_message(tapis))
+        for shown in (podium, concours_message(tapis)):
+            (board,) = shown.media_items()
+            assert board.kind == "gallery" and board.attachment is not None
+            assert board.attachment.filename == "standings.png"
+            assert board.description and "Classement du concours Saint-Jean" in board.description
 
 
 @pytest.mark.slow

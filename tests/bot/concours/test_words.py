@@ -5,10 +5,12 @@ none of them shows the concours' deal seed."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
 from bot.concours.components import ConcoursButton, concours_buttons
+from bot.concours.picture import describe_standings, standings_scene
 from bot.concours.words import concours_text, podium_text
 from bot.i18n.concours import CONCOURS_MESSAGES
 from bot.i18n.translate import tr
@@ -76,11 +78,16 @@ def texts(lang: str) -> Iterator[str]:
                 assert isinstance(item, ConcoursButton)
                 yield str(item.item.label)
     yield podium_text(record(ConcoursStatus.FINISHED), lang)
+    board = replace(record(ConcoursStatus.RUNNING), lang=lang)
+    scene = standings_scene(board)
+    assert scene is not None
+    yield from (scene.title, scene.note, scene.total_label, *scene.round_labels)
+    yield describe_standings(board)
     params = {
         "n": 3, "who": "Aline", "partner": "Bruno", "name": "Saint-Jean", "game": "Manille",
         "round": 2, "rounds": 5, "players": "Aline, Bruno", "where": "#tables", "a": "Aline",
         "b": "Bruno", "sides": "Aline, Bruno", "first": "Aline", "deals": "3",
-        "rank": 1, "points": "3",
+        "rank": 1, "points": "3", "lines": "1. Aline (3 points)",
     }  # fmt: skip
     for key in CONCOURS_MESSAGES:
         yield tr(key, lang, **params)
