@@ -125,6 +125,13 @@ CONCOURS_MESSAGES: dict[str, dict[str, str]] = {
     "concours.standings": {"fr": "Classement", "en": "Standings"},
     "concours.line": {"fr": "{rank}. {who} : {points}", "en": "{rank}. {who}: {points}"},
     "concours.bye": {"fr": "exempt", "en": "bye"},
+    "concours.same_cards": {
+        "fr": "Mêmes cartes, partie {round}",
+        "en": "Same cards, round {round}",
+    },
+    "concours.place": {"fr": "Place {n} : {held}", "en": "Seat {n}: {held}"},
+    "concours.held": {"fr": "{who} {points} (table {n})", "en": "{who} {points} (table {n})"},
+    "concours.held_more": {"fr": "et {n} de plus", "en": "and {n} more"},
     "concours.picture.total": {"fr": "Total", "en": "Total"},
     "concours.picture.round": {"fr": "P{round}", "en": "R{round}"},
     "concours.picture.bye_note": {

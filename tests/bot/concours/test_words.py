@@ -78,6 +78,8 @@ def texts(lang: str) -> Iterator[str]:
                 assert isinstance(item, ConcoursButton)
                 yield str(item.item.label)
     yield podium_text(record(ConcoursStatus.FINISHED), lang)
+    for block in dict(concours_text(compared(9), lang).blocks).items():
+        yield from block
     board = replace(record(ConcoursStatus.RUNNING), lang=lang)
     scene = standings_scene(board)
     assert scene is not None
@@ -88,6 +90,7 @@ def texts(lang: str) -> Iterator[str]:
         "round": 2, "rounds": 5, "players": "Aline, Bruno", "where": "#tables", "a": "Aline",
         "b": "Bruno", "sides": "Aline, Bruno", "first": "Aline", "deals": "3",
         "rank": 1, "points": "3", "lines": "1. Aline (3 points)",
+        "held": "Aline 3 (table 1)",
     }  # fmt: skip
     for key in CONCOURS_MESSAGES:
         yield tr(key, lang, **params)
@@ -111,3 +114,34 @@ def test_standings_show_byes_and_totals_in_order() -> None:
     assert first.startswith("1. ")
     assert "(exempt)" in standings
     assert "Tables de la partie 3" in dict(text.blocks)
+
+
+def compared(tables: int) -> ConcoursRecord:
+    """A two-a-side concours with duplicate deals whose round 2 has `tables` tables scored
+    and one still playing."""
+    base = record(ConcoursStatus.RUNNING)
+    entrants = [EntrantRecord(n, n, 10**17 + n, f"Joueuse {n}") for n in range(1, 2 * tables + 3)]
+    played = [
+        RoundTableRecord(2, k, (2 * k + 1, 2 * k + 2), 20 + k, (100 + k, 60 - k))
+        for k in range(tables)
+    ]
+    playing = RoundTableRecord(2, tables, (2 * tables + 1, 2 * tables + 2), 99, None)
+    return replace(base, round=2, entrants=entrants, tables=[*played, playing], byes=[], lang="fr")
+
+
+def test_duplicate_deals_compare_each_place_across_the_round_tables() -> None:
+    blocks = dict(concours_text(compared(2), "fr").blocks)
+    assert blocks["Mêmes cartes, partie 2"].splitlines() == [
+        "Place 1 : Joueuse 3 101 (table 2) · Joueuse 1 100 (table 1)",
+        "Place 2 : Joueuse 2 60 (table 1) · Joueuse 4 59 (table 2)",
+    ]
+    many = dict(concours_text(compared(9), "en").blocks)["Same cards, round 2"]
+    assert many.splitlines()[0].endswith("· and 3 more")
+
+
+def test_without_duplicate_deals_or_a_second_table_nothing_is_compared() -> None:
+    assert not any(
+        "Mêmes cartes" in heading
+        for concours in (replace(compared(2), duplicate=False), compared(1))
+        for heading, _ in concours_text(concours, "fr").blocks
+    )
