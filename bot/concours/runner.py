@@ -84,7 +84,7 @@ def table_options(concours: ConcoursRecord, round_: int) -> dict[str, Any]:
     if concours.duplicate:
         options["deal_seed"] = round_seed(concours.deal_seed, round_)
     clean = rules.parse_options(options).model_dump(mode="json", exclude_defaults=True)
-    settings: dict[str, Any] = {"lang": concours.lang, "timer": concours.timer}
+    settings: dict[str, Any] = {"lang": concours.lang, "timer": concours.timer, "concours": True}
     if not concours.rated:
         settings["unrated"] = True
     return {**clean, TABLE_KEY: settings}
@@ -262,6 +262,6 @@ class ConcoursRunner:
             for seat, place in enumerate(session.table.seats):
                 if place.user_id in users and not place.is_ai:
                     try:
-                        await session.replace_with_ai(session.table.host_id, seat)
+                        await session.replace_with_ai(session.table.host_id, seat, forfeit=True)
                     except ServiceError:  # the organiser's own seat: the AI plays it too
                         await session.set_autopilot(seat, True)

@@ -100,9 +100,7 @@ def concours_text(concours: ConcoursRecord, lang: str) -> Text:
     return text
 
 
-def comparison(
-    concours: ConcoursRecord, who: dict[int, str], lang: str
-) -> tuple[str, str] | None:
+def comparison(concours: ConcoursRecord, who: dict[int, str], lang: str) -> tuple[str, str] | None:
     """With duplicate deals, the latest round with two tables scored: for each place at the
     table, the sides that held its cards and their points, best first."""
     if not concours.duplicate:

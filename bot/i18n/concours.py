@@ -125,6 +125,12 @@ CONCOURS_MESSAGES: dict[str, dict[str, str]] = {
     "concours.standings": {"fr": "Classement", "en": "Standings"},
     "concours.line": {"fr": "{rank}. {who} : {points}", "en": "{rank}. {who}: {points}"},
     "concours.bye": {"fr": "exempt", "en": "bye"},
+    "concours.replace_here": {
+        "fr": "À un concours, un absent se remplace depuis le message du concours : "
+        "son camp déclare alors forfait.",
+        "en": "In a tournament, a no-show is replaced from the tournament message: "
+        "their side then forfeits.",
+    },
     "concours.same_cards": {
         "fr": "Mêmes cartes, partie {round}",
         "en": "Same cards, round {round}",

@@ -12,6 +12,8 @@ import pytest
 import games
 from bot.concours.runner import results
 from bot.concours.service import ConcoursService
+from bot.table.changes import ServiceError
+from bot.table.components import table_view
 from bot.table.model import table_from_record
 from concours import standings
 from db import ConcoursRecord, ConcoursRefused, ConcoursStatus, Store
@@ -208,6 +210,27 @@ async def test_a_side_replaced_by_the_ai_forfeits_its_game(store: Store) -> None
     assert latest is not None
     done = latest.tables[0]
     assert done.points is not None and done.points[1] == 0 and done.forfeits == (absent,)
+
+
+async def test_the_tables_own_replace_is_refused_and_absent_at_a_concours_table(
+    store: Store,
+) -> None:
+    recorder = Recorder()
+    tables, service = services(store, recorder)
+    concours = await started(store, service)
+    (tid,) = current_tables(tables, concours)
+    session = tables.session(tid)
+    before = list(session.table.seats)
+    with pytest.raises(ServiceError) as refused:
+        await session.replace_with_ai(session.table.host_id, 1)
+    assert refused.value.key == "concours.replace_here"
+    assert session.table.seats == before
+    latest = await store.concours.get(concours.id)
+    assert latest is not None and latest.tables[0].forfeits == ()
+    stored = await store.tables.get(tid)
+    assert stored is not None and table_from_record(stored).concours
+    shown = [type(item).__name__ for item in table_view(tid, "fr", 1, replace=False).children]
+    assert "ReplaceButton" not in shown
 
 
 async def test_a_paused_concours_records_results_and_pairs_only_once_resumed(
