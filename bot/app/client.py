@@ -186,7 +186,9 @@ class TapisBot(commands.AutoShardedBot):
         publisher = DiscordPublisher(
             self, self.store, self.service, self.runtimes, display, WebLinks.of(self.settings)
         )
-        self.concours = ConcoursService(self.store, self.service, publisher)
+        self.concours = ConcoursService(
+            self.store, self.service, publisher, clock=self._clock or LoopClock()
+        )
         concours_desk = Desk(self.concours, publisher)
         self.handlers.add(CONCOURS_DESK, concours_desk)
         self.handlers.add(EXPLAINER, Explainer(self.service.tables, lambda: self.card_emojis.faces))

@@ -60,6 +60,14 @@ def concours_text(concours: ConcoursRecord, lang: str) -> Text:
         about.append(tr("concours.duplicate", lang))
     if not concours.rated:
         about.append(tr("concours.unrated", lang))
+    if concours.ai_bye:
+        about.append(tr("concours.ai_bye", lang))
+    if concours.starts_at is not None and concours.status in (
+        ConcoursStatus.REGISTRATION,
+        ConcoursStatus.CLOSED,
+    ):
+        when = f"<t:{int(concours.starts_at.timestamp())}:f>"  # each reader's own zone
+        about.append(tr("concours.starts_at", lang, when=when))
     about.append(tr("concours.organiser", lang, who=f"<@{concours.organiser_id}>"))
     status = tr(
         f"concours.status.{concours.status.value}",

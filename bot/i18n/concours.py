@@ -60,6 +60,18 @@ CONCOURS_COMMANDS: dict[str, dict[str, str]] = {
         "fr": "Les parties comptent au classement de la saison (oui par défaut)",
         "en": "The matches count in the season leaderboard (yes by default)",
     },
+    "param.start": {"base": "debut", "fr": "debut", "en": "start"},
+    "param.start.desc": {
+        "base": "Ouverture du pointage, heure de Paris : 20:30, 20h30, 14/07 20:30",
+        "fr": "Ouverture du pointage, heure de Paris : 20:30, 20h30, 14/07 20:30",
+        "en": "When check-in opens, Paris time: 20:30, 14/07 20:30, 2027-07-14 20:30",
+    },
+    "param.ai_bye": {"base": "ia_exempt", "fr": "ia_exempt", "en": "ai_instead_of_bye"},
+    "param.ai_bye.desc": {
+        "base": "Un inscrit sans table joue contre l'IA (le concours ne compte pas au classement)",
+        "fr": "Un inscrit sans table joue contre l'IA (le concours ne compte pas au classement)",
+        "en": "An entrant left without a table plays the AI (the tournament is then unranked)",
+    },
     "param.duplicate.desc": {
         "base": "Les mêmes cartes à toutes les tables d'une partie",
         "fr": "Les mêmes cartes à toutes les tables d'une partie",
@@ -271,6 +283,20 @@ CONCOURS_MESSAGES: dict[str, dict[str, str]] = {
     "concours.err.wrong_time": {
         "fr": "Ce n'est pas possible à ce moment du concours.",
         "en": "That is not possible at this point of the tournament.",
+    },
+    "concours.err.bad_start": {
+        "fr": "Heure de début illisible ou passée : écrivez par exemple 20:30, 20h30 ou "
+        "14/07 20:30 (heure de Paris, dans les 60 jours).",
+        "en": "That start time cannot be read or is past: write for instance 20:30 or "
+        "14/07 20:30 (Paris time, within 60 days).",
+    },
+    "concours.ai_bye": {
+        "fr": "Un inscrit sans table joue contre l'IA plutôt que d'être exempt.",
+        "en": "An entrant left without a table plays the AI rather than sit out.",
+    },
+    "concours.starts_at": {
+        "fr": "Pointage à partir du {when}.",
+        "en": "Check-in opens {when}.",
     },
     "concours.err.bad_deals": {
         "fr": "Ce jeu se joue jusqu'à son objectif : laissez le nombre de donnes vide.",

@@ -208,3 +208,23 @@ async def test_the_organiser_adds_and_removes_entrants_and_nobody_else_can(
         assert too_few == "Il faut au moins 2 inscrits pour commencer."
         record = await tapis.store.concours.get(cid)
         assert record is not None and record.status is ConcoursStatus.REGISTRATION
+
+
+@pytest.mark.slow
+async def test_a_start_time_that_cannot_be_read_is_refused_and_creates_nothing(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with running_tapis(emulator, tmp_path) as tapis:
+        organiser = tapis.user("orga", manage_guild=True)
+        refused = await answer(
+            tapis,
+            await emulator.slash(
+                organiser,
+                tapis.channel,
+                "concours creer",
+                {"game": "manille", "nom": "Saint-Jean", "debut": "demain soir"},
+            ),
+        )
+        assert refused.startswith("Heure de début illisible ou passée")
+        assert await tapis.store.concours.of_guild(tapis.guild.id) == []
+        assert not any("Concours de" in text_of(m) for m in emulator.public_messages(tapis.channel))

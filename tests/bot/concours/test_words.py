@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from datetime import UTC, datetime
 
 import pytest
 
@@ -18,6 +19,7 @@ from db import ConcoursRecord, ConcoursStatus, EntrantRecord, RoundTableRecord
 from tests.bot.test_words_scan import problems
 
 SEED = 8_765_432_198_765_432
+START = datetime(2027, 7, 14, 18, 30, tzinfo=UTC)
 
 
 def record(
@@ -53,6 +55,8 @@ def record(
         duplicate=True,
         deal_seed=SEED,
         lang="fr",
+        starts_at=START,
+        ai_bye=game == "manille",
         status=status,
         round=3
         if status
@@ -90,7 +94,7 @@ def texts(lang: str) -> Iterator[str]:
         "round": 2, "rounds": 5, "players": "Aline, Bruno", "where": "#tables", "a": "Aline",
         "b": "Bruno", "sides": "Aline, Bruno", "first": "Aline", "deals": "3",
         "rank": 1, "points": "3", "lines": "1. Aline (3 points)",
-        "held": "Aline 3 (table 1)",
+        "held": "Aline 3 (table 1)", "when": "<t:1800000000:f>",
     }  # fmt: skip
     for key in CONCOURS_MESSAGES:
         yield tr(key, lang, **params)
@@ -145,3 +149,9 @@ def test_without_duplicate_deals_or_a_second_table_nothing_is_compared() -> None
         for concours in (replace(compared(2), duplicate=False), compared(1))
         for heading, _ in concours_text(concours, "fr").blocks
     )
+
+
+def test_a_start_time_shows_as_a_discord_timestamp_until_check_in_opens() -> None:
+    waiting = concours_text(record(ConcoursStatus.REGISTRATION), "fr").body
+    assert f"Pointage à partir du <t:{int(START.timestamp())}:f>." in waiting
+    assert "<t:" not in concours_text(record(ConcoursStatus.CHECKIN), "fr").body
