@@ -321,6 +321,8 @@ async def concours(
     page = await data.concours(store, guild, concours_id)
     found = page.concours
     names = {e.id: entrant_name(ctx, e) for e in found.entrants}
+    ai = i18n.text("concours_ai", ctx.lang)
+    names.update((s, ai) for t in found.tables for s in t.sides if s <= 0)  # ai_bye sides
     rounds = []
     for n in range(1, found.round + 1):
         tables = [t for t in found.tables if t.round == n]

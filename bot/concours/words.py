@@ -13,7 +13,7 @@ from games.lang import amount
 
 from ..i18n.translate import tr
 from ..render.words import Text
-from .runner import results
+from .runner import is_ai_side, results
 
 MAX_LINES = 40  # standings lines shown; the web page has them all
 MAX_HELD = 6  # sides compared per place with duplicate deals; the web page has them all
@@ -31,7 +31,11 @@ def entrant_name(entrant: EntrantRecord, lang: str) -> str:
 
 
 def names(concours: ConcoursRecord, lang: str) -> dict[int, str]:
-    return {e.id: entrant_name(e, lang) for e in concours.entrants}
+    """Each side's name: the entrants', and the AI sides' (`ai_bye`)."""
+    found = {e.id: entrant_name(e, lang) for e in concours.entrants}
+    for table in concours.tables:
+        found.update((s, tr("concours.ai_side", lang)) for s in table.sides if is_ai_side(s))
+    return found
 
 
 def table_lines(concours: ConcoursRecord, lang: str) -> list[Line]:

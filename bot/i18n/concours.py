@@ -290,6 +290,7 @@ CONCOURS_MESSAGES: dict[str, dict[str, str]] = {
         "en": "That start time cannot be read or is past: write for instance 20:30 or "
         "14/07 20:30 (Paris time, within 60 days).",
     },
+    "concours.ai_side": {"fr": "l'IA", "en": "the AI"},
     "concours.ai_bye": {
         "fr": "Un inscrit sans table joue contre l'IA plutôt que d'être exempt.",
         "en": "An entrant left without a table plays the AI rather than sit out.",

@@ -155,3 +155,14 @@ def test_a_start_time_shows_as_a_discord_timestamp_until_check_in_opens() -> Non
     waiting = concours_text(record(ConcoursStatus.REGISTRATION), "fr").body
     assert f"Pointage à partir du <t:{int(START.timestamp())}:f>." in waiting
     assert "<t:" not in concours_text(record(ConcoursStatus.CHECKIN), "fr").body
+
+
+def test_an_ai_side_is_named_in_each_language() -> None:
+    base = compared(1)
+    ai_table = RoundTableRecord(2, 1, (3, 0), 98, None)
+    concours = replace(base, tables=[base.tables[0], ai_table], ai_bye=True, rated=False)
+    tables = dict(concours_text(concours, "fr").blocks)["Tables de la partie 2"]
+    assert tables.splitlines()[1].endswith("Joueuse 3 contre l'IA")
+    english = concours_text(replace(concours, lang="en"), "en")
+    assert "the AI" in dict(english.blocks)["Tables of round 2"]
+    assert "plays the AI rather than sit out" in english.body
