@@ -18,7 +18,7 @@ from discord import ui
 import games
 from db import ConcoursRecord, RoundTableRecord, Store
 
-from ..discord_io.writes import Outgoing, release, shown_id
+from ..discord_io.writes import Kept, Outgoing, release, shown_id, unless_carried
 from ..i18n.translate import tr
 from ..render.layout import Display, layout, rows_of
 from ..render.pictures import TABLE_FILE, Picture, Pictures
@@ -37,7 +37,7 @@ log = logging.getLogger("tapis.concours")
 MAX_REPLAYS = 15  # replay buttons under the podium (the web page lists every table)
 
 
-def concours_message(concours: ConcoursRecord, picture: Picture | None = None) -> Outgoing:
+def concours_message(concours: ConcoursRecord, picture: Picture | Kept | None = None) -> Outgoing:
     """The concours message as stored now: its words, the standings picture given, and the
     buttons of its status."""
     lang = concours.lang
@@ -71,6 +71,9 @@ class DiscordPublisher:
         self.store = store
         self._dirty: set[int] = set()
         self._drawing: set[int] = set()
+        # The standings picture each concours message carries: a redraw whose standings did
+        # not change keeps it by id rather than upload it again.
+        self._carried: dict[int, Kept] = {}
         self.tables = tables
         self.runtimes = runtimes
         self.display = display
@@ -150,14 +153,20 @@ class DiscordPublisher:
         channel = self._channel(concours)
         if channel is None or concours.message_id is None:
             return
-        picture = await standings_picture(self.display.pictures, concours)
+        drawn = await standings_picture(self.display.pictures, concours)
+        picture = unless_carried(drawn, self._carried.pop(concours.id, None))
         shown = concours_message(concours, picture)
         try:
-            await channel.get_partial_message(concours.message_id).edit(**shown.edit_args())
+            message = channel.get_partial_message(concours.message_id)
+            edited = await message.edit(**shown.edit_args())
         except discord.HTTPException as exc:
             log.warning("concours %s: redraw refused (HTTP %s)", concours.id, exc.status)
+            return
         finally:
             release(shown.view)
+        kept = Kept.of(picture, shown_id(edited, STANDINGS_FILE))
+        if kept is not None:
+            self._carried[concours.id] = kept
 
     async def finished(self, concours: ConcoursRecord) -> None:
         await self.changed(concours)

@@ -143,6 +143,24 @@ async def test_a_manille_concours_from_creation_to_podium(
             ),
             timeout=15,
         )
+        (board,) = msg.media_items()
+        assert board.attachment is not None
+        await answer(tapis, await emulator.click(organiser, msg, f"cc:{cid}:pause"))
+        paused = await emulator.wait_for(
+            lambda: (
+                (m := concours_message(tapis)) and f"cc:{cid}:resume" in str(m.components) and m
+            ),
+            timeout=15,
+        )
+        (kept,) = paused.media_items()  # the same standings: the picture is not sent again
+        assert kept.attachment is not None and kept.attachment.id == board.attachment.id
+        await answer(tapis, await emulator.click(organiser, paused, f"cc:{cid}:resume"))
+        msg = await emulator.wait_for(
+            lambda: (
+                (m := concours_message(tapis)) and f"cc:{cid}:round:1" in str(m.components) and m
+            ),
+            timeout=15,
+        )
         await answer(tapis, await emulator.click(organiser, msg, f"cc:{cid}:round:1"))
         again = await answer(
             tapis, await emulator.click(organiser, msg, f"cc:{cid}:round:1", force=True)
