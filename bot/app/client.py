@@ -313,6 +313,9 @@ class TapisBot(commands.AutoShardedBot):
             await activity.stop()
         if self.reviewer is not None:  # at once: what is not stored resumes at the next start
             await self.reviewer.close()
+        concours = getattr(self, "concours", None)
+        if concours is not None:  # the start times still to come are armed again at start-up
+            await concours.starts.close()
         if self._stopping is None:
             stopping = shut_down(
                 self.gate,
