@@ -8,6 +8,7 @@ No Discord, no database, no I/O beyond reading the shipped fonts. The public API
 - `draw_table(scene)`: PNG bytes of the table from a `TableScene` of public facts.
 - `draw_hand(cards, playable, lang, grey)`: PNG bytes of a fanned hand, playable cards
   raised, the ones the rules forbid now greyed.
+- `draw_standings(scene)`: PNG bytes of a concours' standings from a `StandingsScene`.
 - `warm()`: draw every face and rotation once, e.g. in a worker thread at start-up
   (`warm_card(card)`: one card's).
 """
@@ -33,6 +34,7 @@ from .cards import (
 )
 from .hand import draw_hand, draw_hand_image
 from .scene import MARKS, Box, Fact, Played, Seat, TableScene, Zone
+from .standings import StandingsRow, StandingsScene, draw_standings, draw_standings_image
 from .table import draw_table, draw_table_image, fits, header_fits
 
 __all__ = [
@@ -48,11 +50,15 @@ __all__ = [
     "Fact",
     "Played",
     "Seat",
+    "StandingsRow",
+    "StandingsScene",
     "TableScene",
     "Zone",
     "card_back",
     "draw_hand",
     "draw_hand_image",
+    "draw_standings",
+    "draw_standings_image",
     "draw_table",
     "draw_table_image",
     "emoji_version",

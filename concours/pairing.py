@@ -88,10 +88,14 @@ def swiss(
     byes: Sequence[Bye] = (),
     *,
     sizes: tuple[int, int, int] = (2, 2, 2),
+    sat_out: Sequence[Bye] = (),
 ) -> Round:
-    """The next Swiss round. `sizes` = (smallest, largest, best) table, in sides."""
+    """The next Swiss round. `sizes` = (smallest, largest, best) table, in sides.
+    `sat_out`: rounds an entrant was left over in but played anyway (against the AI, its
+    game among `games`): they count as byes when choosing who is left over next, and
+    score only that game."""
     order = [line.entrant for line in standings(entrants, games, byes)]
-    return _round(order, games, byes, sizes)
+    return _round(order, games, [*byes, *sat_out], sizes)
 
 
 def round_robin(
@@ -101,13 +105,15 @@ def round_robin(
     byes: Sequence[Bye] = (),
     *,
     sizes: tuple[int, int, int] = (2, 2, 2),
+    sat_out: Sequence[Bye] = (),
 ) -> Round:
-    """Round `number` (from 1) of a round robin between `entrants`, in registration order."""
+    """Round `number` (from 1) of a round robin between `entrants`, in registration order
+    (`sat_out` as in `swiss`)."""
     if sizes == (2, 2, 2):
         return _circle(list(entrants), number)
     shift = (number - 1) % max(1, len(entrants))
     order = [*entrants[shift:], *entrants[:shift]]
-    return _round(order, games, byes, sizes)
+    return _round(order, games, [*byes, *sat_out], sizes)
 
 
 def rounds_of_round_robin(entrants: int) -> int:

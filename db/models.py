@@ -373,6 +373,8 @@ class Concours(Base, table=True):
     options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     duplicate: bool = Field(sa_type=Boolean)
     rated: bool = Field(default=True, sa_type=Boolean)  # its matches count in the season
+    ai_bye: bool = Field(default=False, sa_type=Boolean)  # an AI side rather than a bye
+    starts_at: datetime | None = Field(default=None, sa_type=TIME, nullable=True)  # check-in
     deal_seed: int = Field(sa_type=BigInteger)
     lang: str = Field(sa_type=String(8))
     status: str = Field(sa_type=String(16))

@@ -410,6 +410,8 @@ class ConcoursRecord:
     deal_seed: int = field(repr=False)  # never shown: it gives away every duplicate hand
     lang: str = "fr"
     rated: bool = True  # its matches count in the season leaderboard
+    ai_bye: bool = False  # an odd entrant plays an AI side rather than sit out (unrated)
+    starts_at: datetime | None = None  # check-in opens then by itself (UTC)
     status: ConcoursStatus = ConcoursStatus.REGISTRATION
     round: int = 0  # the last round paired
     entrants: list[EntrantRecord] = field(default_factory=list)

@@ -138,6 +138,7 @@ TEXT: dict[str, dict[str, str]] = {
         "en": "Same cards, table by table",
     },
     "concours_place": {"fr": "Place {n}", "en": "Seat {n}"},
+    "concours_ai": {"fr": "l'IA", "en": "the AI"},
     "concours_at_table": {"fr": "table {n}", "en": "table {n}"},
     "concours_replay": {"fr": "Revoir", "en": "Replay"},
     "concours_duplicate": {

@@ -15,6 +15,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 import games
+from concours import same_cards as held
 from db import MatchSummary, Store
 from games.lang import amount
 from games.words import Words
@@ -303,14 +304,7 @@ class RoundView:
 
 
 def same_cards(tables: list[Any], names: dict[int, str]) -> list[list[tuple[str, int, int]]]:
-    done = [t for t in tables if t.points is not None and len(t.sides) == len(tables[0].sides)]
-    if len(done) < 2:
-        return []
-    places = []
-    for n in range(len(done[0].sides)):
-        held = [(names[t.sides[n]], t.points[n], t.number + 1) for t in done]
-        places.append(sorted(held, key=lambda h: (-h[1], h[2])))
-    return places
+    return [[(names[h.entrant], h.points, h.table) for h in place] for place in held(tables)]
 
 
 @router.get("/concours/{concours_id}", response_class=HTMLResponse)
@@ -327,6 +321,8 @@ async def concours(
     page = await data.concours(store, guild, concours_id)
     found = page.concours
     names = {e.id: entrant_name(ctx, e) for e in found.entrants}
+    ai = i18n.text("concours_ai", ctx.lang)
+    names.update((s, ai) for t in found.tables for s in t.sides if s <= 0)  # ai_bye sides
     rounds = []
     for n in range(1, found.round + 1):
         tables = [t for t in found.tables if t.round == n]

@@ -187,7 +187,9 @@ class TapisBot(commands.AutoShardedBot):
         publisher = DiscordPublisher(
             self, self.store, self.service, self.runtimes, display, WebLinks.of(self.settings)
         )
-        self.concours = ConcoursService(self.store, self.service, publisher)
+        self.concours = ConcoursService(
+            self.store, self.service, publisher, clock=self._clock or LoopClock()
+        )
         concours_desk = Desk(self.concours, publisher)
         self.handlers.add(CONCOURS_DESK, concours_desk)
         self.handlers.add(EXPLAINER, Explainer(self.service.tables, lambda: self.card_emojis.faces))
@@ -313,6 +315,9 @@ class TapisBot(commands.AutoShardedBot):
             await activity.stop()
         if self.reviewer is not None:  # at once: what is not stored resumes at the next start
             await self.reviewer.close()
+        concours = getattr(self, "concours", None)
+        if concours is not None:  # the start times still to come are armed again at start-up
+            await concours.starts.close()
         if self._stopping is None:
             stopping = shut_down(
                 self.gate,

@@ -38,6 +38,8 @@ class ConcoursCog(commands.Cog):
         timer=ls("param.timer"),
         duplicate=ls("param.duplicate"),
         rated=ls("param.rated"),
+        start=ls("param.start"),
+        ai_bye=ls("param.ai_bye"),
     )
     @app_commands.describe(
         game=ls("param.game.desc"),
@@ -48,6 +50,8 @@ class ConcoursCog(commands.Cog):
         timer=ls("param.timer.desc"),
         duplicate=ls("param.duplicate.desc"),
         rated=ls("param.rated.desc"),
+        start=ls("param.start.desc"),
+        ai_bye=ls("param.ai_bye.desc"),
     )
     @app_commands.choices(game=game_choices(), format=FORMATS)
     async def create(
@@ -61,6 +65,8 @@ class ConcoursCog(commands.Cog):
         timer: app_commands.Range[int, 0, 600] = DEFAULT_TIMER,
         duplicate: bool = False,
         rated: bool = True,
+        start: app_commands.Range[str, 1, 40] | None = None,
+        ai_bye: bool = False,
     ) -> None:
         settings = {
             "name": name,
@@ -70,8 +76,9 @@ class ConcoursCog(commands.Cog):
             "timer": timer,
             "duplicate": duplicate,
             "rated": rated,
+            "ai_bye": ai_bye,
         }
-        await self.desk.create(interaction, game, settings)
+        await self.desk.create(interaction, game, settings, start)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

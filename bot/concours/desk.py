@@ -26,6 +26,7 @@ from .components import ORGANISER_VERBS, ConcoursButton
 from .pickers import PICKERS
 from .publisher import DiscordPublisher, concours_message
 from .runner import format_of, rules_of
+from .schedule import parse_start
 from .service import ConcoursService
 
 log = logging.getLogger("tapis.concours")
@@ -52,7 +53,11 @@ class Desk:
 
     # --- /concours créer --------------------------------------------------------------------
     async def create(
-        self, interaction: discord.Interaction[Any], game: str, settings: dict[str, Any]
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        settings: dict[str, Any],
+        start: str | None = None,
     ) -> None:
         lang = lang_of(interaction.locale)
         channel = interaction.channel
@@ -63,6 +68,12 @@ class Desk:
         if settings.get("round_deals") is not None and not counts_deals(rules):
             await refuse(interaction, "concours.err.bad_deals")
             return
+        starts_at = None
+        if start is not None:
+            starts_at = parse_start(start, self.service.starts.wall())
+            if starts_at is None:
+                await refuse(interaction, "concours.err.bad_start")
+                return
         await interaction.response.defer(ephemeral=True, thinking=True)
         chosen = await self.store.guilds.lang(interaction.guild.id)
         concours_id = await self.service.create(
@@ -71,6 +82,7 @@ class Desk:
             organiser_id=interaction.user.id,
             game=game,
             lang=chosen or lang,
+            starts_at=starts_at,
             **settings,
         )
         concours = await self.store.concours.get(concours_id)

@@ -18,10 +18,10 @@ from discord import ui
 import games
 from db import ConcoursRecord, RoundTableRecord, Store
 
-from ..discord_io.writes import NO_MENTIONS, Outgoing, release, shown_id
+from ..discord_io.writes import Kept, Outgoing, release, shown_id, unless_carried
 from ..i18n.translate import tr
 from ..render.layout import Display, layout, rows_of
-from ..render.pictures import TABLE_FILE
+from ..render.pictures import TABLE_FILE, Picture, Pictures
 from ..render.weblinks import WebLinks, web_button
 from ..render.words import Text
 from ..replays.components import ReplayButton
@@ -29,6 +29,7 @@ from ..table.model import Table
 from ..table.runtime import Runtimes
 from ..table.service import TableService
 from .components import concours_buttons
+from .picture import STANDINGS_FILE, describe_standings, standings_scene
 from .runner import format_of, rules_of
 from .words import concours_text, podium_text
 
@@ -36,12 +37,21 @@ log = logging.getLogger("tapis.concours")
 MAX_REPLAYS = 15  # replay buttons under the podium (the web page lists every table)
 
 
-def concours_message(concours: ConcoursRecord) -> Outgoing:
-    """The concours message as stored now: its words and the buttons of its status."""
+def concours_message(concours: ConcoursRecord, picture: Picture | Kept | None = None) -> Outgoing:
+    """The concours message as stored now: its words, the standings picture given, and the
+    buttons of its status."""
     lang = concours.lang
     pairs = format_of(concours).pairs
     items = concours_buttons(concours, pairs, lang)
-    return Outgoing(layout(concours_text(concours, lang), None, rows_of(items)), None)
+    return Outgoing(layout(concours_text(concours, lang), picture, rows_of(items)), picture)
+
+
+async def standings_picture(pictures: Pictures, concours: ConcoursRecord) -> Picture | None:
+    """The standings board once a round is paired, drawn in the picture worker."""
+    scene = standings_scene(concours)
+    if scene is None:
+        return None
+    return await pictures.standings(scene, STANDINGS_FILE, describe_standings(concours))
 
 
 class DiscordPublisher:
@@ -61,6 +71,9 @@ class DiscordPublisher:
         self.store = store
         self._dirty: set[int] = set()
         self._drawing: set[int] = set()
+        # The standings picture each concours message carries: a redraw whose standings did
+        # not change keeps it by id rather than upload it again.
+        self._carried: dict[int, Kept] = {}
         self.tables = tables
         self.runtimes = runtimes
         self.display = display
@@ -140,13 +153,20 @@ class DiscordPublisher:
         channel = self._channel(concours)
         if channel is None or concours.message_id is None:
             return
-        shown = concours_message(concours)
+        drawn = await standings_picture(self.display.pictures, concours)
+        picture = unless_carried(drawn, self._carried.pop(concours.id, None))
+        shown = concours_message(concours, picture)
         try:
-            await channel.get_partial_message(concours.message_id).edit(**shown.edit_args())
+            message = channel.get_partial_message(concours.message_id)
+            edited = await message.edit(**shown.edit_args())
         except discord.HTTPException as exc:
             log.warning("concours %s: redraw refused (HTTP %s)", concours.id, exc.status)
+            return
         finally:
             release(shown.view)
+        kept = Kept.of(picture, shown_id(edited, STANDINGS_FILE))
+        if kept is not None:
+            self._carried[concours.id] = kept
 
     async def finished(self, concours: ConcoursRecord) -> None:
         await self.changed(concours)
@@ -178,9 +198,10 @@ class DiscordPublisher:
             rules_of(concours).colour,
             podium_text(concours, lang),
         )
-        shown = Outgoing(layout(text, None, rows_of(replays)), None)
+        picture = await standings_picture(self.display.pictures, concours)
+        shown = Outgoing(layout(text, picture, rows_of(replays)), picture)
         try:
-            await channel.send(view=shown.view, allowed_mentions=NO_MENTIONS)
+            await channel.send(**shown.send_args())
         except discord.HTTPException as exc:
             log.warning("concours %s: podium refused (HTTP %s)", concours.id, exc.status)
         finally:

@@ -21,7 +21,7 @@ from concours.seating import Format, round_options, round_seed, side_points
 from db import ConcoursRecord, ConcoursRefused, ConcoursStatus, RoundTableRecord, SeatInfo, Store
 from games import GameState
 
-from ..table.model import TABLE_KEY, Table, table_from_record
+from ..table.model import AI_NAMES, TABLE_KEY, Table, table_from_record
 from ..table.service import TableService
 from ..table.session import ServiceError
 
@@ -52,6 +52,22 @@ def format_of(concours: ConcoursRecord) -> Format:
     return Format.of(rules_of(concours), concours.table_size)
 
 
+def is_ai_side(side: int) -> bool:
+    """AI sides (`ai_bye`) have ids 0, -1, -2...: entrant ids start at 1."""
+    return side <= 0
+
+
+def ai_tables(concours: ConcoursRecord) -> list[Bye]:
+    """The entrants who played the AI rather than sit out, and when."""
+    return [
+        Bye(t.round, side)
+        for t in concours.tables
+        if any(is_ai_side(s) for s in t.sides)
+        for side in t.sides
+        if not is_ai_side(side)
+    ]
+
+
 def results(concours: ConcoursRecord) -> tuple[list[int], list[Game], list[Bye]]:
     """The entrants (registration order), the recorded games and the byes, as
     `concours.standings` takes them."""
@@ -69,11 +85,16 @@ def next_round(concours: ConcoursRecord) -> tuple[list[list[int]], list[int]]:
     entrants, played, byes = results(concours)
     sizes = format_of(concours).sizes(rules_of(concours))
     number = concours.round + 1
+    sat_out = ai_tables(concours)
     if concours.format == "round_robin":
-        paired = round_robin(entrants, number, played, byes, sizes=sizes)
+        paired = round_robin(entrants, number, played, byes, sizes=sizes, sat_out=sat_out)
     else:
-        paired = swiss(entrants, played, byes, sizes=sizes)
-    return [list(t.sides) for t in paired.tables], list(paired.byes)
+        paired = swiss(entrants, played, byes, sizes=sizes, sat_out=sat_out)
+    tables, out = [list(t.sides) for t in paired.tables], list(paired.byes)
+    if concours.ai_bye and out:  # the left over play the AI, as many AI sides as needed
+        tables.append([*out, *(-n for n in range(max(sizes[0] - len(out), 1)))])
+        out = []
+    return tables, out
 
 
 def table_options(concours: ConcoursRecord, round_: int) -> dict[str, Any]:
@@ -84,7 +105,7 @@ def table_options(concours: ConcoursRecord, round_: int) -> dict[str, Any]:
     if concours.duplicate:
         options["deal_seed"] = round_seed(concours.deal_seed, round_)
     clean = rules.parse_options(options).model_dump(mode="json", exclude_defaults=True)
-    settings: dict[str, Any] = {"lang": concours.lang, "timer": concours.timer}
+    settings: dict[str, Any] = {"lang": concours.lang, "timer": concours.timer, "concours": True}
     if not concours.rated:
         settings["unrated"] = True
     return {**clean, TABLE_KEY: settings}
@@ -95,7 +116,11 @@ def seats_of(concours: ConcoursRecord, table: RoundTableRecord) -> list[SeatInfo
     entrants = {e.id: e for e in concours.entrants}
     layout = format_of(concours).seats(rules_of(concours), len(table.sides))
     seats: list[SeatInfo] = []
+    robots = iter(AI_NAMES)
     for side, places in zip(table.sides, layout, strict=True):
+        if is_ai_side(side):
+            seats += [SeatInfo(s, None, True, "fort", next(robots)) for s in places]
+            continue
         entrant = entrants[side]
         names = (entrant.name, entrant.partner_name or entrant.name)
         for n, (seat, user) in enumerate(zip(places, entrant.users, strict=True)):
@@ -262,6 +287,6 @@ class ConcoursRunner:
             for seat, place in enumerate(session.table.seats):
                 if place.user_id in users and not place.is_ai:
                     try:
-                        await session.replace_with_ai(session.table.host_id, seat)
+                        await session.replace_with_ai(session.table.host_id, seat, forfeit=True)
                     except ServiceError:  # the organiser's own seat: the AI plays it too
                         await session.set_autopilot(seat, True)

@@ -11,15 +11,18 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import games
 from db import ConcoursRecord, ConcoursStatus, Store
 
+from ..app.clock import Clock, LoopClock
 from ..app.shards import Shards
 from ..table.service import TableService
 from ..table.session import Stored
 from .runner import ConcoursRunner, Publisher
+from .schedule import StartTimes
 
 log = logging.getLogger("tapis.concours")
 
@@ -32,6 +35,8 @@ class ConcoursService:
         publisher: Publisher,
         *,
         seed_source: Callable[[], int] | None = None,
+        clock: Clock | None = None,
+        wall: Callable[[], datetime] | None = None,
     ) -> None:
         self.store = store
         self.tables = tables
@@ -40,6 +45,9 @@ class ConcoursService:
         self.runners: dict[int, ConcoursRunner] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         tables.stored.add(self._on_stored)
+        self.starts = StartTimes(
+            store, clock or LoopClock(), wall or (lambda: datetime.now(UTC)), publisher.changed
+        )
 
     def runner(self, concours_id: int) -> ConcoursRunner:
         runner = self.runners.get(concours_id)
@@ -66,13 +74,17 @@ class ConcoursService:
         options: dict[str, Any] | None = None,
         duplicate: bool = False,
         rated: bool = True,
+        ai_bye: bool = False,
+        starts_at: datetime | None = None,
         lang: str = "fr",
     ) -> int:
-        """A new concours open for registration, with its secret deal seed drawn now."""
+        """A new concours open for registration, with its secret deal seed drawn now; its
+        check-in opens by itself at `starts_at`, if given. With `ai_bye`, an entrant left
+        without a table plays an AI side instead, and the concours is unrated."""
         rules = games.get(game)
         size = table_size or rules.quick_players or rules.min_players
         clean = rules.parse_options(options or {}).model_dump(mode="json", exclude_defaults=True)
-        return await self.store.concours.create(
+        concours_id = await self.store.concours.create(
             guild_id=guild_id,
             channel_id=channel_id,
             organiser_id=organiser_id,
@@ -85,10 +97,16 @@ class ConcoursService:
             table_size=size,
             options=clean,
             duplicate=duplicate,
-            rated=rated,
+            rated=rated and not ai_bye,
+            ai_bye=ai_bye,
+            starts_at=starts_at,
             deal_seed=secrets.randbits(63),
             lang=lang,
         )
+        created = await self.store.concours.get(concours_id)
+        if created is not None:
+            self.starts.arm(created)
+        return concours_id
 
     async def start(self, concours_id: int, *, checked_in_only: bool) -> ConcoursRecord | None:
         """Drop the absent, then pair and open the first round."""
@@ -103,13 +121,15 @@ class ConcoursService:
 
     async def restore(self, shards: Shards | None = None) -> list[ConcoursRecord]:
         """Move every running concours of this process's shards on from where storage
-        has it (after the tables were restored: their sessions are found, not reopened)."""
+        has it (after the tables were restored: their sessions are found, not reopened),
+        and wait again for the start times still to come."""
         if shards is None:
             found = await self.store.concours.active()
         else:
             found = await self.store.concours.active(shard_count=shards.count, shard_ids=shards.ids)
         resumed = []
         for concours in found:
+            self.starts.arm(concours)
             if concours.status is ConcoursStatus.RUNNING:
                 latest = await self.runner(concours.id).advance()
                 resumed.append(latest or concours)

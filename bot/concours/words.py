@@ -7,15 +7,16 @@ never cards, and never the concours' deal seed."""
 from __future__ import annotations
 
 import games
-from concours import Line, standings
+from concours import Line, same_cards, standings
 from db import ConcoursRecord, ConcoursStatus, EntrantRecord
 from games.lang import amount
 
 from ..i18n.translate import tr
 from ..render.words import Text
-from .runner import results
+from .runner import is_ai_side, results
 
 MAX_LINES = 40  # standings lines shown; the web page has them all
+MAX_HELD = 6  # sides compared per place with duplicate deals; the web page has them all
 
 
 def entrant_name(entrant: EntrantRecord, lang: str) -> str:
@@ -30,7 +31,11 @@ def entrant_name(entrant: EntrantRecord, lang: str) -> str:
 
 
 def names(concours: ConcoursRecord, lang: str) -> dict[int, str]:
-    return {e.id: entrant_name(e, lang) for e in concours.entrants}
+    """Each side's name: the entrants', and the AI sides' (`ai_bye`)."""
+    found = {e.id: entrant_name(e, lang) for e in concours.entrants}
+    for table in concours.tables:
+        found.update((s, tr("concours.ai_side", lang)) for s in table.sides if is_ai_side(s))
+    return found
 
 
 def table_lines(concours: ConcoursRecord, lang: str) -> list[Line]:
@@ -59,6 +64,14 @@ def concours_text(concours: ConcoursRecord, lang: str) -> Text:
         about.append(tr("concours.duplicate", lang))
     if not concours.rated:
         about.append(tr("concours.unrated", lang))
+    if concours.ai_bye:
+        about.append(tr("concours.ai_bye", lang))
+    if concours.starts_at is not None and concours.status in (
+        ConcoursStatus.REGISTRATION,
+        ConcoursStatus.CLOSED,
+    ):
+        when = f"<t:{int(concours.starts_at.timestamp())}:f>"  # each reader's own zone
+        about.append(tr("concours.starts_at", lang, when=when))
     about.append(tr("concours.organiser", lang, who=f"<@{concours.organiser_id}>"))
     status = tr(
         f"concours.status.{concours.status.value}",
@@ -83,6 +96,9 @@ def concours_text(concours: ConcoursRecord, lang: str) -> Text:
         )
         return text
     text.blocks.append((tr("concours.standings", lang), standings_block(concours, who, lang)))
+    compared = comparison(concours, who, lang)
+    if compared is not None:
+        text.blocks.append(compared)
     if concours.status in (ConcoursStatus.RUNNING, ConcoursStatus.PAUSED):
         current = [t for t in concours.tables if t.round == concours.round]
         lines = []
@@ -94,6 +110,30 @@ def concours_text(concours: ConcoursRecord, lang: str) -> Text:
             lines.append(line)
         text.blocks.append((tr("concours.tables", lang, round=concours.round), "\n".join(lines)))
     return text
+
+
+def comparison(concours: ConcoursRecord, who: dict[int, str], lang: str) -> tuple[str, str] | None:
+    """With duplicate deals, the latest round with two tables scored: for each place at the
+    table, the sides that held its cards and their points, best first."""
+    if not concours.duplicate:
+        return None
+    for round_ in range(concours.round, 0, -1):
+        places = same_cards([t for t in concours.tables if t.round == round_])
+        if places:
+            break
+    else:
+        return None
+    lines = []
+    for n, held in enumerate(places, start=1):
+        shown = [
+            tr("concours.held", lang, who=who[h.entrant], points=h.points, n=h.table)
+            for h in held[:MAX_HELD]
+        ]
+        more = len(held) - MAX_HELD
+        if more > 0:
+            shown.append(tr("concours.held_more", lang, n=more))
+        lines.append(tr("concours.place", lang, n=n, held=" · ".join(shown)))
+    return tr("concours.same_cards", lang, round=round_), "\n".join(lines)
 
 
 def standings_block(concours: ConcoursRecord, who: dict[int, str], lang: str) -> str:

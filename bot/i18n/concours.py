@@ -60,6 +60,18 @@ CONCOURS_COMMANDS: dict[str, dict[str, str]] = {
         "fr": "Les parties comptent au classement de la saison (oui par défaut)",
         "en": "The matches count in the season leaderboard (yes by default)",
     },
+    "param.start": {"base": "debut", "fr": "debut", "en": "start"},
+    "param.start.desc": {
+        "base": "Ouverture du pointage, heure de Paris : 20:30, 20h30, 14/07 20:30",
+        "fr": "Ouverture du pointage, heure de Paris : 20:30, 20h30, 14/07 20:30",
+        "en": "When check-in opens, Paris time: 20:30, 14/07 20:30, 2027-07-14 20:30",
+    },
+    "param.ai_bye": {"base": "ia_exempt", "fr": "ia_exempt", "en": "ai_instead_of_bye"},
+    "param.ai_bye.desc": {
+        "base": "Un inscrit sans table joue contre l'IA (le concours ne compte pas au classement)",
+        "fr": "Un inscrit sans table joue contre l'IA (le concours ne compte pas au classement)",
+        "en": "An entrant left without a table plays the AI (the tournament is then unranked)",
+    },
     "param.duplicate.desc": {
         "base": "Les mêmes cartes à toutes les tables d'une partie",
         "fr": "Les mêmes cartes à toutes les tables d'une partie",
@@ -125,6 +137,33 @@ CONCOURS_MESSAGES: dict[str, dict[str, str]] = {
     "concours.standings": {"fr": "Classement", "en": "Standings"},
     "concours.line": {"fr": "{rank}. {who} : {points}", "en": "{rank}. {who}: {points}"},
     "concours.bye": {"fr": "exempt", "en": "bye"},
+    "concours.replace_here": {
+        "fr": "À un concours, un absent se remplace depuis le message du concours : "
+        "son camp déclare alors forfait.",
+        "en": "In a tournament, a no-show is replaced from the tournament message: "
+        "their side then forfeits.",
+    },
+    "concours.same_cards": {
+        "fr": "Mêmes cartes, partie {round}",
+        "en": "Same cards, round {round}",
+    },
+    "concours.place": {"fr": "Place {n} : {held}", "en": "Seat {n}: {held}"},
+    "concours.held": {"fr": "{who} {points} (table {n})", "en": "{who} {points} (table {n})"},
+    "concours.held_more": {"fr": "et {n} de plus", "en": "and {n} more"},
+    "concours.picture.total": {"fr": "Total", "en": "Total"},
+    "concours.picture.round": {"fr": "P{round}", "en": "R{round}"},
+    "concours.picture.bye_note": {
+        "fr": "En or : les points d'une partie exempte",
+        "en": "In gold: the points of a round sat out",
+    },
+    "concours.picture.more": {
+        "fr": "et {n} de plus dans le texte",
+        "en": "and {n} more in the text",
+    },
+    "concours.picture.description": {
+        "fr": "Classement du concours {name} après la partie {round} : {lines}",
+        "en": "Standings of the {name} tournament after round {round}: {lines}",
+    },
     "concours.podium": {
         "fr": "🏆 {name} : {first} remporte le concours !",
         "en": "🏆 {name}: {first} wins the tournament!",
@@ -244,6 +283,21 @@ CONCOURS_MESSAGES: dict[str, dict[str, str]] = {
     "concours.err.wrong_time": {
         "fr": "Ce n'est pas possible à ce moment du concours.",
         "en": "That is not possible at this point of the tournament.",
+    },
+    "concours.err.bad_start": {
+        "fr": "Heure de début illisible ou passée : écrivez par exemple 20:30, 20h30 ou "
+        "14/07 20:30 (heure de Paris, dans les 60 jours).",
+        "en": "That start time cannot be read or is past: write for instance 20:30 or "
+        "14/07 20:30 (Paris time, within 60 days).",
+    },
+    "concours.ai_side": {"fr": "l'IA", "en": "the AI"},
+    "concours.ai_bye": {
+        "fr": "Un inscrit sans table joue contre l'IA plutôt que d'être exempt.",
+        "en": "An entrant left without a table plays the AI rather than sit out.",
+    },
+    "concours.starts_at": {
+        "fr": "Pointage à partir du {when}.",
+        "en": "Check-in opens {when}.",
     },
     "concours.err.bad_deals": {
         "fr": "Ce jeu se joue jusqu'à son objectif : laissez le nombre de donnes vide.",

@@ -110,7 +110,7 @@ def public_layout(
         text, buttons = words.table_text(table, faces), finished_view(table)
     else:
         text = words.table_text(table, faces)
-        buttons = table_view(table.id, table.lang, table.state.version)
+        buttons = table_view(table.id, table.lang, table.state.version, replace=not table.concours)
     items: list[ui.Item[Any]] = list(buttons.children) if buttons is not None else []
     if activity and buttons is not None and table.status == "playing":
         items.append(ActivityButton(table.id, table.lang))

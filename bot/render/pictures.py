@@ -40,6 +40,7 @@ log = logging.getLogger("tapis.pictures")
 TABLE_FILE = "table.png"
 HAND_FILE = "hand.png"
 CACHED_TABLES = 32  # pictures kept: redraws of a revision (a failed token edit, the lobby)
+MAX_ALT = 1000  # a picture's description, within Discord's limit
 CACHED_HANDS = 64  # hand pictures kept: a hand asked again ("Ma main" twice) is not redrawn
 
 DrawTable = Callable[[art.TableScene], bytes]
@@ -310,6 +311,18 @@ class Pictures:
             TABLE_FILE,
             description,
         )
+
+    async def standings(
+        self, scene: art.StandingsScene, filename: str, description: str
+    ) -> Picture | None:
+        """A concours' standings board, drawn in a background worker, cached by what it
+        shows (a redraw that changed only the buttons is not drawn again)."""
+        key = ("standings", scene, description)
+        found = self._tables.get(key)
+        if found is not None:
+            return found
+        draw = functools.partial(self._submit, BACKGROUND, art.draw_standings, scene)
+        return await self._once(key, self._tables, draw, filename, description[:MAX_ALT])
 
     def hand_soon(
         self,

@@ -374,10 +374,15 @@ def lobby_view(table_id: int, lang: str, option_pages: int = 0) -> ui.View:
     return view
 
 
-def table_view(table_id: int, lang: str, version: int | None = None) -> ui.View:
+def table_view(
+    table_id: int, lang: str, version: int | None = None, *, replace: bool = True
+) -> ui.View:
+    """A table in play: the hand button, and the host's *Remplacer* unless `replace` is
+    off (a concours table: the concours message replaces, recording the forfeit)."""
     view = ui.View(timeout=None)
     view.add_item(HandButton(table_id, lang, version))
-    view.add_item(ReplaceButton(table_id, lang=lang))
+    if replace:
+        view.add_item(ReplaceButton(table_id, lang=lang))
     return view
 
 

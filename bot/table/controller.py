@@ -356,6 +356,9 @@ class Controller:
         if interaction.user.id != table.host_id:
             await refuse(interaction, "err.not_host")
             return
+        if table.concours:  # replaced from the concours message, where the forfeit is kept
+            await refuse(interaction, "concours.replace_here")
+            return
         if seat is None:
             view = discord.ui.View(timeout=None)
             for i, s in enumerate(table.seats):

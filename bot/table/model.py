@@ -71,6 +71,9 @@ class Table:
     # A concours table whose organiser chose that its matches count in no season: recorded
     # unrated, like a practice match, but shown as an ordinary one.
     unrated: bool = False
+    # A concours table: a no-show is replaced from the concours message, where the side's
+    # forfeit is recorded (docs/concours.md), not by the table's own host button.
+    concours: bool = False
     recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
     # Bumped on every stored change (bot.table.session): what is drawn is keyed by it, so a
     # redraw happens whenever anything shown may have changed (a version number can come back).
@@ -107,6 +110,8 @@ class Table:
             stored["hints"] = True
         if self.unrated:
             stored["unrated"] = True
+        if self.concours:
+            stored["concours"] = True
         return stored
 
     @property
@@ -148,6 +153,7 @@ def table_from_record(record: TableRecord) -> Table:
         practice=settings.get("practice") is True,
         hints=settings.get("hints") is True,
         unrated=settings.get("unrated") is True,
+        concours=settings.get("concours") is True,
         seed=record.seed,
         host_id=record.host_id,
         status=record.status,

@@ -240,11 +240,14 @@ class TableSession:
         self.table.seats = seats
 
     # --- seats in play -----------------------------------------------------------------
-    async def replace_with_ai(self, user_id: int, seat: int) -> Table:
-        """The host hands an idle player's seat to the AI for the rest of the match."""
+    async def replace_with_ai(self, user_id: int, seat: int, *, forfeit: bool = False) -> Table:
+        """The host hands an idle player's seat to the AI for the rest of the match. At a
+        concours table only the concours does, its side's `forfeit` recorded first."""
         table = self.table
         async with self.lock:
             self._require_host(user_id)
+            if table.concours and not forfeit:
+                raise ServiceError("concours.replace_here")
             if table.status != "playing":
                 raise ServiceError("err.not_playing")
             if not 0 <= seat < len(table.seats) or table.seats[seat].is_ai:

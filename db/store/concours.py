@@ -11,6 +11,7 @@ restarted bot that pairs a round or opens a table again gets the stored one back
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, func, insert, literal_column, select, update
@@ -81,6 +82,8 @@ class ConcoursStore:
         deal_seed: int,
         lang: str,
         rated: bool = True,
+        ai_bye: bool = False,
+        starts_at: datetime | None = None,
     ) -> int:
         """A new concours open for registration; returns its id."""
         check_game(game)
@@ -104,6 +107,8 @@ class ConcoursStore:
                     options=dict(options),
                     duplicate=duplicate,
                     rated=rated,
+                    ai_bye=ai_bye,
+                    starts_at=starts_at,
                     deal_seed=deal_seed,
                     lang=lang,
                     status=ConcoursStatus.REGISTRATION.value,

@@ -21,7 +21,7 @@ from ..records import (
     EntrantRecord,
     RoundTableRecord,
 )
-from .database import core_table, utcnow
+from .database import as_utc, core_table, utcnow
 
 CONCOURS = core_table(Concours)
 ENTRANTS = core_table(ConcoursEntrant)
@@ -181,6 +181,8 @@ async def load(s: AsyncSession, where: ColumnElement[bool]) -> list[ConcoursReco
             deal_seed=h.deal_seed,
             lang=h.lang,
             rated=bool(h.rated),
+            ai_bye=bool(h.ai_bye),
+            starts_at=as_utc(h.starts_at),
             status=ConcoursStatus(h.status),
             round=h.round,
             entrants=entrants[h.id],

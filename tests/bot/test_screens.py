@@ -12,9 +12,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.concours.picture import describe_standings, standings_scene
 from bot.render.pictures import Pictures
 from bot.render.scenes import describe_hand
 from bot.table.model import Seat
+from db import ConcoursStatus
+from tests.bot.concours.test_words import record
 from tests.bot.tables import mid_deal
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
@@ -63,5 +66,19 @@ async def test_a_lobby_waiting_for_its_last_player(screens: Path) -> None:
         picture = await pictures.table(table)
         assert picture is not None and "3 / 4 joueurs" in picture.description
         (screens / "lobby.png").write_bytes(picture.png)
+    finally:
+        await pictures.close()
+
+
+async def test_the_standings_of_a_concours_in_its_third_round(screens: Path) -> None:
+    pictures = Pictures(workers=0)
+    try:
+        concours = record(ConcoursStatus.RUNNING)
+        scene = standings_scene(concours)
+        assert scene is not None
+        picture = await pictures.standings(scene, "standings.png", describe_standings(concours))
+        assert picture is not None and len(picture.png) <= MAX_BYTES
+        assert picture.description.startswith("Classement du concours Saint-Jean")
+        (screens / "concours-standings.png").write_bytes(picture.png)
     finally:
         await pictures.close()

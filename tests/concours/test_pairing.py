@@ -146,3 +146,12 @@ def test_tables_of_several_players_gather_who_met_least() -> None:
     # Each table of round two mixes both tables of round one as evenly as they can be.
     for table in second.tables:
         assert sum(met(a, b) for a, b in itertools.combinations(table.sides, 2)) == 2
+
+
+def test_an_entrant_who_played_the_ai_is_not_left_over_again_before_the_others() -> None:
+    # Round 1: 1 met 2, 3 met 4; 5 was left over, played the AI (side 0) and scored least.
+    games = [Game(1, {1: 50, 2: 40}), Game(1, {3: 60, 4: 30}), Game(1, {5: 5, 0: 100})]
+    assert swiss([1, 2, 3, 4, 5], games).byes == (5,)
+    again = swiss([1, 2, 3, 4, 5], games, sat_out=[Bye(1, 5)])
+    assert len(again.byes) == 1 and again.byes != (5,)
+    assert any(5 in t.sides for t in again.tables)

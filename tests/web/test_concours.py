@@ -177,3 +177,45 @@ def test_duplicate_deals_compare_who_held_the_same_cards() -> None:
         [("Paire 2", 102, 1), ("Paire 4", 40, 2)],
     ]
     assert same_cards(tables[:1], names) == []
+
+
+async def build_ai(url: str) -> int:
+    """A finished one-round Manille concours of three pairs, the odd one against the AI."""
+    store = await Store.open(url)
+    try:
+        tables, service = services(store, Recorder())
+        cid = await service.create(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            organiser_id=ORGANISER,
+            game="manille",
+            name="Impair",
+            rounds=1,
+            round_deals=1,
+            duplicate=True,
+            ai_bye=True,
+        )
+        for n in range(3):
+            entry = await store.concours.register(
+                cid, user(2 * n), f"Aline {n}", partner_id=user(2 * n + 1), partner_name="Bruno"
+            )
+            await store.concours.accept(cid, entry.id, user(2 * n + 1))
+        concours = await service.start(cid, checked_in_only=False)
+        assert concours is not None
+        for tid in current_tables(tables, concours):
+            await play(tables, tid, random.Random(4), 10_000)
+        await service.settled()
+        return cid
+    finally:
+        await store.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_an_ai_side_is_named_on_the_page_and_never_ranked(tmp_path: Path, lang: str) -> None:
+    seeded = Seeded(f"sqlite+aiosqlite:///{tmp_path / 'ai.db'}")
+    cid = asyncio.run(build_ai(seeded.url))
+    with TestClient(create_app(settings_for(seeded))) as client:
+        html = client.get(signed(f"concours/{cid}", guild=GUILD, lang=lang)).text
+    assert html.count('data-entrant="') == 3
+    assert ("l&#39;IA" if lang == "fr" else "the AI") in html

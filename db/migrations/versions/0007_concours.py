@@ -38,6 +38,8 @@ def upgrade() -> None:
         sa.Column("options", sa.JSON(), nullable=False),
         sa.Column("duplicate", sa.Boolean(), nullable=False),
         sa.Column("rated", sa.Boolean(), nullable=False),
+        sa.Column("ai_bye", sa.Boolean(), nullable=False),
+        sa.Column("starts_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("deal_seed", sa.BigInteger(), nullable=False),
         sa.Column("lang", sa.String(length=8), nullable=False),
         sa.Column("status", sa.String(length=16), nullable=False),

@@ -143,6 +143,24 @@ async def test_a_manille_concours_from_creation_to_podium(
             ),
             timeout=15,
         )
+        (board,) = msg.media_items()
+        assert board.attachment is not None
+        await answer(tapis, await emulator.click(organiser, msg, f"cc:{cid}:pause"))
+        paused = await emulator.wait_for(
+            lambda: (
+                (m := concours_message(tapis)) and f"cc:{cid}:resume" in str(m.components) and m
+            ),
+            timeout=15,
+        )
+        (kept,) = paused.media_items()  # the same standings: the picture is not sent again
+        assert kept.attachment is not None and kept.attachment.id == board.attachment.id
+        await answer(tapis, await emulator.click(organiser, paused, f"cc:{cid}:resume"))
+        msg = await emulator.wait_for(
+            lambda: (
+                (m := concours_message(tapis)) and f"cc:{cid}:round:1" in str(m.components) and m
+            ),
+            timeout=15,
+        )
         await answer(tapis, await emulator.click(organiser, msg, f"cc:{cid}:round:1"))
         again = await answer(
             tapis, await emulator.click(organiser, msg, f"cc:{cid}:round:1", force=True)
@@ -156,6 +174,11 @@ async def test_a_manille_concours_from_creation_to_podium(
         )
         assert "🥇" in text_of(podium)
         assert "Classement" in text_of(concours_message(tapis))
+        for shown in (podium, concours_message(tapis)):
+            (board,) = shown.media_items()
+            assert board.kind == "gallery" and board.attachment is not None
+            assert board.attachment.filename == "standings.png"
+            assert board.description and "Classement du concours Saint-Jean" in board.description
 
 
 @pytest.mark.slow
@@ -203,3 +226,23 @@ async def test_the_organiser_adds_and_removes_entrants_and_nobody_else_can(
         assert too_few == "Il faut au moins 2 inscrits pour commencer."
         record = await tapis.store.concours.get(cid)
         assert record is not None and record.status is ConcoursStatus.REGISTRATION
+
+
+@pytest.mark.slow
+async def test_a_start_time_that_cannot_be_read_is_refused_and_creates_nothing(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with running_tapis(emulator, tmp_path) as tapis:
+        organiser = tapis.user("orga", manage_guild=True)
+        refused = await answer(
+            tapis,
+            await emulator.slash(
+                organiser,
+                tapis.channel,
+                "concours creer",
+                {"game": "manille", "nom": "Saint-Jean", "debut": "demain soir"},
+            ),
+        )
+        assert refused.startswith("Heure de début illisible ou passée")
+        assert await tapis.store.concours.of_guild(tapis.guild.id) == []
+        assert not any("Concours de" in text_of(m) for m in emulator.public_messages(tapis.channel))

@@ -12,6 +12,8 @@ import pytest
 import games
 from bot.concours.runner import results
 from bot.concours.service import ConcoursService
+from bot.table.changes import ServiceError
+from bot.table.components import table_view
 from bot.table.model import table_from_record
 from concours import standings
 from db import ConcoursRecord, ConcoursRefused, ConcoursStatus, Store
@@ -210,6 +212,27 @@ async def test_a_side_replaced_by_the_ai_forfeits_its_game(store: Store) -> None
     assert done.points is not None and done.points[1] == 0 and done.forfeits == (absent,)
 
 
+async def test_the_tables_own_replace_is_refused_and_absent_at_a_concours_table(
+    store: Store,
+) -> None:
+    recorder = Recorder()
+    tables, service = services(store, recorder)
+    concours = await started(store, service)
+    (tid,) = current_tables(tables, concours)
+    session = tables.session(tid)
+    before = list(session.table.seats)
+    with pytest.raises(ServiceError) as refused:
+        await session.replace_with_ai(session.table.host_id, 1)
+    assert refused.value.key == "concours.replace_here"
+    assert session.table.seats == before
+    latest = await store.concours.get(concours.id)
+    assert latest is not None and latest.tables[0].forfeits == ()
+    stored = await store.tables.get(tid)
+    assert stored is not None and table_from_record(stored).concours
+    shown = [type(item).__name__ for item in table_view(tid, "fr", 1, replace=False).children]
+    assert "ReplaceButton" not in shown
+
+
 async def test_a_paused_concours_records_results_and_pairs_only_once_resumed(
     store: Store,
 ) -> None:
@@ -272,3 +295,51 @@ async def test_an_unranked_concours_records_its_matches_outside_the_season(store
         rated = (await conn.execute(text("SELECT rated FROM matches"))).scalars().all()
         ratings = (await conn.execute(text("SELECT count(*) FROM ratings"))).scalar()
     assert [bool(r) for r in rated] == [False] and ratings == 0
+
+
+@pytest.mark.slow
+async def test_with_an_ai_side_the_odd_pair_plays_the_ai_in_turn_and_nothing_is_rated(
+    store: Store,
+) -> None:
+    from sqlalchemy import text
+
+    recorder = Recorder()
+    tables, service = services(store, recorder)
+    cid = await service.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        organiser_id=ORGANISER,
+        game="manille",
+        name="Impair",
+        rounds=3,
+        round_deals=1,
+        ai_bye=True,
+    )
+    await register_pairs(store, cid, 3)
+    concours = await service.start(cid, checked_in_only=False)
+    assert concours is not None and concours.ai_bye and not concours.rated
+    rng = random.Random(11)
+    while concours.status is ConcoursStatus.RUNNING:
+        current = current_tables(tables, concours)
+        assert len(current) == 2
+        for tid in current:
+            await play(tables, tid, rng, 10_000)
+        await service.settled()
+        latest = await store.concours.get(cid)
+        assert latest is not None
+        concours = latest
+    assert concours.status is ConcoursStatus.FINISHED and concours.byes == []
+    against_ai = [s for t in concours.tables if 0 in t.sides for s in t.sides if s != 0]
+    assert sorted(against_ai) == sorted(e.id for e in concours.entrants)  # once each
+    ai_table = next(t for t in concours.tables if 0 in t.sides)
+    assert ai_table.sides[1] == 0 and ai_table.points is not None
+    record = await store.tables.get(ai_table.table_id or 0)
+    assert record is not None
+    seats = table_from_record(record).seats
+    assert [s.is_ai for s in seats] == [False, True, False, True]
+    lines = {line.entrant: line for line in standings(*results(concours))}
+    assert set(lines) == {e.id for e in concours.entrants}
+    assert lines[ai_table.sides[0]].by_round[ai_table.round] == ai_table.points[0]
+    async with store.engine.connect() as conn:
+        rated = (await conn.execute(text("SELECT rated FROM matches"))).scalars().all()
+    assert len(rated) == 6 and not any(rated)
