@@ -13,6 +13,7 @@ from bot.concours.service import ConcoursService
 from bot.table.service import TableService
 from db import ConcoursStatus, Store
 from tests.bot.clock import ManualClock
+from tests.waiting import eventually
 
 from .helpers import CHANNEL, GUILD, ORGANISER, Recorder
 
@@ -84,10 +85,10 @@ async def test_check_in_opens_by_itself_at_the_start_time_even_after_a_restart(
     found = await store.concours.get(cid)
     assert found is not None and found.status is ConcoursStatus.REGISTRATION
     await clock2.advance(1)
+    await eventually(lambda: recorder2.changes == 1, "check-in opened and shown at the start")
     found = await store.concours.get(cid)
     assert found is not None and found.status is ConcoursStatus.CHECKIN
     assert found.starts_at == NOW + timedelta(hours=2)
-    assert recorder2.changes == 1
 
 
 async def test_a_concours_started_by_hand_before_its_time_is_left_as_it_is(
