@@ -27,6 +27,7 @@ interface Sdk {
   commands: {
     authorize(args: { client_id: string; response_type: "code"; state: string; prompt: "none"; scope: ["identify"] }): Promise<{ code: string }>;
     authenticate(args: { access_token: string }): Promise<unknown>;
+    userSettingsGetLocale?(): Promise<{ locale: string }>;
   };
 }
 
@@ -286,6 +287,7 @@ document.addEventListener("keydown", (event) => {
 function receive(message: Message): void {
   if (message.type === "state") {
     retry = 0;
+    if (lost) banner = null; // back: what was said about the lost socket is over
     lost = false;
     turnEnd = typeof message.timer === "number" ? Date.now() + message.timer * 1000 : null;
     if (turnEnd === null) window.clearInterval(countdown);
@@ -311,11 +313,11 @@ function socketUrl(sdk: Sdk): string {
   return url.toString();
 }
 
-function connect(sdk: Sdk, token: string): void {
+function connect(sdk: Sdk, token: string, locale: string | null): void {
   const ws = new WebSocket(socketUrl(sdk));
   socket = ws;
   ws.addEventListener("open", () => {
-    ws.send(JSON.stringify({ type: "hello", access_token: token, instance_id: sdk.instanceId, table: wantedTable ?? current?.table ?? null }));
+    ws.send(JSON.stringify({ type: "hello", access_token: token, instance_id: sdk.instanceId, locale, table: wantedTable ?? current?.table ?? null }));
   });
   ws.addEventListener("message", (event) => receive(JSON.parse(String(event.data)) as Message));
   ws.addEventListener("close", (event) => {
@@ -324,9 +326,13 @@ function connect(sdk: Sdk, token: string): void {
       return;
     }
     lost = true;
+    if (event.code === 1013 && event.reason) { // the bot is not answering: said, then again
+      banner = { text: event.reason, error: true };
+      if (!current) status(event.reason);
+    }
     if (current) render(current);
     retry = Math.min(retry + 1, 5);
-    window.setTimeout(() => connect(sdk, token), 500 * 2 ** retry); // a restart: the state comes again
+    window.setTimeout(() => connect(sdk, token, locale), 500 * 2 ** retry); // a restart: the state comes again
   });
 }
 
@@ -345,7 +351,9 @@ async function start(): Promise<void> {
   if (!response.ok) throw new Error(`token: ${response.status}`);
   const { access_token: token } = (await response.json()) as { access_token: string };
   await sdk.commands.authenticate({ access_token: token });
-  connect(sdk, token);
+  // The user's Discord language, for the sentences said before the server knows them.
+  const locale = await sdk.commands.userSettingsGetLocale?.().then((r) => r.locale, () => null) ?? null;
+  connect(sdk, token, locale);
 }
 
 start().catch((error: unknown) => {

@@ -243,7 +243,9 @@ class TapisBot(commands.AutoShardedBot):
             self.http.user_agent,
             pace=lambda: bot_writes.wait(pacing.PING),
         )
-        self.activity_server = ActivityServer(Sockets(self.service), identity, self.owned.owns)
+        self.activity_server = ActivityServer(
+            Sockets(self.service), identity, self.owned.owns, (self.owned.count, self.owned.ids)
+        )
         await self.activity_server.start(self.settings.activity_host, port)
 
     @property
