@@ -16,8 +16,9 @@ interface Frame {
   zones?: { key: string; label: string; count: string | null; cards: (Face & { by: string | null })[] }[];
   boxes?: { name: string; amount: string }[]; hand?: HandCard[]; actions?: { id: string; label: string }[];
   private?: string[]; why?: string[]; recent?: string[]; timer?: number | null; tables?: { id: number; title: string }[];
+  hint?: boolean;
 }
-type Message = Frame | { type: "error" | "notice"; text: string };
+type Message = Frame | { type: "error" | "notice" | "hint"; text: string; version?: number };
 
 /** The parts of the SDK the page uses; tests hand in a stand-in (window.__tapisSdk). */
 interface Sdk {
@@ -34,7 +35,7 @@ interface Sdk {
 const app = document.getElementById("app") as HTMLElement;
 let socket: WebSocket | null = null;
 let current: Frame | null = null;
-let banner: { text: string; error: boolean } | null = null;
+let banner: { text: string; error: boolean; version?: number } | null = null;
 let lost = false; // the socket closed: said until the state comes again
 let explaining = false; // « Pourquoi ? » is open
 let countdown: number | undefined; // the turn timer's interval
@@ -76,6 +77,14 @@ function play(action: string): void {
   document.body.classList.add("busy"); // until the next frame: no double move
   banner = null;
   send({ type: "move", version: current.version, action });
+}
+
+/** 💡 Conseil: the hint for this position, said to this page only. */
+function askHint(): void {
+  if (!current || current.version === null || lost) return;
+  document.body.classList.add("busy"); // until the answer: one question at a time
+  banner = null;
+  send({ type: "hint", version: current.version });
 }
 
 function render(frame: Frame): void {
@@ -230,7 +239,7 @@ function handBar(frame: Frame): HTMLElement {
   hand.addEventListener("keydown", (event) => arrows(event, hand));
   bar.append(hand);
   const why = frame.why ?? [];
-  if (frame.actions?.length || why.length) {
+  if (frame.actions?.length || why.length || frame.hint) {
     const choices = el("div", "choices");
     for (const a of frame.actions ?? []) {
       const button = el("button", undefined, a.label);
@@ -248,6 +257,12 @@ function handBar(frame: Frame): HTMLElement {
         if (current) render(current);
       });
       choices.append(ask);
+    }
+    if (frame.hint) {
+      const hint = el("button", "hint", `💡 ${w["btn.hint"]}`);
+      hint.type = "button";
+      hint.addEventListener("click", askHint);
+      choices.append(hint);
     }
     bar.append(choices);
   }
@@ -292,6 +307,7 @@ function receive(message: Message): void {
     turnEnd = typeof message.timer === "number" ? Date.now() + message.timer * 1000 : null;
     if (turnEnd === null) window.clearInterval(countdown);
     if (message.table !== current?.table) banner = null;
+    if (banner?.version !== undefined && banner.version !== message.version) banner = null; // a hint of a past position
     render(message);
     return;
   }
@@ -300,7 +316,7 @@ function receive(message: Message): void {
     status(message.text);
     return;
   }
-  banner = { text: message.text, error: message.type === "error" };
+  banner = { text: message.text, error: message.type === "error", version: message.type === "hint" ? message.version : undefined };
   if (current) render(current);
   else status(message.text);
 }

@@ -146,5 +146,7 @@ class ActivityServer:
             kind = data.get("type")
             if kind == "move":
                 await self.sockets.move(live, data.get("version"), data.get("action"))
+            elif kind == "hint":
+                await self.sockets.hint(live, data.get("version"))
             elif kind == "table":
                 self.sockets.bind(live, data.get("id"))
