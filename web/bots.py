@@ -48,7 +48,12 @@ class Bots:
 
     def http(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
-            self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10))
+            # Each relayed socket holds its connection as long as the page is open: no cap
+            # (aiohttp's default of 100 would make the 101st page wait, then fail).
+            self._session = aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(limit=0),
+                timeout=aiohttp.ClientTimeout(total=10),
+            )
         return self._session
 
     async def close(self) -> None:

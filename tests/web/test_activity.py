@@ -108,6 +108,19 @@ async def test_each_socket_reaches_the_process_that_owns_its_guild(seeded: Seede
         assert second.hellos[0]["access_token"] == "t"  # the hello as the page said it
 
 
+async def test_more_pages_than_a_connection_pool_holds_are_all_relayed(seeded: Seeded) -> None:
+    async with (
+        standing_in(StandIn("zero", 1, [0])) as a,
+        web_in_front(seeded, [a]) as base,
+        aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http,
+    ):
+        sockets = [await hello(http, base, SHARD_0) for _ in range(120)]
+        for ws in sockets:
+            assert (await ws.receive_json())["text"] == "zero"
+        for ws in sockets:
+            await ws.close()
+
+
 async def test_the_page_its_assets_and_the_token_exchange_are_the_webs(seeded: Seeded) -> None:
     async with (
         standing_in(StandIn("zero", 1, [0])) as a,
