@@ -104,7 +104,10 @@ async def token(request: Request) -> Response:
 async def socket(ws: WebSocket, guild: str | None = None) -> None:
     """Relay this socket to the bot process that owns `guild` (the page's); the bot
     checks who is there and whether the guild is really its own (4004 otherwise)."""
-    bots = bots_of(ws)
+    bots: Bots | None = ws.app.state.bots
+    if bots is None:  # ACTIVITY_BOTS unset: refused before the handshake (HTTP 403)
+        await ws.close()
+        return
     await ws.accept()
     try:
         hello = await asyncio.wait_for(ws.receive_text(), HELLO_WAIT)

@@ -173,3 +173,5 @@ async def test_without_activity_bots_there_is_no_activity(seeded: Seeded) -> Non
         http.get(base + "/") as page,
     ):
         assert page.status == 404
+        with pytest.raises(aiohttp.WSServerHandshakeError):
+            await http.ws_connect(f"{base}/api/ws?guild={SHARD_0}")
