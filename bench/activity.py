@@ -2,6 +2,7 @@
 pages, with many tables playing at once.
 
 Usage: python bench/activity.py [--tables 50] [--seconds 30] [--think 1.0] [--game manille]
+                                [--web]
 
 The real bot (on a throw-away SQLite file, pictures drawn in a thread) logged into the
 Discord emulator, and every seat of every table with its page open on the Activity's
@@ -13,12 +14,15 @@ the bench times, for each move but a table's first (the first moves start the bo
 writer process), from the send to the moment every other page of the table
 has received the frame that shows it. The table messages and the hands are redrawn as in
 play (store, then show: nothing goes out before the write). Prints p50, p95 and p99.
+With --web the pages go through the web companion, as in production (web/activity.py
+relays each socket to the bot), served in this same process and loop.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import statistics
 import sys
@@ -34,6 +38,7 @@ from emulator.drivers import Emulator
 from games import Rng
 from tests.bot.activity.pages import Page, open_page
 from tests.bot.harness import Tapis, running_tapis
+from tests.web.live import serving_web, web_settings
 
 
 async def play(
@@ -83,6 +88,11 @@ async def bench(args: argparse.Namespace) -> list[float]:
                 server = tapis.bot.activity_server
                 assert server is not None
                 base = f"http://127.0.0.1:{server.port}"
+                front = contextlib.AsyncExitStack()
+                if args.web:
+                    url = f"sqlite+aiosqlite:///{Path(tmp) / 'tapis.db'}"
+                    web = await front.enter_async_context(serving_web(web_settings(url, [base])))
+                    base = web + "/activity"
                 unlimited = aiohttp.TCPConnector(limit=0)  # a socket per page
                 async with aiohttp.ClientSession(connector=unlimited) as http:
                     tables = []
@@ -100,6 +110,7 @@ async def bench(args: argparse.Namespace) -> list[float]:
                     for _, pages in tables:
                         for page in pages:
                             await page.ws.close()
+                await front.aclose()
         finally:
             await emu.stop()
     return [x for r in results for x in r]
@@ -111,6 +122,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--game", default="manille")
+    parser.add_argument("--web", action="store_true", help="through the web companion")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("tapis.activity").setLevel(logging.INFO)

@@ -59,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         log_level=settings.log_level.lower(),
         server_header=False,
         proxy_headers=True,
+        ws="websockets-sansio",  # the Activity's sockets (web/activity.py)
     )
     return 0
 

@@ -18,7 +18,8 @@ from starlette.types import Scope
 
 from db import Store, current_revision, head_revision
 
-from . import api, cards, i18n, pages
+from . import activity, api, cards, i18n, pages
+from .bots import Bots
 from .config import WebSettings
 from .data import NotFound
 from .security import Guard
@@ -90,9 +91,13 @@ def create_app(settings: WebSettings, *, clock: Callable[[], float] | None = Non
         await asyncio.to_thread(cards.draw_all)
         store = await Store.open(settings.database_url, migrate=False)
         app.state.store = store
+        urls = settings.bot_urls()
+        app.state.bots = Bots(urls) if urls else None
         try:
             yield
         finally:
+            if app.state.bots is not None:
+                await app.state.bots.close()
             await store.close()
 
     app = FastAPI(
@@ -105,8 +110,10 @@ def create_app(settings: WebSettings, *, clock: Callable[[], float] | None = Non
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.bots = None  # the Activity's bot processes, once started (ACTIVITY_BOTS)
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(activity.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)

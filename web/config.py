@@ -89,6 +89,16 @@ class WebSettings(BaseSettings):
     web_host: str = Field("127.0.0.1", description="Interface uvicorn listens on.")
     web_port: int = Field(8080, ge=1, le=65535, description="Port uvicorn listens on.")
     log_level: LogLevel = Field("INFO", description="Log level (DEBUG, INFO, WARNING...).")
+    activity_bots: str | None = Field(
+        None,
+        description="The bot processes' internal Activity endpoints (their ACTIVITY_HOST and "
+        "ACTIVITY_PORT), comma-separated, e.g. http://127.0.0.1:8090; unset: no Activity.",
+    )
+
+    def bot_urls(self) -> tuple[str, ...]:
+        """ACTIVITY_BOTS as a list of addresses without a trailing slash."""
+        parts = (self.activity_bots or "").split(",")
+        return tuple(p.strip().rstrip("/") for p in parts if p.strip())
 
     def secret(self) -> str:
         return "" if self.web_secret is None else self.web_secret.get_secret_value().strip()
@@ -111,4 +121,11 @@ class WebSettings(BaseSettings):
             )
         if len(secret) < MIN_SECRET_LENGTH:
             return f"WEB_SECRET is too short: use at least {MIN_SECRET_LENGTH} random characters"
+        for url in self.bot_urls():
+            parts = urlsplit(url)
+            if parts.scheme not in ("http", "https") or not parts.netloc:
+                return (
+                    "ACTIVITY_BOTS must list the bot processes' Activity addresses, "
+                    f"e.g. http://127.0.0.1:8090, not {url!r}"
+                )
         return None

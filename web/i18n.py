@@ -14,6 +14,16 @@ DEFAULT_LANG = "fr"
 
 TEXT: dict[str, dict[str, str]] = {
     "site": {"fr": "Tapis", "en": "Tapis"},
+    "activity_down": {
+        "fr": "Le bot qui mène cette table ne répond pas pour l'instant : nouvel essai dans "
+        "un instant.",
+        "en": "The bot running this table is not answering right now: trying again shortly.",
+    },
+    "activity_unknown": {
+        "fr": "Aucun processus du bot ne mène les tables de ce serveur : prévenez son "
+        "administrateur.",
+        "en": "No process of the bot runs this server's tables: tell its administrator.",
+    },
     "switch": {"fr": "English", "en": "Français"},
     "leaderboard": {"fr": "Classement", "en": "Leaderboard"},
     "season": {"fr": "Saison {n}", "en": "Season {n}"},

@@ -48,6 +48,10 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"cross-origin-resource-policy", b"same-origin"),
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), interest-cohort=()"),
 )
+EMBEDDED = tuple(
+    (k, v.replace(b"; frame-ancestors 'none'", b"")) for k, v in HEADERS if k != b"x-frame-options"
+)
+"""The Activity's headers: Discord shows it in a frame (from its own proxied origin)."""
 PRIVATE = (b"cache-control", b"private, no-store")
 """Signed pages are nobody else's: no shared cache keeps them."""
 STATIC = (b"cache-control", b"public, max-age=3600")
@@ -87,9 +91,10 @@ class Guard:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 # Ours win; a route's own Cache-Control stays where we have no rule (cards).
+                strict = EMBEDDED if path.startswith("/activity/") else HEADERS
                 ours = {h for h, _ in HEADERS} | ({cache[0]} if cache is not None else set())
                 headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in ours]
-                headers.extend(HEADERS)
+                headers.extend(strict)
                 if cache is not None:
                     headers.append(cache)
                 message = {**message, "headers": headers}

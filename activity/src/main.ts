@@ -16,8 +16,9 @@ interface Frame {
   zones?: { key: string; label: string; count: string | null; cards: (Face & { by: string | null })[] }[];
   boxes?: { name: string; amount: string }[]; hand?: HandCard[]; actions?: { id: string; label: string }[];
   private?: string[]; why?: string[]; recent?: string[]; timer?: number | null; tables?: { id: number; title: string }[];
+  hint?: boolean;
 }
-type Message = Frame | { type: "error" | "notice"; text: string };
+type Message = Frame | { type: "error" | "notice" | "hint"; text: string; version?: number };
 
 /** The parts of the SDK the page uses; tests hand in a stand-in (window.__tapisSdk). */
 interface Sdk {
@@ -27,13 +28,14 @@ interface Sdk {
   commands: {
     authorize(args: { client_id: string; response_type: "code"; state: string; prompt: "none"; scope: ["identify"] }): Promise<{ code: string }>;
     authenticate(args: { access_token: string }): Promise<unknown>;
+    userSettingsGetLocale?(): Promise<{ locale: string }>;
   };
 }
 
 const app = document.getElementById("app") as HTMLElement;
 let socket: WebSocket | null = null;
 let current: Frame | null = null;
-let banner: { text: string; error: boolean } | null = null;
+let banner: { text: string; error: boolean; version?: number } | null = null;
 let lost = false; // the socket closed: said until the state comes again
 let explaining = false; // « Pourquoi ? » is open
 let countdown: number | undefined; // the turn timer's interval
@@ -75,6 +77,14 @@ function play(action: string): void {
   document.body.classList.add("busy"); // until the next frame: no double move
   banner = null;
   send({ type: "move", version: current.version, action });
+}
+
+/** 💡 Conseil: the hint for this position, said to this page only. */
+function askHint(): void {
+  if (!current || current.version === null || lost) return;
+  document.body.classList.add("busy"); // until the answer: one question at a time
+  banner = null;
+  send({ type: "hint", version: current.version });
 }
 
 function render(frame: Frame): void {
@@ -229,7 +239,7 @@ function handBar(frame: Frame): HTMLElement {
   hand.addEventListener("keydown", (event) => arrows(event, hand));
   bar.append(hand);
   const why = frame.why ?? [];
-  if (frame.actions?.length || why.length) {
+  if (frame.actions?.length || why.length || frame.hint) {
     const choices = el("div", "choices");
     for (const a of frame.actions ?? []) {
       const button = el("button", undefined, a.label);
@@ -247,6 +257,12 @@ function handBar(frame: Frame): HTMLElement {
         if (current) render(current);
       });
       choices.append(ask);
+    }
+    if (frame.hint) {
+      const hint = el("button", "hint", `💡 ${w["btn.hint"]}`);
+      hint.type = "button";
+      hint.addEventListener("click", askHint);
+      choices.append(hint);
     }
     bar.append(choices);
   }
@@ -286,10 +302,12 @@ document.addEventListener("keydown", (event) => {
 function receive(message: Message): void {
   if (message.type === "state") {
     retry = 0;
+    if (lost) banner = null; // back: what was said about the lost socket is over
     lost = false;
     turnEnd = typeof message.timer === "number" ? Date.now() + message.timer * 1000 : null;
     if (turnEnd === null) window.clearInterval(countdown);
     if (message.table !== current?.table) banner = null;
+    if (banner?.version !== undefined && banner.version !== message.version) banner = null; // a hint of a past position
     render(message);
     return;
   }
@@ -298,7 +316,7 @@ function receive(message: Message): void {
     status(message.text);
     return;
   }
-  banner = { text: message.text, error: message.type === "error" };
+  banner = { text: message.text, error: message.type === "error", version: message.type === "hint" ? message.version : undefined };
   if (current) render(current);
   else status(message.text);
 }
@@ -311,11 +329,11 @@ function socketUrl(sdk: Sdk): string {
   return url.toString();
 }
 
-function connect(sdk: Sdk, token: string): void {
+function connect(sdk: Sdk, token: string, locale: string | null): void {
   const ws = new WebSocket(socketUrl(sdk));
   socket = ws;
   ws.addEventListener("open", () => {
-    ws.send(JSON.stringify({ type: "hello", access_token: token, instance_id: sdk.instanceId, table: wantedTable ?? current?.table ?? null }));
+    ws.send(JSON.stringify({ type: "hello", access_token: token, instance_id: sdk.instanceId, locale, table: wantedTable ?? current?.table ?? null }));
   });
   ws.addEventListener("message", (event) => receive(JSON.parse(String(event.data)) as Message));
   ws.addEventListener("close", (event) => {
@@ -324,9 +342,13 @@ function connect(sdk: Sdk, token: string): void {
       return;
     }
     lost = true;
+    if (event.code === 1013 && event.reason) { // the bot is not answering: said, then again
+      banner = { text: event.reason, error: true };
+      if (!current) status(event.reason);
+    }
     if (current) render(current);
     retry = Math.min(retry + 1, 5);
-    window.setTimeout(() => connect(sdk, token), 500 * 2 ** retry); // a restart: the state comes again
+    window.setTimeout(() => connect(sdk, token, locale), 500 * 2 ** retry); // a restart: the state comes again
   });
 }
 
@@ -345,7 +367,9 @@ async function start(): Promise<void> {
   if (!response.ok) throw new Error(`token: ${response.status}`);
   const { access_token: token } = (await response.json()) as { access_token: string };
   await sdk.commands.authenticate({ access_token: token });
-  connect(sdk, token);
+  // The user's Discord language, for the sentences said before the server knows them.
+  const locale = await sdk.commands.userSettingsGetLocale?.().then((r) => r.locale, () => null) ?? null;
+  connect(sdk, token, locale);
 }
 
 start().catch((error: unknown) => {

@@ -35,6 +35,7 @@ FURNITURE = (
     "table.players",
     "btn.why",
     "why.title",
+    "btn.hint",
 )
 """The page's own words, sent with every frame so that the page holds no text."""
 
@@ -111,8 +112,15 @@ def frame(table: Table, seat: int | None, lang: str, note: str | None = None) ->
         "actions": actions,
         "private": private,
         "why": why,
+        # 💡 Conseil: the seat to move, at a table that allows hints (bot.table.hint).
+        "hint": bool(table.hints_allowed and hand_or_actions_legal(hand, actions)),
         "recent": recent,
     }
+
+
+def hand_or_actions_legal(hand: list[JSON], actions: list[JSON]) -> bool:
+    """This seat may move now (a playable card or an action)."""
+    return bool(actions) or any(c["action"] for c in hand)
 
 
 def card_actions(legal: list[str], held: tuple[str, ...]) -> dict[str, str]:

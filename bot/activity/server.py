@@ -1,16 +1,17 @@
-"""The Activity's HTTP side, in the bot's own event loop (docs/decisions/activity.md).
+"""The Activity's internal endpoint, in the bot's own event loop (docs/decisions/activity.md).
 
-- `GET /`: the page, `GET /static/...`: its script and style (built by `make` from
-  `activity/`), `GET /cards/<id>.png`: the web's card faces;
+The web companion fronts the Activity (web/activity.py: the page, its assets) and forwards
+to the bot process that owns a table's guild what only that process can answer:
+
+- `GET /internal/info`: the application id and this process's shards, which the web
+  routes sockets by;
 - `POST /api/token`: the OAuth2 code the Discord client gave the page, exchanged with the
-  application's client secret for the user's access token;
+  application's client secret for the user's access token (the secret stays here);
 - `GET /api/ws`: the socket. Its first message says who and where (`hello` with the access
-  token and the Activity instance); the server asks Discord (bot.activity.identity) and
-  binds the socket to that user and that instance's channel. Nothing the page says about
-  who it is is believed.
-
-Everything goes through Discord's proxy (`<app id>.discordsays.com`) with one URL mapping
-of `/` to this server: the page builds absolute URLs from its own location.
+  token and the Activity instance); this server asks Discord (bot.activity.identity) and
+  binds the socket to that user and that instance's channel. Nothing the page (or the web
+  forwarding it) says about who it is is believed, so reaching this endpoint grants
+  nothing; it listens on localhost by default all the same (ACTIVITY_HOST).
 """
 
 from __future__ import annotations
@@ -21,11 +22,8 @@ import json
 import logging
 import socket as sockets_module
 from collections.abc import Callable
-from pathlib import Path
 
 from aiohttp import WSMsgType, web
-
-from web import cards
 
 from ..i18n.translate import lang_of, tr
 from .identity import DiscordIdentity, NotAllowed
@@ -33,47 +31,37 @@ from .sockets import Socket, Sockets
 
 log = logging.getLogger("tapis.activity")
 
-ROOT = Path(__file__).resolve().parents[2]
-FRONT = ROOT / "activity"
-"""The page and its built script (`make` runs esbuild: activity/dist/)."""
 HELLO_WAIT = 10.0  # seconds a new socket has to say who it is
 MAX_MESSAGE = 4096  # a move is a few dozen bytes
-STATIC = {
-    "activity.js": (FRONT / "dist" / "activity.js", "text/javascript"),
-    "activity.js.map": (FRONT / "dist" / "activity.js.map", "application/json"),
-    "activity.css": (FRONT / "activity.css", "text/css"),
-    "tapis.css": (ROOT / "web" / "static" / "tapis.css", "text/css"),  # the web's felt and faces
-}
 REFUSED, ELSEWHERE = 4003, 4004  # close codes the page shows a sentence for
 
 
 class ActivityServer:
-    """The page, the token exchange and the sockets, for the tables of this process."""
+    """The token exchange and the sockets, for the tables of this process's shards."""
 
     def __init__(
         self,
         sockets: Sockets,
         identity: DiscordIdentity,
         owns: Callable[[int], bool],
+        shards: tuple[int, tuple[int, ...]] = (1, (0,)),
     ) -> None:
         self.sockets = sockets
         self.identity = identity
         self.owns = owns  # is this guild on one of this process's shards?
+        self.shards = shards  # (shard count, this process's shard ids), for the web
         self._runner: web.AppRunner | None = None
         self.port = 0
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=64 * 1024)
         r = app.router
-        r.add_get("/", self.page)
-        r.add_get("/static/{name}", self.static)
-        r.add_get("/cards/{card}.png", self.card)
+        r.add_get("/internal/info", self.info)
         r.add_post("/api/token", self.token)
         r.add_get("/api/ws", self.socket)
         return app
 
     async def start(self, host: str, port: int) -> None:
-        await asyncio.to_thread(cards.draw_all)  # the faces, drawn once off the loop
         self._runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
         await self._runner.setup()
         sock = sockets_module.socket(sockets_module.AF_INET, sockets_module.SOCK_STREAM)
@@ -89,29 +77,11 @@ class ActivityServer:
             await self._runner.cleanup()
         await self.identity.close()
 
-    # --- the page ----------------------------------------------------------------------
-    async def page(self, request: web.Request) -> web.Response:
-        html = (FRONT / "index.html").read_text(encoding="utf-8")
-        app_id = str(self.identity.application_id)
-        return web.Response(
-            text=html.replace("{{client_id}}", app_id),
-            content_type="text/html",
-            headers={"Cache-Control": "no-store"},
-        )
-
-    async def static(self, request: web.Request) -> web.StreamResponse:
-        entry = STATIC.get(request.match_info["name"])
-        if entry is None or not entry[0].is_file():
-            raise web.HTTPNotFound()
-        return web.FileResponse(entry[0], headers={"Content-Type": entry[1]})
-
-    async def card(self, request: web.Request) -> web.Response:
-        card = request.match_info["card"]
-        if not cards.knows(card):
-            raise web.HTTPNotFound()
-        png = await asyncio.to_thread(cards.png, card, request.query.get("lang"))
-        headers = {"Cache-Control": "public, max-age=31536000, immutable"}
-        return web.Response(body=png, content_type="image/png", headers=headers)
+    # --- what the web companion routes by ---------------------------------------------
+    async def info(self, request: web.Request) -> web.Response:
+        count, ids = self.shards
+        body = {"application_id": str(self.identity.application_id), "shard_count": count}
+        return web.json_response(body | {"shards": list(ids)})
 
     # --- identity ----------------------------------------------------------------------
     async def token(self, request: web.Request) -> web.Response:
@@ -133,15 +103,18 @@ class ActivityServer:
     async def socket(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
+        said = "fr"  # the refusal's language: the Discord locale the page sends, if any
         try:
             hello = await ws.receive_json(timeout=HELLO_WAIT)
+            if isinstance(hello, dict) and isinstance(hello.get("locale"), str):
+                said = lang_of(hello["locale"][:16])
             token, instance = hello.get("access_token"), hello.get("instance_id")
             if not isinstance(token, str) or not isinstance(instance, str):
                 raise NotAllowed("no hello")
             player = await self.identity.player(token, instance[:200])
         except (NotAllowed, ValueError, TypeError, AttributeError, TimeoutError) as exc:
             log.info("an Activity socket refused (%s: %s)", type(exc).__name__, exc)
-            await ws.close(code=REFUSED, message=tr("activity.refused", "fr").encode())
+            await ws.close(code=REFUSED, message=tr("activity.refused", said).encode())
             return ws
         lang = lang_of(player.locale)
         if player.guild_id is not None and not self.owns(player.guild_id):
@@ -173,5 +146,7 @@ class ActivityServer:
             kind = data.get("type")
             if kind == "move":
                 await self.sockets.move(live, data.get("version"), data.get("action"))
+            elif kind == "hint":
+                await self.sockets.hint(live, data.get("version"))
             elif kind == "table":
                 self.sockets.bind(live, data.get("id"))

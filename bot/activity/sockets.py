@@ -19,7 +19,8 @@ from typing import Any
 from aiohttp import web
 
 from ..i18n.translate import has, tr
-from ..render.words import table_title
+from ..render.words import names_of, table_title
+from ..table.hint import Adviser, hint_answer, refusal
 from ..table.model import Table
 from ..table.service import TableService
 from ..table.session import ServiceError, StaleVersion, Stored
@@ -27,6 +28,7 @@ from .frames import frame
 from .identity import Player
 
 log = logging.getLogger("tapis.activity")
+SAID_KEPT = 8  # answers waiting for a slow page, at most
 
 
 @dataclass(eq=False)
@@ -38,11 +40,17 @@ class Socket:
     lang: str
     table_id: int | None = None
     _pending: str | None = None
+    _said: list[str] = field(default_factory=list)
     _ready: asyncio.Event = field(default_factory=asyncio.Event)
 
     def push(self, message: dict[str, Any]) -> None:
-        """Send `message` soon; a newer frame replaces one not yet sent."""
-        self._pending = json.dumps(message, ensure_ascii=False)
+        """Send `message` soon; a newer frame replaces one not yet sent, while an answer
+        (an error, a hint) is sent after it, never dropped for a frame."""
+        text = json.dumps(message, ensure_ascii=False)
+        if message.get("type") == "state":
+            self._pending = text
+        else:
+            self._said = [*self._said[-(SAID_KEPT - 1) :], text]
         self._ready.set()
 
     async def pump(self) -> None:
@@ -50,8 +58,9 @@ class Socket:
         while not self.ws.closed:
             await self._ready.wait()
             self._ready.clear()
-            text, self._pending = self._pending, None
-            if text is not None:
+            texts = [self._pending] if self._pending is not None else []
+            texts, self._pending, self._said = texts + self._said, None, []
+            for text in texts:
                 try:
                     await self.ws.send_str(text)
                 except ConnectionError:
@@ -61,8 +70,9 @@ class Socket:
 class Sockets:
     """Every socket of this process, by channel; told of every stored change."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: TableService, adviser: Adviser | None = None) -> None:
         self.service = service
+        self.adviser = adviser  # 💡 Conseil, searched and stored as for the Discord button
         self._by_channel: dict[int, set[Socket]] = {}
         # When each open table's last change was stored (its revision, the loop's time): its
         # turn timer started then (bot.table.turns), so a page counts down what is left.
@@ -154,6 +164,27 @@ class Sockets:
         except Exception as exc:  # a bug of ours: said kindly, logged without its text
             log.error("an Activity move failed (%s)", type(exc).__name__)
             socket.push({"type": "error", "text": tr("err.generic", socket.lang)})
+
+    async def hint(self, socket: Socket, version: Any) -> None:
+        """The page's 💡: the Discord button's hint (bot.table.hint), stored before it is
+        shown, and said to this socket only, in its language."""
+        user_id, lang = socket.player.user_id, socket.lang
+        table = self.service.tables.get(socket.table_id or 0)
+        if self.adviser is None or type(version) is not int:
+            socket.push({"type": "error", "text": tr("err.bad_button", lang)})
+            return
+        if (why := refusal(table, user_id, version)) is not None:
+            socket.push({"type": "error", "text": tr(why, lang)})
+            return
+        assert table is not None
+        seat = table.seat_of(user_id)
+        assert seat is not None
+        found = await self.adviser.advise(table, seat, user_id, version)
+        if isinstance(found, str):
+            socket.push({"type": "error", "text": tr(found, lang)})
+            return
+        text = hint_answer(found, table.rules.words, lang, names_of(table))
+        socket.push({"type": "hint", "text": text, "version": version})
 
     async def close_all(self) -> None:
         for sockets in list(self._by_channel.values()):

@@ -135,6 +135,7 @@ class TapisBot(commands.AutoShardedBot):
         self._stopping: asyncio.Future[Stopped] | None = None
         self.stopped: Stopped | None = None  # how the shutdown went, once it is over
         self.owned: Shards
+        self.adviser: Adviser  # 💡 Conseil: the hand's button and the Activity's
         self._heartbeat: asyncio.Task[None] | None = None
         self._claim: ShardClaim | None = None
         self._concours_resumed = False  # the running concours resumed once connected
@@ -194,7 +195,8 @@ class TapisBot(commands.AutoShardedBot):
         self.handlers.add(CONCOURS_DESK, concours_desk)
         self.handlers.add(EXPLAINER, Explainer(self.service.tables, lambda: self.card_emojis.faces))
         self.handlers.add(REMATCHER, Rematcher(self, controller))
-        self.handlers.add(ADVISER, Adviser(self.service.tables, self.store, ai))
+        self.adviser = Adviser(self.service.tables, self.store, ai)
+        self.handlers.add(ADVISER, self.adviser)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.service.restore(self.owned if self.owned.partial else None)
         log.info("restored %d open table(s)", len(restored))
@@ -246,7 +248,12 @@ class TapisBot(commands.AutoShardedBot):
             self.http.user_agent,
             pace=lambda: bot_writes.wait(pacing.PING),
         )
-        self.activity_server = ActivityServer(Sockets(self.service), identity, self.owned.owns)
+        self.activity_server = ActivityServer(
+            Sockets(self.service, self.adviser),
+            identity,
+            self.owned.owns,
+            (self.owned.count, self.owned.ids),
+        )
         await self.activity_server.start(self.settings.activity_host, port)
 
     @property

@@ -114,10 +114,13 @@ class Settings(BaseSettings):
         None,
         ge=0,
         le=65535,
-        description="Where this bot process serves the Activity (the live table inside "
-        "Discord); unset: no Activity and no « Ouvrir la table » button.",
+        description="This bot process's internal Activity endpoint (the live table inside "
+        "Discord), which the web companion relays to; unset: no Activity and no « Ouvrir "
+        "la table » button.",
     )
-    activity_host: str = Field("127.0.0.1", description="The Activity server's interface.")
+    activity_host: str = Field(
+        "127.0.0.1", description="The Activity endpoint's interface (keep it private)."
+    )
     discord_client_secret: SecretStr | None = Field(
         None,
         description="The application's OAuth2 client secret, which the Activity exchanges "

@@ -83,23 +83,31 @@ class Adviser:
         seat = table.seat_of(user_id)
         assert seat is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        args = (table.game, table.state.to_json(), seat, hint_seed(table, version, seat))
-        found = await self._search(table, args)
-        if found is None:  # a crashed, stuck or dropped worker: nothing stored, try again
-            await refuse(interaction, "hint.failed")
-            return
-        if refusal(self.tables.get(table_id), user_id, version) is not None:
-            await refuse(interaction, "why.stale")  # the table moved on meanwhile
-            return
-        try:
-            async with storing():  # stored, then shown: the replay knows every hint seen
-                await self.store.hints.record(table.id, version + 1, seat, user_id)
-        except ServiceError:
-            await refuse(interaction, "hint.not_stored")
+        found = await self.advise(table, seat, user_id, version)
+        if isinstance(found, str):
+            await refuse(interaction, found)
             return
         lang = lang_of(interaction.locale)
         words = table.rules.words
         await answer_later(interaction, content=hint_answer(found, words, lang, names_of(table)))
+
+    async def advise(self, table: Table, seat: int, user_id: int, version: int) -> Hint | str:
+        """The hint for `seat` at `version` once `refusal` let it through, searched, then
+        stored (stored, then shown); else why not, a catalog key. The Discord button and
+        the Activity's 💡 (bot.activity.sockets) both come here."""
+        assert table.state is not None
+        args = (table.game, table.state.to_json(), seat, hint_seed(table, version, seat))
+        found = await self._search(table, args)
+        if found is None:  # a crashed, stuck or dropped worker: nothing stored, try again
+            return "hint.failed"
+        if refusal(self.tables.get(table.id), user_id, version) is not None:
+            return "why.stale"  # the table moved on meanwhile
+        try:
+            async with storing():  # stored, then shown: the replay knows every hint seen
+                await self.store.hints.record(table.id, version + 1, seat, user_id)
+        except ServiceError:
+            return "hint.not_stored"
+        return found
 
     async def _search(self, table: Table, args: tuple[str, str, int, int]) -> Hint | None:
         """The hint from an AI worker, or None when the worker failed, overran its

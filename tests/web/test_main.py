@@ -41,6 +41,10 @@ def run_web(tmp_path: Path, env: dict[str, str], *args: str) -> subprocess.Popen
         ({"WEB_BASE_URL": "https://t.example"}, "WEB_SECRET is not set"),
         ({"WEB_BASE_URL": "https://t.example", "WEB_SECRET": "short"}, "WEB_SECRET is too short"),
         ({"WEB_BASE_URL": "https://t.example", "WEB_SECRET": SECRET, "WEB_PORT": "x"}, "WEB_PORT"),
+        (
+            {"WEB_BASE_URL": "https://t.e", "WEB_SECRET": SECRET, "ACTIVITY_BOTS": "bot-0:8090"},
+            "ACTIVITY_BOTS must list the bot processes' Activity addresses",
+        ),
     ],
 )
 def test_refuses_to_start_with_one_clear_line(
@@ -52,7 +56,7 @@ def test_refuses_to_start_with_one_clear_line(
 ) -> None:
     monkeypatch.chdir(tmp_path)  # no .env here
     for name in list(os.environ):
-        if name.startswith(("WEB_", "DATABASE_")):
+        if name.startswith(("WEB_", "DATABASE_", "ACTIVITY_")):
             monkeypatch.delenv(name)
     for name, value in env.items():
         monkeypatch.setenv(name, value)

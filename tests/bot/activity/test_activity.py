@@ -20,6 +20,7 @@ from emulator.model import Command
 from tests.bot.activity.pages import Page, access_token, open_page
 from tests.bot.harness import Tapis, running_tapis, settled, shown_version
 from tests.bot.test_store_then_show import hold_write_lock
+from tests.web.live import serving_web, web_settings
 
 pytestmark = [pytest.mark.emulator, pytest.mark.slow]
 JSON = dict[str, Any]
@@ -27,11 +28,16 @@ JSON = dict[str, Any]
 
 @contextlib.asynccontextmanager
 async def activity_tapis(emulator: Emulator, tmp_path: Path) -> AsyncIterator[tuple[Tapis, str]]:
+    """The bot with its internal Activity endpoint, and the web companion in front of it
+    (as in production); yields the bot and the Activity's address on the web."""
     settings = {"activity_port": 0, "discord_client_secret": emulator.activities.client_secret}
     async with running_tapis(emulator, tmp_path, settings=settings) as tapis:
         server = tapis.bot.activity_server
         assert server is not None
-        yield tapis, f"http://127.0.0.1:{server.port}"
+        url = f"sqlite+aiosqlite:///{tmp_path / 'tapis.db'}"
+        bot = f"http://127.0.0.1:{server.port}"
+        async with serving_web(web_settings(url, [bot])) as web:
+            yield tapis, web + "/activity"
 
 
 def cards_in(value: Any) -> Iterator[str]:
@@ -181,6 +187,35 @@ async def test_identity_comes_from_discord_never_from_the_page(
                 message = await ws.receive()
                 assert message.type is aiohttp.WSMsgType.CLOSE
                 assert ws.close_code == 4003
+                assert message.extra.startswith("Discord n'a pas confirmé")  # French first
+            # The page sends the Discord locale with its hello: the refusal speaks it.
+            ws = await http.ws_connect(f"{base}/api/ws")
+            await ws.send_json(
+                {"type": "hello", "access_token": "forged", "instance_id": "x", "locale": "en-US"}
+            )
+            message = await ws.receive()
+            assert (message.data, message.extra) == (
+                4003,
+                "Discord did not confirm you are in this Activity.",
+            )
+
+
+async def test_each_bot_process_tells_the_web_its_shards(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with activity_tapis(emulator, tmp_path) as (tapis, _base):
+        server = tapis.bot.activity_server
+        assert server is not None
+        async with (
+            aiohttp.ClientSession() as http,
+            http.get(f"http://127.0.0.1:{server.port}/internal/info") as response,
+        ):
+            info = await response.json()
+        assert info == {
+            "application_id": str(tapis.bot.application_id),
+            "shard_count": tapis.bot.owned.count,
+            "shards": list(tapis.bot.owned.ids),
+        }
 
 
 async def test_open_the_table_launches_the_activity(emulator: Emulator, tmp_path: Path) -> None:

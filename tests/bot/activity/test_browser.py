@@ -19,6 +19,7 @@ from emulator.model import Channel, User
 from games import Rng
 from tests.bot.activity.test_activity import activity_tapis
 from tests.bot.harness import Tapis, click_random_action, is_my_turn, settled, shown_version
+from tests.bot.table.test_practice import open_practice
 from tests.web.test_browser import CHROMIUM, screens_dir
 
 playwright = pytest.importorskip("playwright.async_api", reason="playwright is not installed")
@@ -31,20 +32,22 @@ pytestmark = [
 PHONE = {"width": 360, "height": 760}
 
 
-def fake_sdk(emu: Emulator, user: User, channel: Channel) -> str:
-    """The stand-in for `DiscordSDK`: the instance the user joined and the code the
-    Discord client would hand the page."""
+def fake_sdk(emu: Emulator, user: User, channel: Channel, instance_id: str | None = None) -> str:
+    """The stand-in for `DiscordSDK`: the instance the user joined (or `instance_id`), the
+    code the Discord client would hand the page, and the user's Discord locale."""
     instance = emu.activities.launch(user, channel)
     sdk = {
-        "instanceId": instance.id,
+        "instanceId": instance_id or instance.id,
         "guildId": str(channel.guild_id),
         "code": emu.activities.authorize(user),
+        "locale": user.locale,
     }
     return (
         f"const given = {json.dumps(sdk)};"
         "window.__tapisSdk = {ready: async () => {}, instanceId: given.instanceId,"
         " guildId: given.guildId, commands: {authorize: async () => ({code: given.code}),"
-        " authenticate: async () => ({})}};"
+        " authenticate: async () => ({}),"
+        " userSettingsGetLocale: async () => ({locale: given.locale})}};"
     )
 
 
@@ -159,5 +162,49 @@ async def test_four_pages_and_two_hands_play_a_deal_of_manille(
                 width = await phone.evaluate("document.documentElement.scrollWidth")
                 assert width <= PHONE["width"]
                 await phone.screenshot(path=str(shots / "activity-phone.png"), full_page=True)
+            finally:
+                await browser.close()
+
+
+async def test_a_practice_page_asks_for_a_hint_and_a_stranger_is_refused_in_english(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with activity_tapis(emulator, tmp_path) as (tapis, base):
+        host = tapis.user("élève")
+        table_id, where, _public = await open_practice(tapis, host, "manille")
+        table = tapis.bot.service.tables[table_id]
+        seat = table.seat_of(host.id)
+        await emulator.wait_for(lambda: seat in table.state.to_move(), timeout=15.0)
+        stranger = tapis.user("inconnu", locale="en-GB")
+        elsewhere = emulator.create_channel(tapis.guild, "ailleurs")
+        not_theirs = emulator.activities.launch(host, where).id  # the stranger is not in it
+        async with playwright.async_playwright() as p:
+            browser = await p.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+            )
+            try:
+                page = await (await browser.new_context()).new_page()
+                await page.add_init_script(fake_sdk(emulator, host, where))
+                await page.goto(base + "/")
+                await shows(page, table.version())
+                await page.locator(".choices button.hint").click()
+                banner = page.locator(".banner")
+                await banner.wait_for(timeout=30_000)  # the first search starts a worker
+                hint = await banner.inner_text()
+                assert hint.startswith("💡 ") and " : " in hint, hint  # French, as the user
+                refused = await (await browser.new_context()).new_page()
+                await refused.add_init_script(
+                    fake_sdk(emulator, stranger, elsewhere, instance_id=not_theirs)
+                )
+                await refused.goto(base + "/")
+                said = refused.locator("#app p.status")
+                await refused.wait_for_function(
+                    "() => document.querySelector('#app p.status')?.textContent"
+                    ".startsWith('Discord')",
+                    timeout=15_000,
+                )
+                assert (
+                    await said.inner_text() == "Discord did not confirm you are in this Activity."
+                )
             finally:
                 await browser.close()
