@@ -28,7 +28,9 @@ $(ACTIVITY_NPM): activity/package.json activity/package-lock.json
 	touch $@
 $(ACTIVITY_JS): $(ACTIVITY_NPM) activity/tsconfig.json $(wildcard activity/src/*.ts)
 	cd activity && npm run -s check && npm run -s build -- --log-level=warning
-activity: $(ACTIVITY_JS)
+activity:
+	@if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory $(ACTIVITY_JS); \
+	else echo "npm not found: the Activity's page is not built (install Node.js 20 and npm to serve it)"; fi
 
 web: $(STAMP) activity
 	$(BIN)/python -m web

@@ -22,12 +22,16 @@ from tests.bot.harness import Tapis, click_random_action, is_my_turn, settled, s
 from tests.bot.table.test_practice import open_practice
 from tests.web.test_browser import CHROMIUM, screens_dir
 
+BUNDLE = Path(__file__).resolve().parents[3] / "activity" / "dist" / "activity.js"
 playwright = pytest.importorskip("playwright.async_api", reason="playwright is not installed")
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.emulator,
     pytest.mark.slow,
     pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found (apt-get install chromium)"),
+    pytest.mark.skipif(
+        not BUNDLE.exists(), reason="the Activity's page is not built (make activity needs npm)"
+    ),
 ]
 PHONE = {"width": 360, "height": 760}
 
