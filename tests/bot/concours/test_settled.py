@@ -18,6 +18,7 @@ from bot.replays.display import replay_embed, replay_view
 from bot.table.service import TableService
 from db import ConcoursRecord, Store
 from db.store.concours_rows import ROUND_TABLES
+from tests.bot.test_words_scan import problems
 from web import replay
 
 from .helpers import CHANNEL, GUILD, ORGANISER, Recorder, current_tables, play, services, user
@@ -54,7 +55,7 @@ async def started(store: Store, service: ConcoursService) -> ConcoursRecord:
     )
     for n in range(2):
         entry = await store.concours.register(
-            cid, user(2 * n), f"Joueur {2 * n}", partner_id=user(2 * n + 1), partner_name="P"
+            cid, user(2 * n), f"Joueur {2 * n}", partner_id=user(2 * n + 1), partner_name="Paul"
         )
         await store.concours.accept(cid, entry.id, user(2 * n + 1))
     concours = await service.start(cid, checked_in_only=False)
@@ -78,6 +79,9 @@ async def test_a_settled_table_replays_to_its_last_move_with_the_mark_and_its_po
     en = replay_embed(replay, 0, "en")
     assert en.title is not None and "stopped when the round closed" in en.title
     assert "Points when the round closed" in [f.name for f in en.fields]
+    for lang, embed in (("fr", fr), ("en", en)):  # the words scan reads the new texts
+        shown = [embed.title or "", *(f"{f.name} {f.value}" for f in embed.fields)]
+        assert problems("\n".join(shown).replace("Joueur", "").replace("Paul", ""), lang) == []
     labels = [getattr(item, "label", None) for item in replay_view(replay, 0, "fr", None).children]
     assert "Analyse" not in labels  # a review is of a recorded match
 
