@@ -284,8 +284,9 @@ async def settled(
 
 
 def replay_page(
-    ctx: Ctx, m: data.Match, marks: Any, step_url: Callable[[int], str]
+    ctx: Ctx, m: data.Match, marks: reviews.Reviewed | None, step_url: Callable[[int], str]
 ) -> HTMLResponse:
+    """The page of a match (or a settled concours table) at its frame."""
     frame = m.frame
     values: dict[str, Any] = {"m": m, "frame": frame, "result": result_lines(m), "marks": marks}
     game = games.words_of(m.summary.game)
