@@ -106,8 +106,7 @@ def _settled(s: Session, guild_id: int, table_id: int) -> FinishedMatch | None:
             & (TABLES.c.guild_id == guild_id)
             & (CONCOURS.c.guild_id == guild_id)
             & (TABLES.c.status == CANCELLED)
-            & ROUND_TABLES.c.settled
-            & ROUND_TABLES.c.points.is_not(None)
+            & ROUND_TABLES.c.settled  # stored with its points, in one write
         )
     ).one_or_none()
     if found is None:
