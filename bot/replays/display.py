@@ -1,8 +1,9 @@
 """What a replay shows: the table at a step, drawn by the table message's own renderer, with
 every seat's hand; and /revoir's list of finished matches.
 
-A replay is only ever built for a recorded, finished match (bot.replays.book), so showing every
-hand hides nothing from anyone; it still goes only to ephemeral messages.
+A replay is only ever built for a recorded, finished match or a concours table settled when
+its round closed (bot.replays.book), so showing every hand hides nothing from anyone; it
+still goes only to ephemeral messages.
 """
 
 from __future__ import annotations
