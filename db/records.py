@@ -250,6 +250,9 @@ class MatchSummary:
     teams: list[list[int]] | None
     seats: list[MatchSeat]
     practice: bool = False  # played at a practice table: never rated nor counted
+    # A concours table settled when its round closed: no recorded match (id 0), its log
+    # stops mid-match, its seats' ranks and scores are where it stopped; counted nowhere.
+    settled: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ player or match, a page past the last); the app turns it into the same 404 as a 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from concours import Bye, Game, Line, standings
@@ -151,16 +152,38 @@ async def match(store: Store, guild_id: int, match_id: int, *, step: int | None)
     found = await store.history.match(guild_id, match_id)
     if found is None:
         raise NotFound(f"match {match_id}")
+    return shown(found, step)
+
+
+async def settled(store: Store, guild_id: int, table_id: int, *, step: int | None) -> Match:
+    """A concours table settled when its round closed, as `match`: it stops mid-match."""
+    found = await store.history.settled_at_table(guild_id, table_id)
+    if found is None:
+        raise NotFound(f"settled table {table_id}")
+    return shown(found, step)
+
+
+def shown(found: FinishedMatch, step: int | None) -> Match:
+    """The match at `step`; a settled table's seats ranked and scored where it stopped."""
     moves = [(m.seat, m.action_id) for m in found.moves]
     wanted = 0 if step is None else step
     if wanted > len(moves):
         raise NotFound(f"step {wanted}")
-    game, players = found.summary.game, len(found.summary.seats)
+    summary = found.summary
+    game, players = summary.game, len(summary.seats)
     try:
-        walked = replay.walk(game, players, found.seed, found.options, moves)
+        walked = replay.walk(
+            game, players, found.seed, found.options, moves, settled=summary.settled
+        )
         frame = replay.frame(game, players, found.seed, found.options, moves, wanted, walked.starts)
     except replay.ReplayError:
         return Match(found, None)
+    if summary.settled:
+        seats = [
+            dataclasses.replace(s, rank=walked.ranks[s.seat], score=walked.scores[s.seat])
+            for s in summary.seats
+        ]
+        found = dataclasses.replace(found, summary=dataclasses.replace(summary, seats=seats))
     return Match(found, frame, walked.unit)
 
 
@@ -170,7 +193,7 @@ class Concours:
 
     concours: ConcoursRecord
     lines: list[Line]
-    replays: dict[int, int]  # game table id -> match id
+    replays: dict[int, str]  # game table id -> its replay page's path
 
 
 async def concours(store: Store, guild_id: int, concours_id: int) -> Concours:
@@ -184,4 +207,8 @@ async def concours(store: Store, guild_id: int, concours_id: int) -> Concours:
         if t.points is not None
     ]
     lines = standings(entrants, played, [Bye(r, e) for r, e in found.byes])
-    return Concours(found, lines, await store.concours.replays(concours_id))
+    replays = {t: f"match/{m}" for t, m in (await store.concours.replays(concours_id)).items()}
+    for t in found.tables:
+        if t.settled and t.table_id is not None and t.points is not None:
+            replays[t.table_id] = f"table/{t.table_id}"
+    return Concours(found, lines, replays)

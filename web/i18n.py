@@ -42,6 +42,18 @@ TEXT: dict[str, dict[str, str]] = {
     },
     "unrated": {"fr": "non classé", "en": "unranked"},
     "practice": {"fr": "Entraînement", "en": "Practice"},
+    "settled": {
+        "fr": "Arrêtée à la clôture de la ronde",
+        "en": "Stopped when the round closed",
+    },
+    "settled_note": {
+        "fr": "arrêtée le {date}, hors classement",
+        "en": "stopped on {date}, not ranked",
+    },
+    "settled_result": {
+        "fr": "Points à la clôture de la ronde",
+        "en": "Points when the round closed",
+    },
     "practice_note": {
         "fr": "partie d'entraînement, hors classement",
         "en": "practice match, not ranked",

@@ -261,9 +261,33 @@ async def match(
 ) -> HTMLResponse:
     ctx = context(request, lang)
     m = await data.match(store, guild, match_id, step=step)
-    frame = m.frame
     secret = request.app.state.settings.secret()
     marks = await reviews.reviewed(store, secret, guild, m, review, rt, ctx.lang)
+    return replay_page(
+        ctx, m, marks, step_link(ctx, f"match/{match_id}", (review, rt) if marks else None)
+    )
+
+
+@router.get("/table/{table_id}", response_class=HTMLResponse)
+async def settled(
+    request: Request,
+    guild: Guild,
+    store: StoreDep,
+    table_id: Annotated[int, Path(ge=1, le=2**31 - 1)],
+    step: Annotated[int | None, Query(ge=0, le=data.MAX_STEP)] = None,
+    lang: Lang = None,
+) -> HTMLResponse:
+    """A concours table settled when its round closed: its replay, stopping there."""
+    ctx = context(request, lang)
+    m = await data.settled(store, guild, table_id, step=step)
+    return replay_page(ctx, m, None, step_link(ctx, f"table/{table_id}"))
+
+
+def replay_page(
+    ctx: Ctx, m: data.Match, marks: reviews.Reviewed | None, step_url: Callable[[int], str]
+) -> HTMLResponse:
+    """The page of a match (or a settled concours table) at its frame."""
+    frame = m.frame
     values: dict[str, Any] = {"m": m, "frame": frame, "result": result_lines(m), "marks": marks}
     game = games.words_of(m.summary.game)
     if game is None:  # a game this version no longer has: its log could not replay anyway
@@ -275,17 +299,17 @@ async def match(
             table=words.table(game, frame.facts, m.names, ctx.lang),
             last=last,
             told=told,
-            step_url=step_link(ctx, match_id, (review, rt) if marks else None),
+            step_url=step_url,
         )
     return render("match.html", ctx, **values)
 
 
 def step_link(
-    ctx: Ctx, match_id: int, marks: tuple[int | None, str | None] | None = None
+    ctx: Ctx, path: str, marks: tuple[int | None, str | None] | None = None
 ) -> Callable[[int], str]:
     """A step's link; a page marking a review keeps marking it."""
     review, rt = marks or (None, None)
-    return lambda step: ctx.url(f"match/{match_id}", step=step, review=review, rt=rt)
+    return lambda step: ctx.url(path, step=step, review=review, rt=rt)
 
 
 def result_lines(m: data.Match) -> list[Any]:

@@ -6,17 +6,20 @@ after move n. Nothing comes from stored views or snapshots: the state is
 where each deal starts (a move whose events include a deal event) and checks that the log
 really ends the match. A match whose log no longer replays (an engine change, a damaged
 row) raises ReplayError and shows no cards at all: hands are only shown for a match the
-engine itself says is over.
+engine itself says is over, or for a concours table settled when its round closed (closed
+for good: its log stops where it was settled).
 """
 
 from __future__ import annotations
 
 import bisect
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import games
+from db import MatchSeat
+from games import GameState
 from games.facts import HandFacts, PublicFacts
 
 DEAL_EVENT = "deal"
@@ -76,12 +79,30 @@ class Walk:
 
     starts: tuple[int, ...]
     unit: str
+    ranks: tuple[int, ...] = ()  # each seat's, where the log ends
+    scores: tuple[int, ...] = ()
+
+
+def stopped_seats(seats: Sequence[MatchSeat], state: GameState) -> tuple[MatchSeat, ...]:
+    """The seats of a concours table settled when its round closed, ranked and scored
+    where it stopped (the outcome the concours settled it by)."""
+    outcome = state.outcome()
+    return tuple(
+        replace(s, rank=outcome.ranks[s.seat], score=outcome.scores[s.seat]) for s in seats
+    )
 
 
 def walk(
-    game: str, players: int, seed: int, options: Mapping[str, Any], moves: Sequence[tuple[int, str]]
+    game: str,
+    players: int,
+    seed: int,
+    options: Mapping[str, Any],
+    moves: Sequence[tuple[int, str]],
+    *,
+    settled: bool = False,
 ) -> Walk:
-    """One pass over the whole log: the deals' starts and the outcome's unit."""
+    """One pass over the whole log: the deals' starts and the outcome's unit. Only a
+    concours table `settled` when its round closed may stop before the match's end."""
     try:
         state = games.get(game).new(players=players, seed=seed, options=game_options(options))
         starts = [0]
@@ -89,14 +110,14 @@ def walk(
             events = state.apply(seat, action_id)
             if step < len(moves) and any(e.get("type") == DEAL_EVENT for e in events):
                 starts.append(step)
-        if not state.is_over():
+        if not settled and not state.is_over():
             raise ReplayError("the move log does not end the match")
-        unit = state.outcome().unit
+        outcome = state.outcome()
     except ReplayError:
         raise
     except (KeyError, ValueError, TypeError, games.IllegalAction) as exc:
         raise ReplayError(str(exc)) from exc
-    return Walk(tuple(starts), unit)
+    return Walk(tuple(starts), outcome.unit, outcome.ranks, outcome.scores)
 
 
 def deal_starts(

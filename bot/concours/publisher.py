@@ -183,7 +183,7 @@ class DiscordPublisher:
                 discord.ButtonStyle.secondary,
             )
             for t in concours.tables[-MAX_REPLAYS:]
-            if t.table_id is not None and not t.settled
+            if t.table_id is not None
         ]
         if self.web is not None:
             url = self.web.concours(concours.guild_id, concours.id, lang)

@@ -463,6 +463,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "Revoir — {game} — table n°{table}",
         "en": "Replay — {game} — table #{table}",
     },
+    "replay.settled": {
+        "fr": "arrêtée à la clôture de la ronde",
+        "en": "stopped when the round closed",
+    },
+    "replay.settled_points": {
+        "fr": "Points à la clôture de la ronde",
+        "en": "Points when the round closed",
+    },
+    "replay.settled_score": {"fr": "{who} : {points}", "en": "{who}: {points}"},
     "replay.step": {"fr": "Coup {step} / {total}", "en": "Move {step} / {total}"},
     "replay.deal": {"fr": "Donne {deal} / {deals}", "en": "Deal {deal} / {deals}"},
     "replay.first": {"fr": "Début de la partie", "en": "Start of the match"},

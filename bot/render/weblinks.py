@@ -53,6 +53,11 @@ class WebLinks:
             query["rt"] = links.review_token(guild_id, match_id, review, self.secret)
         return self._link(guild_id, f"match/{match_id}", lang, query)
 
+    def settled(self, guild_id: int, table_id: int, lang: str, *, step: int | None = None) -> str:
+        """The replay page of a concours table settled when its round closed."""
+        query: dict[str, object] = {} if step is None else {"step": step}
+        return self._link(guild_id, f"table/{table_id}", lang, query)
+
     def concours(self, guild_id: int, concours_id: int, lang: str) -> str:
         """A concours page: its standings, rounds and tables."""
         return self._link(guild_id, f"concours/{concours_id}", lang, {})

@@ -5,7 +5,9 @@ position after the first deal, step n the position after move n. It is rebuilt f
 the database keeps for every table (seed, options, move log), never from stored views or
 snapshots, and only for a match the database has recorded as finished and that the engine
 itself replays to its end: a replay shows every hand, so nothing of a match still being
-played may ever reach one.
+played may ever reach one. The one exception is a concours table settled when its round
+closed (`summary.settled`, only ever set from the concours' stored mark): closed for good,
+its log stops mid-match, and its replay stops there.
 
 Building a replay plays the whole log once (in a worker thread: a long match is a few
 milliseconds of pure Python) and keeps a copy of the state every `CHECKPOINT_EVERY` moves,
@@ -26,7 +28,7 @@ from typing import Any
 import games
 from db import FinishedMatch, MatchSeat, Store
 from games import GameState, IllegalAction
-from web.replay import DEAL_EVENT
+from web.replay import DEAL_EVENT, stopped_seats
 
 from ..table.model import TABLE_KEY
 
@@ -57,6 +59,7 @@ class Replay:
     checkpoints: tuple[GameState, ...]  # the state at step k * every; never changed
     every: int
     practice: bool = False  # played at a practice table: the replay says so
+    settled: bool = False  # a concours table stopped when its round closed: says so too
     hints: frozenset[tuple[int, int]] = frozenset()  # (move, seat): a hint asked before it
 
     @classmethod
@@ -83,7 +86,9 @@ class Replay:
                     checkpoints.append(state.copy())
         except (KeyError, ValueError, TypeError, IllegalAction) as exc:
             raise ReplayError(type(exc).__name__) from None
-        if not state.is_over():
+        if summary.settled:
+            seats = stopped_seats(seats, state)
+        elif not state.is_over():
             raise ReplayError("the move log does not end the match")
         return cls(
             guild_id=guild_id,
@@ -98,6 +103,7 @@ class Replay:
             checkpoints=tuple(checkpoints),
             every=every,
             practice=summary.practice,
+            settled=summary.settled,
             hints=frozenset((h.seq, h.seat) for h in found.hints),
         )
 
@@ -169,7 +175,7 @@ class ReplayBook:
         if kept is not None:
             self._kept.move_to_end(key)
             return kept
-        found = await self.store.history.match_at_table(guild_id, table_id)
+        found = await self.store.history.replay_at_table(guild_id, table_id)
         if found is None:
             return None
         replay = await asyncio.to_thread(Replay.build, guild_id, found, self.every)

@@ -100,7 +100,9 @@ class ReplaysCog(commands.Cog):
     ) -> None:
         lang = lang_of(interaction.locale)
         url = None
-        if self.web is not None:
+        if self.web is not None and replay.settled:
+            url = self.web.settled(replay.guild_id, replay.table_id, lang, step=step)
+        elif self.web is not None:
             url = self.web.match(replay.guild_id, replay.match_id, lang, step=step)
         embed = replay_embed(replay, step, lang)
         view = replay_view(replay, step, lang, url)

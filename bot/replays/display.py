@@ -1,8 +1,9 @@
 """What a replay shows: the table at a step, drawn by the table message's own renderer, with
 every seat's hand; and /revoir's list of finished matches.
 
-A replay is only ever built for a recorded, finished match (bot.replays.book), so showing every
-hand hides nothing from anyone; it still goes only to ephemeral messages.
+A replay is only ever built for a recorded, finished match or a concours table settled when
+its round closed (bot.replays.book), so showing every hand hides nothing from anyone; it
+still goes only to ephemeral messages.
 """
 
 from __future__ import annotations
@@ -90,6 +91,8 @@ def replay_embed(replay: Replay, step: int, lang: str) -> discord.Embed:
     title = tr("replay.title", lang, game=games.game_name(replay.game, lang), table=replay.table_id)
     if replay.practice:
         title = f"{title} · {tr('table.practice', lang)}"
+    if replay.settled:
+        title = f"{title} · {tr('replay.settled', lang)}"
     embed = discord.Embed(
         title=title,
         description=text.body,
@@ -102,6 +105,14 @@ def replay_embed(replay: Replay, step: int, lang: str) -> discord.Embed:
         value=fit(last_move(replay, table, step, lang), MAX_FIELD),
         inline=False,
     )
+    if replay.settled:  # the points the concours settled it at, where the log stops
+        scores = " · ".join(
+            f"{s.name} : {s.score}" if lang == "fr" else f"{s.name}: {s.score}"
+            for s in replay.seats
+        )
+        embed.add_field(
+            name=tr("replay.settled_points", lang), value=scores[:MAX_FIELD], inline=False
+        )
     game_words = table.rules.words
     face = words.face_for(lang)
     for seat, info in enumerate(replay.seats):
@@ -136,7 +147,8 @@ def replay_view(replay: Replay, step: int, lang: str, web_url: str | None) -> di
         button = ReplayButton(table_id, target, kind, label)
         button.item.disabled = disabled
         view.add_item(button)
-    view.add_item(AnalyseButton(table_id, lang, row=1))
+    if not replay.settled:  # a review is of a recorded match: a settled table is none
+        view.add_item(AnalyseButton(table_id, lang, row=1))
     if web_url is not None:
         view.add_item(web_button(web_url, lang, row=1))
     return view

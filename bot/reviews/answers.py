@@ -100,7 +100,7 @@ class Analyst:
         except ReplayError:
             await refuse(interaction, "replay.broken")
             return
-        if replay is None:
+        if replay is None or replay.settled:  # a settled concours table has no review
             await refuse(interaction, "replay.unknown")
             return
         user_id = interaction.user.id

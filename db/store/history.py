@@ -30,6 +30,7 @@ from ..records import (
     TableStatus,
     is_practice,
 )
+from .concours_rows import CONCOURS, ROUND_TABLES
 from .database import (
     HISTORY,
     MATCHES,
@@ -37,6 +38,7 @@ from .database import (
     RATINGS,
     RESULTS,
     SEASONS,
+    SEATS,
     TABLES,
     Database,
     as_utc,
@@ -47,6 +49,7 @@ from .leaderboard import leaderboard_page, player_stats
 from .seasons import guild_seasons
 
 FINISHED = TableStatus.FINISHED.value
+CANCELLED = TableStatus.CANCELLED.value
 
 
 def _check_page(offset: int, limit: int) -> None:
@@ -63,6 +66,13 @@ def _finished(s: Session, where: ColumnElement[bool]) -> FinishedMatch | None:
     seed, options = s.execute(
         select(TABLES.c.seed, TABLES.c.options).where(TABLES.c.id == summary.table_id)
     ).one()
+    return _with_log(s, summary, int(seed), dict(options or {}))
+
+
+def _with_log(
+    s: Session, summary: MatchSummary, seed: int, options: dict[str, Any]
+) -> FinishedMatch:
+    """The match with its table's move log and the hints asked."""
     moves = [
         MoveRecord(seq, seat, action_id)
         for seq, seat, action_id in s.execute(
@@ -79,7 +89,50 @@ def _finished(s: Session, where: ColumnElement[bool]) -> FinishedMatch | None:
             .order_by(HINTS.c.seq, HINTS.c.seat)
         )
     ]
-    return FinishedMatch(summary, int(seed), dict(options or {}), moves, hints)
+    return FinishedMatch(summary, seed, options, moves, hints)
+
+
+def _settled(s: Session, guild_id: int, table_id: int) -> FinishedMatch | None:
+    """A concours table of the guild settled when its round closed (cancelled, its points
+    stored, marked settled): its log stops mid-match, and only this mark lets a replay
+    reader accept that. Its seats are as seated; their ranks and scores are the replay
+    reader's to take from where the match stopped. It is no recorded match (id 0)."""
+    found = s.execute(
+        select(TABLES.c.game, TABLES.c.seed, TABLES.c.options, TABLES.c.updated_at)
+        .join(ROUND_TABLES, ROUND_TABLES.c.table_id == TABLES.c.id)
+        .join(CONCOURS, CONCOURS.c.id == ROUND_TABLES.c.concours_id)
+        .where(
+            (TABLES.c.id == table_id)
+            & (TABLES.c.guild_id == guild_id)
+            & (CONCOURS.c.guild_id == guild_id)
+            & (TABLES.c.status == CANCELLED)
+            & ROUND_TABLES.c.settled  # stored with its points, in one write
+        )
+    ).one_or_none()
+    if found is None:
+        return None
+    seats = [
+        MatchSeat(row.seat, row.user_id, bool(row.is_ai), row.name, 0, 0, 0, won=False)
+        for row in s.execute(
+            select(SEATS.c.seat, SEATS.c.user_id, SEATS.c.is_ai, SEATS.c.name)
+            .where(SEATS.c.table_id == table_id)
+            .order_by(SEATS.c.seat)
+        )
+    ]
+    stopped = as_utc(found.updated_at)
+    assert stopped is not None
+    summary = MatchSummary(
+        id=0,
+        table_id=table_id,
+        game=found.game,
+        season=0,
+        finished_at=stopped,
+        rated=False,
+        teams=None,
+        seats=seats,
+        settled=True,
+    )
+    return _with_log(s, summary, int(found.seed), dict(found.options or {}))
 
 
 def _recent(
@@ -322,6 +375,18 @@ class History:
 
     async def match_at_table(self, guild_id: int, table_id: int) -> FinishedMatch | None:
         """The finished match played at a table of the guild, as `match`; None for
-        a table of another guild, a table still open, or none at all (the bot's replays)."""
+        a table of another guild, a table still open, or none at all (reviews)."""
         where = (MATCHES.c.table_id == table_id) & (MATCHES.c.guild_id == guild_id)
         return await self._db.read_all(lambda s: _finished(s, where))
+
+    async def replay_at_table(self, guild_id: int, table_id: int) -> FinishedMatch | None:
+        """As `match_at_table`, or else the concours table settled there when its round
+        closed (`summary.settled`): what the bot's replays show."""
+        where = (MATCHES.c.table_id == table_id) & (MATCHES.c.guild_id == guild_id)
+        return await self._db.read_all(
+            lambda s: _finished(s, where) or _settled(s, guild_id, table_id)
+        )
+
+    async def settled_at_table(self, guild_id: int, table_id: int) -> FinishedMatch | None:
+        """Only the concours table settled at `table_id` (the web page of its replay)."""
+        return await self._db.read_all(lambda s: _settled(s, guild_id, table_id))

@@ -217,3 +217,28 @@ async def test_the_organiser_adds_a_confirmed_pair_and_removes_an_entrant(store:
         await store.concours.drop(cid, added.id)
     record = await store.concours.get(cid)
     assert record is not None and [e.active for e in record.entrants] == [False]
+
+
+async def test_a_settled_table_reads_back_with_its_log_and_is_no_match(store: Store) -> None:
+    cid, ids = await running(store, 2)
+    await store.concours.pair_round(cid, 1, [(ids[0], ids[1])], [])
+    seats = [SeatInfo(i, user(i), name=f"J{i}") for i in range(4)]
+    table_id = await store.concours.open_table(
+        cid, 1, 0, channel_id=CHANNEL, options={}, seed=7, seats=seats
+    )
+    await store.tables.start(table_id, "{}")
+    await store.moves.append(table_id, 1, 0, "play:7C", "{}")
+    await store.moves.append(table_id, 2, 1, "play:8C", "{}")
+    assert await store.history.replay_at_table(GUILD, table_id) is None  # still playing
+    await store.tables.update(table_id, status="cancelled")
+    assert await store.history.replay_at_table(GUILD, table_id) is None  # not marked yet
+    assert await store.concours.record_table(cid, 1, 0, [12, 3], settled=True)
+    found = await store.history.replay_at_table(GUILD, table_id)
+    assert found is not None and found.summary.settled and found.summary.id == 0
+    assert [(m.seat, m.action_id) for m in found.moves] == [(0, "play:7C"), (1, "play:8C")]
+    assert [s.name for s in found.summary.seats] == ["J0", "J1", "J2", "J3"]
+    assert await store.history.settled_at_table(GUILD, table_id) == found
+    assert await store.history.settled_at_table(GUILD + 1, table_id) is None
+    assert await store.history.match_at_table(GUILD, table_id) is None  # no recorded match
+    assert await store.history.recent(GUILD) == []
+    assert await store.concours.replays(cid) == {}

@@ -219,3 +219,63 @@ def test_an_ai_side_is_named_on_the_page_and_never_ranked(tmp_path: Path, lang: 
         html = client.get(signed(f"concours/{cid}", guild=GUILD, lang=lang)).text
     assert html.count('data-entrant="') == 3
     assert ("l&#39;IA" if lang == "fr" else "the AI") in html
+
+
+SETTLED_MOVES = 30
+
+
+async def build_settled(url: str) -> tuple[int, int, int]:
+    """A one-round Manille concours closed by its organiser after SETTLED_MOVES moves: its
+    id, its settled table, and an ordinary table of the guild cancelled mid-match."""
+    store = await Store.open(url)
+    try:
+        tables, service = services(store, Recorder())
+        cid = await service.create(
+            guild_id=GUILD, channel_id=CHANNEL, organiser_id=ORGANISER, game="manille", name="Clos"
+        )
+        for n in range(2):
+            entry = await store.concours.register(
+                cid, user(2 * n), f"Aline {n}", partner_id=user(2 * n + 1), partner_name="Bruno"
+            )
+            await store.concours.accept(cid, entry.id, user(2 * n + 1))
+        concours = await service.start(cid, checked_in_only=False)
+        assert concours is not None
+        (tid,) = current_tables(tables, concours)
+        await play(tables, tid, random.Random(3), SETTLED_MOVES)
+        await service.runner(cid).close_round(1)
+        ordinary = await tables.create(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            host_id=user(9),
+            host_name="Hôte",
+            game="manille",
+            options={},
+        )
+        return cid, tid, ordinary.id
+    finally:
+        await store.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_table_settled_at_the_rounds_close_is_linked_and_replays_to_where_it_stopped(
+    tmp_path: Path, lang: str
+) -> None:
+    seeded = Seeded(f"sqlite+aiosqlite:///{tmp_path / 'settled.db'}")
+    cid, tid, ordinary = asyncio.run(build_settled(seeded.url))
+    mark = "Arrêtée à la clôture de la ronde" if lang == "fr" else "Stopped when the round closed"
+    with TestClient(create_app(settings_for(seeded))) as client:
+        page = client.get(signed(f"concours/{cid}", guild=GUILD, lang=lang)).text
+        assert f"/table/{tid}?" in page and page.count('class="replay-link"') == 1
+        shown = client.get(signed(f"table/{tid}", guild=GUILD, lang=lang))
+        assert shown.status_code == 200 and mark in shown.text
+        assert f'data-total="{SETTLED_MOVES}"' in shown.text
+        assert problems(visible(shown.text).replace("Aline", "").replace("Bruno", ""), lang) == []
+        last = client.get(signed(f"table/{tid}", guild=GUILD, lang=lang) + f"&step={SETTLED_MOVES}")
+        assert last.status_code == 200 and f'data-step="{SETTLED_MOVES}"' in last.text
+        beyond = signed(f"table/{tid}", guild=GUILD, lang=lang) + f"&step={SETTLED_MOVES + 1}"
+        assert client.get(beyond).status_code == 404
+        assert client.get(signed(f"table/{tid}", guild=GUILD + 1)).status_code == 404
+        assert client.get(signed(f"table/{ordinary}", guild=GUILD)).status_code == 404
+        board = client.get(signed("", guild=GUILD, lang=lang)).text
+        assert "/match/" not in board and f"/table/{tid}" not in board  # counted nowhere

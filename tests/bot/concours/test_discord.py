@@ -179,6 +179,18 @@ async def test_a_manille_concours_from_creation_to_podium(
             assert board.kind == "gallery" and board.attachment is not None
             assert board.attachment.filename == "standings.png"
             assert board.description and "Classement du concours Saint-Jean" in board.description
+        # The table settled when the round closed keeps its replay, under the podium too.
+        stored = await tapis.store.history.replay_at_table(tapis.guild.id, table.table_id)
+        assert stored is not None and stored.summary.settled
+        replay_id = f"rp:{table.table_id}:0:o"
+        assert replay_id in str(podium.components)
+        for who, mark, move in (
+            (players[0], "arrêtée à la clôture de la ronde", "Coup"),
+            (stranger, "stopped when the round closed", "Move"),
+        ):
+            shown = await tapis.run(await emulator.click(who, podium, replay_id))
+            assert shown is not None and mark in shown.embeds[0]["title"]
+            assert f"{move} 0 / {len(stored.moves)}" in shown.embeds[0]["footer"]["text"]
 
 
 @pytest.mark.slow
