@@ -190,15 +190,21 @@ class Display:
         """`seat`'s hand without waiting long for its picture: with it if it is drawn within
         `wait` seconds (a click's answer waits HAND_PICTURE_WAIT at most: a busy drawing
         worker), else with the picture the message carries (`kept`) if that shows the same
-        cards (only the raised ones may differ), else without; and whether it has its own
-        picture (if not, it follows: `Hands.picture_follows`, bot.table.hands)."""
+        cards (only the raised ones may differ), else without; and whether it is complete.
+        A hand without a picture of its cards is not: its picture follows
+        (`Hands.picture_follows`, bot.table.hands). A hand that kept a picture of the same
+        cards is: a second edit only to raise the playable cards would cost as much as the
+        first (a layout, a request, an upload) when the drawing workers are already behind,
+        and the buttons below say what may be played."""
         picture = self.pictures.hand_soon(table, seat, lang, wanted=wanted)
         text, rows = hand_parts(table, seat, lang, self.emojis.faces, note)
         done, _ = await asyncio.wait({picture}, timeout=wait)
         shown: Picture | Kept | None = picture.result() if done else None
         if shown is None and kept is not None and kept.cards == held_cards(table, seat):
             shown = kept
-        return Outgoing(layout(text, shown, rows), shown), bool(done)
+        return Outgoing(layout(text, shown, rows), shown), bool(done) or (
+            shown is not None and shown is kept
+        )
 
     def hand_layout(self, table: Table, seat: int, lang: str, kept: Kept | None) -> Outgoing:
         """`seat`'s hand as the table is now with no new picture (see `hand_layout`)."""

@@ -10,9 +10,11 @@ is laid out from a move before its write commits.
 
 A hand message is edited through the token of the interaction that wrote it
 (bot.table.hand_slots): the hands of the players now to act are redrawn while it lives. A
-hand whose picture was not drawn in time goes out without it (or with the one the message
-carries, if it shows the same cards) and is redrawn once the picture comes, unless something
-newer was shown meanwhile. One write at a time per player: each keeps the picture by the
+hand whose picture was not drawn in time goes out with the one the message carries if that
+shows the same cards (its playable cards are then not raised until the next change: a
+second edit would cost as much as the first while the drawing workers are behind), else
+without, and is then redrawn once its picture comes, unless something newer was shown
+meanwhile. One write at a time per player: each keeps the picture by the
 attachment id the previous one left.
 """
 

@@ -20,7 +20,9 @@ from emulator.model import Channel, Message
 from games import Rng
 from games.cards import face
 from tests.bot.harness import (
+    Writes,
     click_random_action,
+    is_my_turn,
     ready_to_play,
     running_tapis,
     settled,
@@ -182,6 +184,61 @@ async def test_a_click_does_not_wait_for_a_late_hand_picture_it_follows(
         await settled(tapis, table_id)
         final = emulator.message(hand.id)
         assert final is not None and shown_version(final) == 1 and len(final.attachments) == 1
+
+
+async def test_a_turn_refresh_that_kept_the_same_cards_picture_is_not_edited_again(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """When the drawing worker is behind, the player handed the turn gets their hand at once
+    with the picture their message carries (the same cards, only not raised): its picture
+    is not edited in a second time once drawn, since that costs a whole edit and an upload
+    while the workers are already behind. (A hand whose cards changed does get its picture:
+    the test above.)"""
+    slow = threading.Event()
+    drawn = threading.Event()
+
+    def draw_hand(
+        cards: Sequence[str], playable: Iterable[str], lang: str, grey: Iterable[str] = ()
+    ) -> bytes:
+        if slow.is_set():
+            drawn.wait()
+        return art.draw_hand(list(cards), playable, lang, grey)
+
+    pictures = Pictures(workers=0, draw_hand=draw_hand)
+    async with running_tapis(emulator, tmp_path, pictures=pictures) as tapis:
+        table_id, where, users = await tapis.seat_and_start("manille", 4, "timer=0")
+        public = tapis.public_message(table_id, where)
+        for u in users:
+            await tapis.run(await emulator.click(u, public, f"th:{table_id}"))
+            await emulator.wait_for(lambda u=u: tapis.bot.welcome.settled(u.id, "manille"))
+        await settled(tapis, table_id)
+        table = tapis.bot.service.tables[table_id]
+        (mover,) = [u for u in users if u.id in table.to_move_users()]
+        hand = tapis.hand_of(mover, where, table_id)
+        assert hand is not None
+        writes = Writes(emulator)
+        try:
+            slow.set()
+            await tapis.run(await click_random_action(emulator, mover, hand, Rng(3)))
+            (nxt,) = [u for u in users if u.id in table.to_move_users()]
+            assert nxt is not mover  # a trick's first card hands the turn on
+            their_hand = tapis.hand_of(nxt, where, table_id)
+            assert their_hand is not None
+            before = [m.attachment.id for m in their_hand.media_items() if m.attachment]
+
+            def refreshed() -> bool:
+                return any(m.id == their_hand.id for _h, m, _t in writes.seen)
+
+            await emulator.wait_for(refreshed, timeout=5)
+        finally:
+            drawn.set()
+        await settled(tapis, table_id)
+        theirs = [m for _h, m, _t in writes.seen if m.id == their_hand.id]
+        assert len(theirs) == 1, "the turn's refresh was edited again for its raised cards"
+        assert is_my_turn(theirs[0])
+        now = emulator.message(their_hand.id)
+        assert now is not None
+        assert [m.attachment.id for m in now.media_items() if m.attachment] == before
 
 
 async def test_a_redraw_does_not_wait_for_a_late_picture_it_keeps_the_last_one_until_then(
