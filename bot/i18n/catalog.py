@@ -125,7 +125,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Tapis is restarting, try again in a moment: nothing was played.",
     },
     "err.discord_refused": {
-        "fr": "Discord n'a pas accepté le message de la table : elle n'est pas ouverte. "
+        "fr": "Discord n'a pas accepté le message de la table, qui n'a donc pas été ouverte. "
         "Réessayez dans un instant.",
         "en": "Discord did not accept the table's message, so the table was not opened. "
         "Try again in a moment.",
