@@ -234,7 +234,7 @@ async def test_a_table_discord_refuses_to_post_is_not_opened(
         host = tapis.user("hôte")
         command, options = table_command("manille")
         text = await reply_text(tapis, await emulator.slash(host, tapis.channel, command, options))
-        assert "pas ouverte" in text
+        assert "pas été ouverte" in text
         assert not tapis.bot.service.tables
         assert not emulator.world.public_messages(tapis.channel)
         answer = await reply_text(tapis, await emulator.slash(host, tapis.channel, "tables"))
