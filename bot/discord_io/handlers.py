@@ -139,7 +139,9 @@ class Dispatcher:
             log.exception("Ignoring exception in dynamic item callback for %r", item)
 
 
-def clicked(message: discord.Message | None, custom_id: Any, component_type: Any) -> Any:
+def clicked(
+    message: discord.Message | None, custom_id: Any, component_type: Any
+) -> discord.Component | None:
     """The component of `message` with `custom_id`, if it is of the clicked type (None when
     the message has no such component)."""
     if message is None:

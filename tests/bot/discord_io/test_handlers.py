@@ -118,7 +118,8 @@ class Clicked(discord.Client):
     def __init__(self) -> None:
         super().__init__(intents=discord.Intents.none())
         self.seen: list[Any] = []
-        self.release = asyncio.Event()  # a held click (`k:7`) waits for it
+        self.started = asyncio.Event()  # a held click (`held`) has started
+        self.release = asyncio.Event()  # and waits for this
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         self.seen.append(("listener", interaction.type))
@@ -139,6 +140,7 @@ class Held(ui.DynamicItem[ui.Button[Any]], template=r"^held$"):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         client = cast(Clicked, interaction.client)
+        client.started.set()
         await client.release.wait()
         client.seen.append(("held", "done"))
 
@@ -277,16 +279,14 @@ async def test_a_select_gets_its_values() -> None:
 
 
 async def test_the_gate_holds_a_click_until_it_is_done() -> None:
+    """A shutdown's drain waits for a click in flight: the gate collected its task."""
     async with dispatching() as (client, gate):
         receive(client, click("held"))
-        await asyncio.sleep(0)  # the click's task starts and waits for the release
+        await client.started.wait()
         assert gate.in_flight >= 1
-        drained = asyncio.create_task(gate.drain(5.0))
-        await asyncio.sleep(0)
-        assert not drained.done(), "the drain waits for the click"
-        client.release.set()
-        assert await drained == 0
-        assert ("held", "done") in client.seen
+        asyncio.get_running_loop().call_soon(client.release.set)
+        assert await gate.drain(5.0) == 0
+        assert ("held", "done") in client.seen, "the drain returned before the click ended"
 
 
 async def test_an_error_escaping_a_callback_is_logged(caplog: pytest.LogCaptureFixture) -> None:
