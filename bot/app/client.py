@@ -23,7 +23,7 @@ from ..concours.desk import Desk
 from ..concours.publisher import DiscordPublisher
 from ..concours.service import ConcoursService
 from ..discord_io import pacing
-from ..discord_io.handlers import Handlers
+from ..discord_io.handlers import Dispatcher, Handlers
 from ..discord_io.pacing import Pacer
 from ..discord_io.private import api_base
 from ..discord_io.tree import TapisTree
@@ -59,7 +59,7 @@ from ..table.subcommands import table_group
 from ..table.welcome import Welcome
 from ..table.why import Explainer
 from .clock import Clock, LoopClock
-from .items import DYNAMIC_ITEMS, on_message, refuse_orphan
+from .items import KNOWN_ITEMS, refuse_orphan
 from .lifecycle import InteractionGate, Stopped, shut_down
 from .settings import Settings
 from .shards import Shards
@@ -131,7 +131,10 @@ class TapisBot(commands.AutoShardedBot):
         self.runtimes: Runtimes
         self.handlers = Handlers()  # what persistent buttons hand their clicks to
         self.replays: ReplayBook  # finished matches being watched again (an LRU)
-        self.gate = InteractionGate(self)  # stops new clicks at shutdown (bot.app.lifecycle)
+        # Component clicks reach their item without discord.py (bot.discord_io.handlers),
+        # through the gate that stops new clicks at shutdown (bot.app.lifecycle).
+        self.clicks = Dispatcher(self, KNOWN_ITEMS, refuse_orphan)
+        self.gate = InteractionGate(self, self.clicks.parse)
         self._stopping: asyncio.Future[Stopped] | None = None
         self.stopped: Stopped | None = None  # how the shutdown went, once it is over
         self.owned: Shards
@@ -197,7 +200,6 @@ class TapisBot(commands.AutoShardedBot):
         self.handlers.add(REMATCHER, Rematcher(self, controller))
         self.adviser = Adviser(self.service.tables, self.store, ai)
         self.handlers.add(ADVISER, self.adviser)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.service.restore(self.owned if self.owned.partial else None)
         log.info("restored %d open table(s)", len(restored))
         await self.tree.set_translator(Translator())
@@ -293,23 +295,11 @@ class TapisBot(commands.AutoShardedBot):
                 log.exception("concours: resuming failed")
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Refuse component clicks discord.py would drop: a custom_id that is not on the
-        message it claims to come from (forged, or sent by a modified client). Such a click
-        is never routed, so it can never edit the message it arrived on. Modal submits are
-        routed here by their custom_id: the bot keeps no modal in memory."""
+        """Modal submits are routed here by their custom_id: the bot keeps no modal in
+        memory. (Component clicks go to `self.clicks`, which refuses a click whose custom_id
+        is not on its message.)"""
         if interaction.type is discord.InteractionType.modal_submit:
             await route_modal(interaction)
-            return
-        if interaction.type is not discord.InteractionType.component:
-            return
-        data: dict[str, Any] = dict(interaction.data or {})
-        custom_id = data.get("custom_id")
-        component_type = data.get("component_type")
-        if isinstance(custom_id, str) and on_message(
-            interaction.message, custom_id, component_type
-        ):
-            return
-        await refuse_orphan(interaction)
 
     async def close(self) -> None:
         """Stop in order, once however often called: no new clicks, those in flight

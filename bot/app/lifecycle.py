@@ -45,6 +45,7 @@ FLUSH_BUDGET = 1.0  # seconds for the queued moves to commit
 REFUSAL_BUDGET = 0.3  # seconds for the last "restarting" notes to go out
 SHUTDOWN_BUDGET = 4.8  # the whole stop, from the signal to the exit
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
+COMPONENT = discord.InteractionType.component.value
 ANSWERED = (
     discord.InteractionType.application_command,
     discord.InteractionType.component,
@@ -74,15 +75,20 @@ class InteractionGate:
 
     discord.py starts an interaction's handlers (command, button, modal, listeners) as
     tasks while it parses the event, synchronously; a task factory set for just that call
-    collects exactly those tasks, whatever their kind.
+    collects exactly those tasks, whatever their kind. A component click goes to
+    `components` instead of discord.py's parse when one is given (bot.discord_io.handlers'
+    dispatcher), whose tasks are collected the same way.
     """
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(
+        self, client: discord.Client, components: Callable[[Any], None] | None = None
+    ) -> None:
         self.closed = False
         self._in_flight: set[asyncio.Task[Any]] = set()
         state = connection_of(client)
         self._state = state
         self._parse = state.parsers["INTERACTION_CREATE"]
+        self._components = components
         state.parsers["INTERACTION_CREATE"] = self._receive
 
     @property
@@ -100,7 +106,10 @@ class InteractionGate:
         previous = cast(TaskFactory | None, loop.get_task_factory())
         loop.set_task_factory(self._collecting(previous))
         try:
-            self._parse(data)
+            if self._components is not None and data.get("type") == COMPONENT:
+                self._components(data)
+            else:
+                self._parse(data)
         finally:
             loop.set_task_factory(previous)
 

@@ -1,9 +1,10 @@
 """Every name of discord.py that is not its public API, in one place.
 
 Tapis writes some requests itself (bot.discord_io.writes), watches interactions arrive
-(bot.app.lifecycle) and points the client at another Discord (the emulator), which needs a
-few of discord.py's undocumented modules and underscored attributes. They can change in any
-release: they were read for the discord.py versions `READ_FOR` names, which
+(bot.app.lifecycle), dispatches component clicks itself (bot.discord_io.handlers) and
+points the client at another Discord (the emulator), which needs a few of discord.py's
+undocumented modules and underscored attributes. They can change in any release: they
+were read for the discord.py versions `READ_FOR` names, which
 tests/bot/discord_io/test_private.py holds equal to the pin in pyproject.toml, and no other
 module of bot/ touches such a name (the same test), so a new discord.py is checked here.
 """
@@ -21,7 +22,7 @@ import yarl
 from discord.enums import InteractionResponseType
 from discord.ext.commands.bot import BotBase
 from discord.http import MultipartParameters, Route, handle_message_parameters, json_or_text
-from discord.ui.view import BaseView
+from discord.ui.view import BaseView, _component_to_item
 from discord.webhook.async_ import interaction_message_response_params
 
 READ_FOR = "discord.py>=2.7,<2.8"  # the pin in pyproject.toml these names were read for
@@ -37,10 +38,12 @@ __all__ = [
     "handle_message_parameters",
     "http_session",
     "interaction_message_response_params",
+    "item_of",
     "json_or_text",
     "mark_updated",
     "mentions_allowed_before",
     "point_at",
+    "refresh_state",
     "to_json",
 ]
 
@@ -89,3 +92,16 @@ def to_json(value: Any) -> str:
 def command_handles_errors(command: Any) -> bool:
     """Whether an app command (or its group or cog) has an error handler of its own."""
     return bool(command._has_any_error_handlers())
+
+
+def item_of(component: discord.Component) -> discord.ui.Item[Any]:
+    """The item discord.py makes of a message's component (a `ui.Button` of a button, the
+    select of its kind of a select), as its view store hands a `DynamicItem`'s
+    `from_custom_id`."""
+    return _component_to_item(component)
+
+
+def refresh_state(item: discord.ui.Item[Any], interaction: discord.Interaction[Any]) -> None:
+    """Give `item` the state of the interaction that clicked it (a select's `values`), as
+    discord.py's view store does before the item's callback."""
+    item._refresh_state(interaction, interaction.data)  # type: ignore[arg-type]

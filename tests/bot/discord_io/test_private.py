@@ -65,6 +65,8 @@ def test_the_private_names_exist_in_the_installed_discord_py() -> None:
     assert callable(discord.utils._to_json)  # discord.py's internals, read on purpose
     assert callable(app_commands.Command._has_any_error_handlers)  # internals
     assert callable(app_commands.ContextMenu._has_any_error_handlers)  # internals
+    assert callable(discord.ui.view._component_to_item)  # internals
+    assert callable(discord.ui.Select._refresh_state)  # internals
     client = discord.Client(intents=discord.Intents.none())
     assert "INTERACTION_CREATE" in private.connection_of(client).parsers
     assert hasattr(client.http, "_HTTPClient__session")
