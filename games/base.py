@@ -9,9 +9,10 @@ snapshots, equality, and the typed public and private facts the bot and the art 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
+
+import orjson
 
 from .answers import Answers
 from .faces import Faces
@@ -289,7 +290,8 @@ class GameState:
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.snapshot(), separators=(",", ":"), ensure_ascii=False)
+        """The snapshot as compact JSON: the text stdlib json gives, by the faster orjson."""
+        return orjson.dumps(self.snapshot()).decode()
 
     @classmethod
     def from_snapshot(cls, snap: Mapping[str, Any]) -> Self:
@@ -376,7 +378,7 @@ class Rules:
         return self.State.start(players, seed, self.parse_options(options))
 
     def from_json(self, text: str) -> GameState:
-        snap = json.loads(text)
+        snap = orjson.loads(text)
         if snap.get("slug") != self.slug:
             raise ValueError(f"snapshot of {snap.get('slug')!r}, not {self.slug!r}")
         return self.State.from_snapshot(snap)
