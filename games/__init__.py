@@ -12,8 +12,9 @@ from __future__ import annotations
 import builtins
 import importlib
 
-from .base import Action, GameState, IllegalAction, Outcome, Rules
+from .base import Action, GameState, IllegalAction, Rules
 from .options import BaseOptions
+from .outcome import Outcome
 from .rng import Rng
 from .words import Words
 

@@ -9,14 +9,16 @@ snapshots, equality, and the typed public and private facts the bot and the art 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Self
 
+import orjson
+
+from .answers import Answers
 from .faces import Faces
 from .facts import FactsOf, HandFacts, PublicFacts
 from .options import BaseOptions
+from .outcome import Outcome
 from .reasons import Reason, named_cards
 from .rng import Rng
 
@@ -52,34 +54,6 @@ class Action(NamedTuple):
     def arg(self) -> str | None:
         parts = self.id.split(":", 1)
         return parts[1] if len(parts) == 2 else None
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The end of a match as the leaderboard records it, one entry per seat.
-
-    `ranks` are 1-based and shared on a tie. `teams` lists the sides when the ranking is by
-    side (Manille): every member then has the side's rank and the side's score, the number
-    that ranked it. A game whose partners are fixed in play but whose players rank one by
-    one (Bianco Mano at four) leaves it None. `unit` is the word key of what `scores` count
-    (`point`, `token`, `card`...), so the final ranking can say it.
-    """
-
-    ranks: tuple[int, ...]
-    scores: tuple[int, ...]
-    teams: tuple[tuple[int, ...], ...] | None = None
-    unit: str = "point"
-
-    def __post_init__(self) -> None:
-        # The final ranking shows a side once, with one place and one number: they must be
-        # every member's, or the line would show one member's points as the side's.
-        for side in self.teams or ():
-            if len({self.ranks[s] for s in side}) > 1 or len({self.scores[s] for s in side}) > 1:
-                raise ValueError(f"side {side} is ranked together but its members differ")
-
-    def team_lists(self) -> list[list[int]] | None:
-        """The sides as plain lists, the shape storage takes."""
-        return None if self.teams is None else [list(t) for t in self.teams]
 
 
 def plain_copy(value: Any) -> Any:
@@ -168,13 +142,30 @@ class GameState:
         return None
 
     # --- facts: what a view shows, as typed data --------------------------------------------
+    # This version's answers, asked again by every message of a move (games/answers.py):
+    # immutable, and this object's only (a copy, a snapshot or a redeal starts without any).
+    _answers: Answers | None = None
+
+    def _answered(self) -> Answers:
+        """This version's answers so far (a move starts them afresh)."""
+        answers = self._answers
+        if answers is None or answers.version != self.version:
+            answers = self._answers = Answers(self.version)
+        return answers
+
     def public_facts(self) -> PublicFacts:
         """What anyone at the table sees, built from the spectator's view only."""
-        return self.rules.public_facts(self.view(None))
+        answers = self._answered()
+        if answers.public is None:
+            answers.public = self.rules.public_facts(self.view(None))
+        return answers.public
 
     def hand_facts(self, seat: int) -> HandFacts:
         """What `seat` alone sees (its hand, private facts), from that seat's view only."""
-        return self.rules.hand_facts(self.view(seat), seat)
+        hands = self._answered().hands
+        if seat not in hands:
+            hands[seat] = self.rules.hand_facts(self.view(seat), seat)
+        return hands[seat]
 
     # --- moves ------------------------------------------------------------------------------
     # What `legal_actions` last answered: (version, seat, actions). Callers nearly always ask
@@ -237,11 +228,26 @@ class GameState:
         return "illegal_move"
 
     def playable_cards(self, seat: int) -> frozenset[str]:
-        """The cards of `seat`'s hand its legal moves play now (those their ids name)."""
+        """`seat`'s cards its legal moves play now, once per version by `_playable_cards`."""
+        playable = self._answered().playable
+        if seat not in playable:
+            playable[seat] = frozenset(self._playable_cards(seat))
+        return playable[seat]
+
+    def _playable_cards(self, seat: int) -> frozenset[str]:
+        """The game's rule for the cards `seat`'s legal moves play: those their ids name."""
         return named_cards(self.hand(seat), self.legal_actions(seat))
 
     def why_not(self, seat: int) -> tuple[Reason, ...]:
-        """Why each card of `seat`'s hand no legal move plays is refused (games/reasons.py)."""
+        """Why each card of `seat`'s hand no legal move plays is refused, once per version
+        by the game's `_why_not` (games/reasons.py)."""
+        why = self._answered().why
+        if seat not in why:
+            why[seat] = tuple(self._why_not(seat))
+        return why[seat]
+
+    def _why_not(self, seat: int) -> tuple[Reason, ...]:
+        """The game's « Pourquoi ? » for the seat to move (games/reasons.py); none here."""
         return ()
 
     def _apply(self, seat: int, action_id: str) -> None:
@@ -284,7 +290,8 @@ class GameState:
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.snapshot(), separators=(",", ":"), ensure_ascii=False)
+        """The snapshot as compact JSON: the text stdlib json gives, by the faster orjson."""
+        return orjson.dumps(self.snapshot()).decode()
 
     @classmethod
     def from_snapshot(cls, snap: Mapping[str, Any]) -> Self:
@@ -305,12 +312,6 @@ class GameState:
         return self.snapshot() == other.snapshot()
 
     # Defining __eq__ leaves __hash__ None: a state is mutable, compared by value.
-
-
-def rank_by_score(scores: Sequence[float], tiebreak: Sequence[float] | None = None) -> list[int]:
-    """1-based ranks, higher score better, ties (after the tie-break) sharing a rank."""
-    keys = [(scores[i], tiebreak[i] if tiebreak else 0) for i in range(len(scores))]
-    return [1 + sum(1 for k in keys if k > keys[i]) for i in range(len(keys))]
 
 
 class Rules:
@@ -377,7 +378,7 @@ class Rules:
         return self.State.start(players, seed, self.parse_options(options))
 
     def from_json(self, text: str) -> GameState:
-        snap = json.loads(text)
+        snap = orjson.loads(text)
         if snap.get("slug") != self.slug:
             raise ValueError(f"snapshot of {snap.get('slug')!r}, not {self.slug!r}")
         return self.State.from_snapshot(snap)

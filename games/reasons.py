@@ -1,7 +1,8 @@
 """Why a card of the seat to move is not a legal play now: the answers of « Pourquoi ? ».
 
-A game's `why_not(seat)` gives one `Reason` per card of that seat's hand that no legal move
-plays (and, where a phase limits an action rather than a card, a reason without a card).
+A state's `why_not(seat)` (the game's `_why_not`, worked out once per version) gives one
+`Reason` per card of that seat's hand that no legal move plays (and, where a phase limits an
+action rather than a card, a reason without a card).
 The code comes from the same check that refuses the move (`GameState.explain`, the duties
 of games/duties.py), so a rule is written once for the legal moves, the refusals and these
 answers; `values` are the facts its sentence names, read from what the seat may see: its

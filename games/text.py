@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import Outcome
 from .facts import Box, HandFacts, PublicFacts, SeatFacts, Zone
+from .outcome import Outcome
 from .reasons import Reason
 from .words import Context, Face, T, Words
 

@@ -63,8 +63,7 @@ def frame(table: Table, seat: int | None, lang: str, note: str | None = None) ->
     private: list[str] = []
     why: list[str] = []
     if seat is not None:
-        view = state.view(seat)
-        held = rules.hand_facts(view, seat)
+        held = state.hand_facts(seat)
         legal = [] if state.is_over() else [a.id for a in state.legal_actions(seat)]
         by_card = card_actions(legal, held.cards)
         reasons = state.why_not(seat) if legal else ()  # « Pourquoi ? », its turn only
@@ -87,7 +86,7 @@ def frame(table: Table, seat: int | None, lang: str, note: str | None = None) ->
         ]
         private = [
             text
-            for e in view.get("events", [])
+            for e in state.events_for(seat)
             if e.get("to") == seat and (text := words.narrate(e, table, lang))
         ]
     center = web_words.table(rules.words, facts, names, lang)

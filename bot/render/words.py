@@ -175,7 +175,7 @@ def table_text(table: Table, faces: CardFaces = TEXT_FACES) -> Text:
         movers = state.to_move()
         who = ", ".join(seat_name(table, s, mention=True) for s in movers)
         lines.append(tr("table.turn" if len(movers) == 1 else "table.turn_many", lang, who=who))
-    lines.extend(public_lines(facts, words, lang, names, face_for(lang, faces)))
+    lines.extend(shared_public_lines(table, lang, faces))
     text.body = "\n".join(lines)[:4000]
     players = players_block(table, facts, lang, faces)[:1024]
     text.blocks.append((tr("table.players", lang), players))
@@ -198,6 +198,20 @@ def players_block(
     return "\n".join(out) or "-"
 
 
+def shared_public_lines(table: Table, lang: str, faces: CardFaces) -> tuple[str, ...]:
+    """The public facts of the table's state in lines, said alike under the table message
+    and every hand: built once per state version, language, names and faces (`Table.said`)."""
+    state = table.state
+    assert state is not None
+    names = names_of(table)
+
+    def build() -> list[str]:
+        words = table.rules.words
+        return public_lines(state.public_facts(), words, lang, names, face_for(lang, faces))
+
+    return table.said.get(state, ("public", lang, *names), faces, build)
+
+
 # --- the hand (ephemeral) --------------------------------------------------------------------
 def hand_text(
     table: Table,
@@ -211,8 +225,7 @@ def hand_text(
     words = table.rules.words
     names = names_of(table)
     face = face_for(lang, faces)
-    view = state.view(seat)
-    hand = table.rules.hand_facts(view, seat)
+    hand = state.hand_facts(seat)
     text = Text(
         title=f"{tr('hand.title', lang)} — " + table_title(table, lang),
         colour=colour_of(table),
@@ -224,11 +237,11 @@ def hand_text(
     lines.extend(private_lines(hand, words, lang, names, face))
     private = [
         t
-        for e in view.get("events", [])
+        for e in state.events_for(seat)
         if e.get("to") == seat and (t := narrate(e, table, lang, faces))
     ]
     lines.extend(private)
-    lines.extend(public_lines(state.public_facts(), words, lang, names, face))
+    lines.extend(shared_public_lines(table, lang, faces))
     if table.seats[seat].autopilot:
         lines.append(f"**{tr('hand.autopilot', lang)}**")
     if state.is_over():

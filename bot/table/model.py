@@ -4,6 +4,7 @@ events, and how a stored record becomes one. Plain data, no Discord and no stora
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +39,33 @@ class Seat:
             ai_level=self.ai_level,
             name=self.name,
         )
+
+
+Lines = tuple[str, ...]
+
+
+class StateLines:
+    """Lines that several messages of a table say alike about one state of its match (the
+    public lines under the table message and under every hand, bot.render.words): built
+    once for that state object at its version, per key (language, names) and card faces,
+    and forgotten when the table's state moves on (a move, a reload, a new match)."""
+
+    def __init__(self) -> None:
+        self._state: GameState | None = None
+        self._version = -1
+        self._lines: dict[Hashable, tuple[object, Lines]] = {}
+
+    def get(
+        self, state: GameState, key: Hashable, faces: object, build: Callable[[], Iterable[str]]
+    ) -> Lines:
+        """The lines under `key` for `state` as it is with `faces` (the same object: the
+        faces change when the emojis are synced), built by `build` the first time."""
+        if state is not self._state or state.version != self._version:
+            self._state, self._version, self._lines = state, state.version, {}
+        found = self._lines.get(key)
+        if found is None or found[0] is not faces:
+            found = self._lines[key] = (faces, tuple(build()))
+        return found[1]
 
 
 @dataclass(eq=False)
@@ -81,6 +109,8 @@ class Table:
     # A write failed in a way that may have committed anyway (a connection lost at COMMIT):
     # the next operation reads the truth back from storage first.
     suspect: bool = False
+    # What its messages say alike about the state shown now (bot.render.words).
+    said: StateLines = field(default_factory=StateLines, repr=False)
 
     @property
     def rules(self) -> games.Rules:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from ..base import GameState, Outcome, rank_by_score
+from ..base import GameState
 from ..cards import cut
 from ..deals import deal_rng
+from ..outcome import Outcome, rank_by_score
 from ..tricks import Trick, gather
 from .options import Options
 from .rules import (

@@ -123,7 +123,7 @@ class State(Deal):
             return refusal(hand, self.trick, self._dominant(), arg)
         return "wrong_phase"
 
-    def why_not(self, seat: int) -> tuple[Reason, ...]:
+    def _why_not(self, seat: int) -> tuple[Reason, ...]:
         """Each card the play conditions forbid, with the condition it breaks (the
         refusal's own code) and the public facts its words name: the family led, the
         dominant family and the highest dominant on the table, with who played it."""

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from ..base import GameState, Outcome
+from ..base import GameState
 from ..deals import generator_for, pick_first_dealer
+from ..outcome import Outcome
 from .options import Options
 from .rules import ALLOWED, DRAW_DECK, hand_size, stuck_for_ever
 

@@ -245,7 +245,7 @@ class State(Deal):
             self._finish(None, "blocked")
 
     # --- refusals ---------------------------------------------------------------------------
-    def why_not(self, seat: int) -> tuple[Reason, ...]:
+    def _why_not(self, seat: int) -> tuple[Reason, ...]:
         """On its turn, each card of the hand that no move plays, with the refusal's own
         code (`explain`) and what its words name: the seat's character, the top of the
         discard pile and the card it has just drawn."""

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from ..base import Action, GameState, Outcome, rank_by_score
+from ..base import Action, GameState
 from ..cards import JOKER
 from ..deals import generator_for, unseeded
+from ..outcome import Outcome, rank_by_score
 from ..reasons import Reason
 from ..rng import Rng
 from .hidden import redeal
@@ -243,11 +244,11 @@ class State(GameState):
     def _apply(self, seat: int, action_id: str) -> None:
         PHASES[self.phase].apply(self, seat, action_id)
 
-    def playable_cards(self, seat: int) -> frozenset[str]:
+    def _playable_cards(self, seat: int) -> frozenset[str]:
         """A lead plays the lowest card of the suit it names (phases/jeu.py)."""
         return PHASES[self.phase].playable(self, seat) if seat == self.turn else frozenset()
 
-    def why_not(self, seat: int) -> tuple[Reason, ...]:
+    def _why_not(self, seat: int) -> tuple[Reason, ...]:
         return PHASES[self.phase].why_not(self, seat) if seat == self.turn else ()
 
     # --- what the phases share ---------------------------------------------------------

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from ..base import Action, GameState, Outcome
+from ..base import Action, GameState
 from ..cards import cut
 from ..deals import generator_for, pick_first_dealer, unseeded
+from ..outcome import Outcome
 from ..reasons import Reason, card_reasons
 from ..rng import Rng
 from ..tricks import Trick, gather
@@ -183,7 +184,7 @@ class State(GameState):
             return "not_in_hand"
         return refusal(hand, self.trick, self.best, seat, self.trump, card)
 
-    def why_not(self, seat: int) -> tuple[Reason, ...]:
+    def _why_not(self, seat: int) -> tuple[Reason, ...]:
         """Each card the duties forbid, with the duty it breaks (the refusal's own code)
         and the public facts its words name: the suit led, trump, the card winning the
         trick, who played it and whether that is the seat's partner."""

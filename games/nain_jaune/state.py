@@ -1,16 +1,16 @@
 """The Nain Jaune match state: stakes, deals, runs, "sans", payments, match end.
 
 A seat chooses only which card starts a run, which suit of the needed rank it plays, and
-(option) whether to stop. The engine plays every other step itself (`_advance`).
-"""
+(option) whether to stop. The engine plays every other step itself (`_advance`)."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar, Final, Literal
 
-from ..base import Action, GameState, Outcome, rank_by_score
+from ..base import Action, GameState
 from ..cards import RANKS, deck52
 from ..deals import generator_for, pick_first_dealer, unseeded
+from ..outcome import Outcome, rank_by_score
 from ..reasons import Reason, explained
 from ..rng import Rng
 from .hidden import redeal
@@ -345,7 +345,7 @@ class State(GameState):
     def explain(self, seat: int, action_id: str) -> str:
         return refusal(self.hands[seat], self.needed, self.options.may_stop, action_id)
 
-    def why_not(self, seat: int) -> tuple[Reason, ...]:
+    def _why_not(self, seat: int) -> tuple[Reason, ...]:
         """While a run asks for a rank: why not the other ranks, nor "sans" once refused."""
         need = self.needed
         if seat != self.turn or self.phase != PLAY or need is None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from games.base import Action, GameState, Outcome, rank_by_score
+from games.base import Action, GameState
+from games.outcome import Outcome, rank_by_score
 from games.reasons import Reason, explained
 from games.rng import Rng
 
@@ -88,7 +89,7 @@ class ToyState(GameState):
             return "not_in_hand"
         return "must_follow"
 
-    def why_not(self, seat: int) -> tuple[Reason, ...]:
+    def _why_not(self, seat: int) -> tuple[Reason, ...]:
         """On a trick, the cards of another suit than the one led, when it holds that suit."""
         if seat not in self.to_move() or not self.trick:
             return ()
