@@ -16,6 +16,7 @@ from .layout import TEXT_EMOJI, check_layout, component_emojis, media_refs, refe
 from .limits import ErrorTree, add_error, validate_message
 from .model import COMPONENTS_V2, Attachment, Message
 from .responses import ApiError, form_error
+from .unicode_emoji import is_emoji
 from .world import pick_attachments
 
 if TYPE_CHECKING:
@@ -157,6 +158,8 @@ def vet_message(
         raw = emoji.get("id")
         if raw is not None and not (str(raw).isdigit() and int(raw) in world.emojis):
             add_error(tree, [*path, "id"], "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")
+        elif raw is None and not is_emoji(str(emoji.get("name") or "")):
+            add_error(tree, [*path, "name"], "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")
     if tree:
         raise form_error(_nest(tree, nest), violation="unknown_emoji", detail=f"{where}: {tree}")
     return v2

@@ -168,7 +168,7 @@ class HandButton(ui.DynamicItem[ui.Button[Any]], template=rf"^th:{TABLE}$"):
         super().__init__(
             ui.Button(
                 label=tr("btn.hand", lang),
-                emoji="🂠",
+                emoji="🃏",
                 style=discord.ButtonStyle.primary,
                 custom_id=f"th:{table_id}",
                 id=version_stamp(version),

@@ -211,6 +211,25 @@ async def test_a_component_emoji_must_be_one_of_the_application(api: Api) -> Non
 
 
 @pytest.mark.emulator_allows("unknown_emoji")
+async def test_a_unicode_component_emoji_must_be_an_emoji(api: Api) -> None:
+    """Discord refuses a symbol that fonts draw but Unicode does not call an emoji (the back
+    of a playing card) on a button, and takes a real one, with or without its variation
+    selector."""
+
+    def with_name(name: str) -> JSON:
+        button = {"type": 2, "style": 1, "custom_id": "b", "emoji": {"name": name}}
+        return {"content": "x", "components": [{"type": 1, "components": [button]}]}
+
+    refused = await api.post(with_name("\U0001f0a0"))
+    assert (refused.status, refused.code) == (400, 50035)
+    assert refused.errors == {"BUTTON_COMPONENT_INVALID_EMOJI"}
+    for name in ("\U0001f0cf", "\u2699\ufe0f", "\u2660", "1\ufe0f\u20e3"):
+        msg = await posted(api, with_name(name))
+        assert msg.buttons()[0]["emoji"]["name"] == name
+    assert (await api.post(with_name("1"))).errors == {"BUTTON_COMPONENT_INVALID_EMOJI"}
+
+
+@pytest.mark.emulator_allows("unknown_emoji")
 async def test_a_text_emoji_of_another_application_is_accepted_but_recorded(api: Api) -> None:
     mine = api.emu.add_emoji("card_as", PNG)
     stranger = f"<:card_roi:{mine.id + 1}>"
