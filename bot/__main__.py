@@ -104,8 +104,20 @@ async def main() -> int:
         return refuse(f"{exc}.")
 
 
+def event_loop() -> asyncio.AbstractEventLoop:
+    """uvloop's event loop where it is installed (Linux and macOS): the bot spends most of
+    its time in the loop, its sockets and its timers, which uvloop runs in C (bench/load.py:
+    about 4 % less CPU per click at 500 tables); asyncio's own elsewhere."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.new_event_loop()
+    return uvloop.new_event_loop()
+
+
 if __name__ == "__main__":
     try:
-        raise SystemExit(asyncio.run(main()))
+        with asyncio.Runner(loop_factory=event_loop) as runner:
+            raise SystemExit(runner.run(main()))
     except KeyboardInterrupt:  # Ctrl-C before the signal handlers are in place
         raise SystemExit(130) from None

@@ -171,6 +171,9 @@ class PipeWorker:
         theirs.close()
         self._conn, self._process = mine, process
         asyncio.get_running_loop().add_reader(mine.fileno(), self._readable)
+        # uvloop's add_reader makes the socket non-blocking, and a large answer (a picture)
+        # would then be read in part: `recv` must wait for the whole of it.
+        os.set_blocking(mine.fileno(), True)
         return mine
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
