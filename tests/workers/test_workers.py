@@ -162,3 +162,26 @@ async def test_a_pool_shares_its_jobs_and_kills_a_worker_past_a_deadline() -> No
         assert len(set(ours)) == 2 and all(alive(pid) for pid in ours), "the stuck one replaced"
     finally:
         await pool.close()
+
+
+def big_answer(size: int) -> bytes:
+    return bytes(range(256)) * (size // 256)
+
+
+@pytest.mark.slow
+def test_a_large_answer_arrives_whole_on_the_bots_event_loop() -> None:
+    """The bot runs on uvloop (bot/__main__.py), whose add_reader makes the worker's socket
+    non-blocking: an answer larger than the socket's buffer (a picture) must still be read
+    whole, not cut short by EAGAIN and taken for a dead worker."""
+    from bot.__main__ import event_loop
+
+    async def main() -> list[int]:
+        worker = PipeWorker()
+        try:
+            answers = await asyncio.gather(*(worker.submit(big_answer, 1 << 20) for _ in range(3)))
+            return [len(a) for a in answers]
+        finally:
+            await worker.close()
+
+    with asyncio.Runner(loop_factory=event_loop) as runner:
+        assert runner.run(main()) == [1 << 20] * 3
