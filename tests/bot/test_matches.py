@@ -196,6 +196,17 @@ async def test_whole_match_from_table_to_final_scores(
         assert watch.scenes >= 1 and watch.hands > actions, (watch.scenes, watch.hands)
         assert not watch.problems, watch.problems[:5]
 
+        # Every button and select the bot wrote is one its dispatcher routes (it bypasses
+        # discord.py's view store, so a plain view's callback would never run).
+        ids = {
+            str(c["custom_id"])
+            for m in emulator.world.messages.values()
+            for c in m.iter_components()
+            if "custom_id" in c
+        }
+        assert ids, "no component written"
+        assert [i for i in ids if tapis.bot.clicks.find(i) is None] == []
+
         # Stored: every move, in order, replaying to the final state; the result once.
         moves = await logged_moves(tapis.store, table_id)
         assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
