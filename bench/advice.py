@@ -93,12 +93,12 @@ async def through_worker(slug: str, positions: list[tuple[games.GameState, int]]
     ai = WorkerAi(1)
     try:
         state, seat = positions[0]  # the worker's start-up is not a click's wait
-        await ai.run(hint_for, slug, state.to_json(), seat, 0, HINT_BUDGET, deadline=60.0)
+        await ai.advise(hint_for, slug, state.to_json(), seat, 0, HINT_BUDGET, deadline=60.0)
         wall: list[float] = []
         for k, (state, seat) in enumerate(positions):
             start = time.perf_counter()
             snapshot = state.to_json()
-            await ai.run(hint_for, slug, snapshot, seat, k, HINT_BUDGET, deadline=HINT_DEADLINE)
+            await ai.advise(hint_for, slug, snapshot, seat, k, HINT_BUDGET, deadline=HINT_DEADLINE)
             wall.append(time.perf_counter() - start)
         return wall
     finally:

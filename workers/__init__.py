@@ -82,10 +82,11 @@ def exit_with_parent(parent: int, every: float = PARENT_CHECK) -> threading.Thre
     return thread
 
 
-def start_worker() -> None:
-    """The `initializer` of a worker of CPU-heavy work: lowest priority."""
+def start_worker(niceness: int | None = None) -> None:
+    """The `initializer` of a worker of CPU-heavy work: lowest priority, or only niced by
+    `niceness` for work a player waits for (`lower_priority`)."""
     ignore_interrupts()
-    lower_priority()
+    lower_priority(niceness)
     exit_with_parent(os.getppid())
 
 
@@ -190,6 +191,17 @@ class PipeWorker:
         self._pending[number] = done
         return done
 
+    async def run(self, fn: Callable[..., Any], *args: Any, deadline: float) -> Any:
+        """`fn(*args)` answered within `deadline` seconds, or TimeoutError: a job past its
+        deadline is stuck or hopeless, and only ending the worker stops it, so it is killed
+        (the jobs queued behind it fail, WorkerGone) and the next job starts a new one."""
+        work = self.submit(fn, *args)
+        try:
+            return await asyncio.wait_for(work, deadline)
+        except TimeoutError:
+            self.kill()
+            raise
+
     def _readable(self) -> None:
         conn = self._conn
         if conn is None:
@@ -242,9 +254,8 @@ class PipeWorker:
 
 class PipePool:
     """A few `PipeWorker`s sharing a kind of job (the AI's searches), each started on first
-    use: a job goes down the pipe of the least busy. A job past its deadline is stuck or
-    hopeless, and only ending its worker stops it: the worker is killed (the jobs queued
-    behind it fail, WorkerGone) and the next job starts a new one, as after a crash."""
+    use: a job goes down the pipe of the least busy, and a job past its deadline ends its
+    worker (`PipeWorker.run`)."""
 
     def __init__(self, size: int, initializer: Callable[[], None] | None = start_worker) -> None:
         self._workers = [PipeWorker(initializer) for _ in range(max(1, size))]
@@ -258,12 +269,7 @@ class PipePool:
         `deadline` seconds or TimeoutError; WorkerFailed if it raised, WorkerGone if its
         worker ended meanwhile."""
         worker = min(self._workers, key=lambda w: w.in_flight)
-        work = worker.submit(fn, *args)
-        try:
-            return await asyncio.wait_for(work, deadline)
-        except TimeoutError:
-            worker.kill()
-            raise
+        return await worker.run(fn, *args, deadline=deadline)
 
     async def close(self) -> None:
         await asyncio.gather(*(w.close() for w in self._workers))

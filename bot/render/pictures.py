@@ -19,7 +19,6 @@ import hashlib
 import heapq
 import itertools
 import logging
-import os
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -29,7 +28,7 @@ from typing import Any
 import art
 from art.hand import MAX_CARDS as MAX_HAND
 from games.base import GameState
-from workers import PipeWorker, WorkerFailed, WorkerGone, exit_with_parent, lower_priority
+from workers import PipeWorker, WorkerFailed, WorkerGone, start_worker
 
 from ..table.model import Table
 from .emojis import emoji_key
@@ -80,16 +79,6 @@ class Picture:
 
 
 # --- drawing, off the event loop ------------------------------------------------------------
-def start_worker(niceness: int | None = None) -> None:
-    """A drawing worker's first step: step back for the event loop and end with the bot
-    (workers), as the AI's workers do. No click's answer waits long for a picture (it waits
-    HAND_PICTURE_WAIT at most, see bot.render.layout), so the loop's answers go first and the
-    pictures take the CPU left over: at idle priority (`niceness` None), or niced, for the
-    worker of the hands clicks wait for (see `Pictures`)."""
-    lower_priority(niceness)
-    exit_with_parent(os.getppid())
-
-
 def emoji_faces(height: int) -> tuple[str, dict[str, bytes]]:
     """In the worker: the faces' version digest and every face as a small PNG (emojis),
     keyed by `emoji_key`: each card's French face, and the English face of the cards whose

@@ -10,12 +10,17 @@ runs past its deadline, so a table never stalls on its AI.
 Under load (hundreds of tables with AI seats) searches outnumber the workers: at most
 QUEUE_PER_WORKER searches wait per worker, beyond that an AI plays its "facile" move at
 once, so that an AI's turn stays within a few seconds instead of queueing without end.
-Workers run at the lowest CPU priority and end with the bot (workers.PipePool).
+Workers run at the lowest CPU priority and end with the bot (workers.PipePool). A hint
+(bot.table.hint) is asked by a player who waits for it: it runs in a worker of its own,
+niced instead (`HINT_NICENESS`), never queued behind the AI seats' searches; at idle
+priority it starved on a machine whose cores the bot and its neighbours kept busy, and
+overran its deadline.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 from collections.abc import Callable
@@ -25,7 +30,7 @@ import games
 import games.ai
 from games import GameState, Rng
 from games.ai.advice import Hint, hint
-from workers import PipePool
+from workers import PipePool, PipeWorker, start_worker
 
 log = logging.getLogger("tapis.ai")
 
@@ -39,6 +44,7 @@ SATURATION_LOG_EVERY = 30.0  # seconds between two "saturated" warnings
 # (bench/ai.py --advice --budget, docs/ai.md); past the deadline the player is told to retry.
 HINT_BUDGET = 0.5
 HINT_DEADLINE = SEARCH_DEADLINE
+HINT_NICENESS = 10  # how much lower than the bot's the hint worker's CPU priority is
 
 
 # In a worker: (game slug, state snapshot, seat, level, seed) -> action id. Module-level,
@@ -52,6 +58,8 @@ class AiPlayer(Protocol):
     async def run(
         self, fn: Callable[..., Result], *args: Any, deadline: float | None = None
     ) -> Result: ...
+
+    async def advise(self, fn: Callable[..., Result], *args: Any, deadline: float) -> Result: ...
 
     async def close(self) -> None: ...
 
@@ -79,8 +87,8 @@ def easy_move(state: GameState, seat: int, seed: int) -> str:
 
 
 class WorkerAi:
-    """Worker processes (`workers.PipePool`), started on the first search; a crashed or
-    stuck one is replaced."""
+    """Worker processes (`workers.PipePool`), started on the first search, and the hints'
+    own worker, started on the first hint; a crashed or stuck one is replaced."""
 
     def __init__(
         self,
@@ -92,6 +100,7 @@ class WorkerAi:
         self.deadline = deadline
         self._search = search or _search
         self._pool: PipePool | None = None
+        self._adviser = PipeWorker(functools.partial(start_worker, HINT_NICENESS))
         self.backlog = self.workers * (1 + QUEUE_PER_WORKER)  # searches in flight at most
         self._in_flight = 0
         self.saturated = 0  # "fort" decisions played as "facile" because the pool was full
@@ -132,6 +141,11 @@ class WorkerAi:
         finally:
             self._in_flight -= 1
 
+    async def advise(self, fn: Callable[..., Result], *args: Any, deadline: float) -> Result:
+        """`fn(*args)` for a player who waits for it (a hint), in the hints' own worker,
+        within `deadline` seconds; fails as `run` does."""
+        return cast(Result, await self._adviser.run(fn, *args, deadline=deadline))
+
     def _saturated(self) -> None:
         self.saturated += 1
         now = asyncio.get_running_loop().time()
@@ -148,3 +162,4 @@ class WorkerAi:
         pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
+        await self._adviser.close()

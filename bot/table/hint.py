@@ -2,7 +2,7 @@
 move, at a table that allows hints (practice, or `conseils:oui`, which makes it unrated).
 
 The hint is the strong AI's move for the clicker's own seat with the game's reason
-(games.ai.advice), searched in the AI worker processes (`AiPlayer.run`), never on the
+(games.ai.advice), searched in the hints' worker process (`AiPlayer.advise`), never on the
 event loop, from a stand-in of what that seat knows. The request is stored
 (`store.hints`) before the hint is shown, so that the replay says « conseil demandé » at
 that move. The custom_id `tc:<table>:<version>` is untrusted: a table that allows no
@@ -64,7 +64,7 @@ def refusal(table: Table | None, user_id: int, version: int) -> str | None:
 
 class Adviser:
     """Answers the button's clicks (the `ADVISER` of bot/table/hint_button.py) from the open
-    tables (`tables`, by id), searching in the AI workers of `ai`."""
+    tables (`tables`, by id), searching in the hints' worker of `ai`."""
 
     def __init__(self, tables: Mapping[int, Table], store: Store, ai: AiPlayer) -> None:
         self.tables = tables
@@ -110,10 +110,10 @@ class Adviser:
         return found
 
     async def _search(self, table: Table, args: tuple[str, str, int, int]) -> Hint | None:
-        """The hint from an AI worker, or None when the worker failed, overran its
+        """The hint from the hints' worker, or None when the worker failed, overran its
         deadline or was dropped with its pool (reset for another search)."""
         try:
-            return await self.ai.run(hint_for, *args, HINT_BUDGET, deadline=HINT_DEADLINE)
+            return await self.ai.advise(hint_for, *args, HINT_BUDGET, deadline=HINT_DEADLINE)
         except asyncio.CancelledError:
             task = asyncio.current_task()
             if task is not None and task.cancelling():

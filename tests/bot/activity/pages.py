@@ -39,11 +39,12 @@ class Page:
             self.changed.set()
         self.changed.set()
 
-    async def until(self, predicate: Any, timeout: float = 10.0) -> JSON:
-        """The first frame (from the start) that `predicate` accepts, waiting for it."""
+    async def until(self, predicate: Any, timeout: float = 10.0, after: int = 0) -> JSON:
+        """The first frame (from the start, or from the `after`-th) that `predicate`
+        accepts, waiting for it."""
 
         async def find() -> JSON:
-            seen = 0
+            seen = after
             while True:
                 for frame in self.frames[seen:]:
                     if predicate(frame):

@@ -35,8 +35,16 @@ async def test_the_pages_hint_reaches_only_the_asking_socket_stored_first(
             shown = await mine.until(lambda f: f.get("version") == version)
             assert shown["hint"] is True and shown["words"]["btn.hint"] == "Hint"
             assert (await watcher.until(lambda f: f.get("version") == version))["hint"] is False
-            await mine.ws.send_json({"type": "hint", "version": version})
-            said = await mine.until(lambda f: f["type"] in ("hint", "error"), timeout=30.0)
+            for _attempt in range(3):
+                # On a machine saturated by other tests the worker can overrun its deadline,
+                # and the player is told to ask again, as here.
+                asked = len(mine.frames)
+                await mine.ws.send_json({"type": "hint", "version": version})
+                said = await mine.until(
+                    lambda f: f["type"] in ("hint", "error"), timeout=30.0, after=asked
+                )
+                if said["type"] != "error" or "try again" not in said["text"]:
+                    break
             assert said["type"] == "hint", said
             assert said["text"].startswith("💡 ") and " : " not in said["text"]  # English
             assert await tapis.store.hints.of_table(table_id) == [HintRecord(version + 1, seat)]

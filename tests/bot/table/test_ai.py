@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import games
-from bot.table.ai import WorkerAi, easy_move, hint_for
+from bot.table.ai import HINT_NICENESS, WorkerAi, easy_move, hint_for
 from bot.table.hint import hint_answer
 from games import Rng
 from tests.bot.tables import mid_deal
@@ -170,6 +170,30 @@ async def test_searches_run_in_worker_processes_at_a_lower_cpu_priority_than_the
         assert os.sched_getscheduler(0) != os.SCHED_IDLE  # and the bot does not
     else:
         assert worker["nice"] == min(19, os.nice(0) + NICENESS)
+
+
+def how_niced(*_args: Any) -> str:
+    """Not a hint: which process worked it out, and at which CPU priority."""
+    return where_and_how("", "", 0, "", 0)
+
+
+@pytest.mark.slow
+async def test_a_hint_is_not_queued_behind_searches_and_runs_niced_not_idle(gate: Any) -> None:
+    """A player waits for a hint: it runs in a worker of its own while the searches' worker
+    is busy, niced rather than at idle priority, so that busy cores cannot starve it."""
+    state = a_state()
+    ai = WorkerAi(workers=1, deadline=60.0, search=functools.partial(gated, gate))
+    try:
+        busy = asyncio.ensure_future(ai.choose(state, state.to_move()[0], "fort", 1))
+        worker = json.loads(await ai.advise(how_niced, deadline=60.0))
+        assert not busy.done()  # answered while the only search worker is held
+        gate.set()
+        await busy
+    finally:
+        await ai.close()
+    assert worker["pid"] != os.getpid()
+    assert not worker["idle"]
+    assert worker["nice"] == min(19, os.nice(0) + HINT_NICENESS)
 
 
 @pytest.mark.slow

@@ -162,13 +162,13 @@ class Click:
 
 
 class Workers:
-    """The AI workers' `run`, answering a fixed hint for the legal move it is given."""
+    """The AI workers' `advise`, answering a fixed hint for the legal move it is given."""
 
     def __init__(self, action: str) -> None:
         self.action = action
         self.calls: list[tuple[Any, ...]] = []
 
-    async def run(self, fn: Any, *args: Any, deadline: float | None = None) -> Hint:
+    async def advise(self, fn: Any, *args: Any, deadline: float) -> Hint:
         self.calls.append(args)
         return workers_hint(self.action)
 
@@ -288,7 +288,7 @@ async def test_a_hint_asked_in_a_practice_match_is_in_its_replay_at_that_move(
 
 
 class StuckWorkers:
-    async def run(self, fn: Any, *args: Any, deadline: float | None = None) -> Hint:
+    async def advise(self, fn: Any, *args: Any, deadline: float) -> Hint:
         raise TimeoutError
 
 
