@@ -25,7 +25,7 @@ from ..concours.service import ConcoursService
 from ..discord_io import pacing
 from ..discord_io.handlers import Dispatcher, Handlers
 from ..discord_io.pacing import Pacer
-from ..discord_io.private import api_base
+from ..discord_io.private import api_base, pace_requests
 from ..discord_io.tree import TapisTree
 from ..discord_io.writes import TokenEdits, sign_requests
 from ..guild_config.commands import ConfigCog
@@ -159,6 +159,7 @@ class TapisBot(commands.AutoShardedBot):
         self.service = TableService(self.store)
         # Discord's global limit is the whole bot's: each process takes its shards' part.
         channel_writes = Pacer(self.settings.public_edits_per_second * self.owned.share)
+        pace_requests(self, channel_writes.before_request)  # every bot-token request
         # Off the critical path: the picture worker starts and draws the faces ahead, and
         # the card emojis sync while the gateway connects (text faces until they are ready).
         self.pictures.start()

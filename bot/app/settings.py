@@ -77,8 +77,9 @@ class Settings(BaseSettings):
     public_edits_per_second: float = Field(
         40.0,
         gt=0,
-        description="Bot-token writes (table redraws without a token, pings) per second for "
-        "the whole bot (Discord: 50/s); each process takes its shards' share.",
+        description="Bot-token requests (table redraws without a token, pings, new tables' "
+        "threads and messages) per second for the whole bot (Discord: 50/s); each process "
+        "takes its shards' share.",
     )
     shard_count: int = Field(
         1,

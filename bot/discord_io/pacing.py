@@ -7,6 +7,12 @@ hands out evenly spaced slots for those to every table, the most urgent waiter f
 first come, first served): with few tables nobody waits; with hundreds, a table whose
 player cannot learn otherwise that it is their turn goes before one where an AI thinks.
 Every redraw shows all the moves made while it waited.
+
+Every other bot-token request (a thread opened for a new table, its first message, a
+command's own writes) takes a slot too, as it goes out (`Pacer.before_request`, hooked
+into discord.py's HTTP client by bot.discord_io.private): unpaced, a burst of tables opened
+at once went past the limit beside the paced redraws, Discord answered 429 and the tables
+were refused. A caller that took its slot beforehand (`wait`) does not take a second one.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -25,9 +32,15 @@ PING = 0  # mention a player who has to act
 BLIND_TURN = 1  # a human's turn, and their hand cannot be refreshed: only the table shows it
 HUMAN_TURN = 2  # a human's turn; their own hand already shows it
 OTHER = 3  # an AI's turn, a finished match...
+# Any other bot-token request: a player waits for it (a table being opened, a command).
+ASKED = PING
 
 Urgency = int | Callable[[], int]
 RERANK = 0.25  # seconds a ranking of the waiters serves before they are asked again
+
+# A slot taken by `Pacer.wait` for the bot-token request its caller is about to make: that
+# request's `before_request` finds it here and takes no second one.
+_slot_held: ContextVar[bool] = ContextVar("tapis_pacer_slot_held", default=False)
 
 
 @dataclass(order=True)
@@ -77,6 +90,17 @@ class Pacer:
 
     async def wait(self, urgency: Urgency = OTHER) -> None:
         """Return once this caller may make one bot-token request."""
+        await self._slot(urgency)
+        _slot_held.set(True)
+
+    async def before_request(self) -> None:
+        """Just before a bot-token request goes out: its slot, unless the task sending it
+        took one already (`wait`)."""
+        if not _slot_held.get():
+            await self._slot(ASKED)
+        _slot_held.set(False)
+
+    async def _slot(self, urgency: Urgency) -> None:
         loop = asyncio.get_running_loop()
         now = self._now()
         if not self._waiting and self._next <= now:

@@ -11,6 +11,7 @@ module of bot/ touches such a name (the same test), so a new discord.py is check
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
@@ -42,6 +43,7 @@ __all__ = [
     "json_or_text",
     "mark_updated",
     "mentions_allowed_before",
+    "pace_requests",
     "point_at",
     "refresh_state",
     "to_json",
@@ -64,6 +66,19 @@ def point_at(api: str | None, gateway: str | None) -> None:
 def connection_of(client: discord.Client) -> Any:
     """The client's connection state, whose `parsers` turn gateway events into calls."""
     return client._connection
+
+
+def pace_requests(client: discord.Client, before: Callable[[], Awaitable[None]]) -> None:
+    """Have every request of the client's HTTP client (the bot-token routes: interaction
+    answers and token edits go another way) await `before` first."""
+    http = client.http
+    send = http.request
+
+    async def request(route: Route, **kwargs: Any) -> Any:
+        await before()
+        return await send(route, **kwargs)
+
+    http.request = request  # type: ignore[method-assign]
 
 
 def http_session(client: discord.Client) -> aiohttp.ClientSession:

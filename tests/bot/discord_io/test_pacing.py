@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from bot.discord_io.pacing import BLIND_TURN, HUMAN_TURN, OTHER, PING, Pacer
+from emulator.drivers import Emulator
 from tests.bot.clock import ManualClock
+from tests.bot.harness import running_tapis
 
 
 def test_a_lone_request_never_waits() -> None:
@@ -90,3 +93,40 @@ async def test_slots_stay_spaced_and_a_cancelled_waiter_gives_its_place() -> Non
     await clock.advance(0.55)
     await asyncio.gather(*rest)
     assert times == [0.25, 0.5, 0.75, 1.0] and pacer.waiting == 0
+
+
+async def test_a_request_takes_a_slot_unless_its_task_took_one_for_it() -> None:
+    clock = ManualClock()
+    pacer = Pacer(4, clock=clock)  # a slot every 0.25 s
+    sent: list[tuple[str, float]] = []
+
+    async def redraw() -> None:  # takes its slot before it builds its request
+        await pacer.wait(HUMAN_TURN)
+        await pacer.before_request()
+        sent.append(("redraw", clock.now()))
+
+    async def command() -> None:  # a request nobody paced, that a player waits for
+        await pacer.before_request()
+        sent.append(("command", clock.now()))
+
+    tasks = [asyncio.ensure_future(c()) for c in (command, redraw, command)]
+    await asyncio.sleep(0)
+    await clock.advance(0.25)
+    await clock.advance(0.25)
+    assert sent == [("command", 0.0), ("command", 0.25), ("redraw", 0.5)]
+    await asyncio.gather(*tasks)
+    assert pacer.reserve(clock.now()) == 0.25  # three requests, three slots
+
+
+async def test_tables_opened_at_once_stay_under_the_global_limit(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """A thread, a message and a member per new table: opened together, their requests
+    take the pacer's slots and Discord never answers a global 429."""
+    emulator.limits.global_rate = 10
+    emulator.limits.rate_limit = 100  # the channel's own limit out of the way
+    async with running_tapis(emulator, tmp_path, settings={"public_edits_per_second": 8}) as tapis:
+        hosts = [tapis.user(f"hôte{i}") for i in range(6)]
+        opened = await asyncio.gather(*(tapis.open_table(h, "manille") for h in hosts))
+    assert len({table_id for table_id, _where, _lobby in opened}) == len(hosts)
+    assert not [r for r in emulator.rate_limited if r.endswith(" global")]
