@@ -269,8 +269,8 @@ async def test_a_hint_asked_in_a_practice_match_is_in_its_replay_at_that_move(
         assert table.state is not None
         asked = table.state.version + 1
         for _attempt in range(3):
-            # The AI workers run at idle priority: on a machine saturated by other tests a
-            # search can overrun its deadline, and the player is told to ask again.
+            # On a machine saturated by other tests even the niced hint worker can overrun
+            # its deadline, and the player is told to ask again.
             said = await tapis.run(await emulator.click(user, hand, hint_id(hand) or ""), 30.0)
             if said is None or "réessayez" not in text_of(said):
                 break
