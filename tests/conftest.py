@@ -12,6 +12,7 @@ slow and not emulator ..."`) without each test file having to say it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import create_async_engine
 
 import tests.toygame  # noqa: F401  (registers the game `plus-fort`)
+from bot.app.logs import not_silenced
 
 pytest_plugins = ["emulator.fixtures"]
 
@@ -55,6 +57,10 @@ POSTGRES_ENV = "TAPIS_TEST_POSTGRES_URL"
 def pytest_configure(config: pytest.Config) -> None:
     for name, meaning in MARKERS.items():
         config.addinivalue_line("markers", f"{name}: {meaning}")
+    # As `python -m bot` does: discord.py's once-per-process start-up warnings about voice
+    # say nothing of Tapis, and would otherwise fall into whichever test makes the first
+    # client of its process, one that asserts its logs hold no warning.
+    logging.getLogger("discord.client").addFilter(not_silenced)
     worker = os.environ.get("PYTEST_XDIST_WORKER")  # set by pytest-xdist in its workers
     url = os.environ.get(POSTGRES_ENV)
     if worker and url:
