@@ -9,6 +9,7 @@ from aiohttp import web
 from . import payloads
 from .limits import RateDecision
 from .model import (
+    ATTACH_FILES,
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
     EPHEMERAL,
@@ -131,6 +132,11 @@ class ChannelRoutes:
             chan.archived = False
             self.world.update_channel(chan)
 
+    def _may_upload(self, chan: Channel, files: Any) -> None:
+        """A bot-token write that uploads a file needs Attach Files where it goes."""
+        if files and not self._can(chan, ATTACH_FILES):
+            raise ApiError(*MISSING_PERMISSIONS)
+
     # -- channels -----------------------------------------------------------------------------
 
     async def get_channel(self, request: web.Request) -> web.Response:
@@ -192,6 +198,7 @@ class ChannelRoutes:
         chan = self._channel(request)
         self._writable(chan)
         data, files = await read_body(request, world.ids, world.limits)
+        self._may_upload(chan, files)
         vet_message(world, data, files, where=f"POST in #{chan.name}")
         refuse_empty(data, files)
         decision = self._rate(POST_MESSAGE, chan)
@@ -217,6 +224,7 @@ class ChannelRoutes:
         if msg.author.id != world.bot.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         data, files = await read_body(request, world.ids, world.limits)
+        self._may_upload(chan, files)
         vet_message(world, data, files, msg, where=f"PATCH {msg.id}")
         refuse_edit_upload(world, data, files, f"PATCH {msg.id}")
         decision = self._rate(PATCH_MESSAGE, chan)

@@ -20,6 +20,14 @@ class T:
         return self.en if lang == EN else self.fr
 
 
+def joined(items: list[str], lang: str) -> str:
+    """`A`, `A et B`, `A, B et C` (English: `and`)."""
+    if len(items) <= 1:
+        return "".join(items)
+    last = " and " if lang == EN else " et "
+    return ", ".join(items[:-1]) + last + items[-1]
+
+
 @dataclass(frozen=True, slots=True)
 class Unit:
     """A counted noun: singular and plural, in French and English. The one plural rule of

@@ -38,7 +38,7 @@ from typing import Any
 
 from . import cards
 from .facts import Fact, Zone
-from .lang import COMMON_UNITS, Unit
+from .lang import COMMON_UNITS, Unit, joined
 
 # A game's words module reads T, FR and EN from here, beside Words.
 from .lang import EN as EN
@@ -66,11 +66,7 @@ class Context:
 
     def join(self, items: Sequence[str]) -> str:
         """`A`, `A et B`, `A, B et C` (English: `and`)."""
-        items = list(items)
-        if len(items) <= 1:
-            return "".join(items)
-        last = " and " if self.lang == EN else " et "
-        return ", ".join(items[:-1]) + last + items[-1]
+        return joined(list(items), self.lang)
 
 
 TypeFn = Callable[[Any, Sequence[str], Context], str]

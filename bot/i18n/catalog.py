@@ -130,6 +130,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Discord did not accept the table's message, so the table was not opened. "
         "Try again in a moment.",
     },
+    "err.missing_permission": {
+        "fr": "Il me manque une permission dans ce salon : {perms}. Un administrateur du "
+        "serveur peut me l'accorder dans les paramètres du salon ; relancez ensuite /table.",
+        "en": "I am missing a permission in this channel: {perms}. A server admin can grant "
+        "it in the channel's settings; then try /table again.",
+    },
+    "err.missing_permissions": {
+        "fr": "Il me manque des permissions dans ce salon : {perms}. Un administrateur du "
+        "serveur peut me les accorder dans les paramètres du salon ; relancez ensuite /table.",
+        "en": "I am missing permissions in this channel: {perms}. A server admin can grant "
+        "them in the channel's settings; then try /table again.",
+    },
+    # Permissions as Discord's settings name them, quoted.
+    "perm.view_channel": {"fr": "« Voir le salon »", "en": "“View Channel”"},
+    "perm.send_messages": {"fr": "« Envoyer des messages »", "en": "“Send Messages”"},
+    "perm.send_messages_in_threads": {
+        "fr": "« Envoyer des messages dans les fils »",
+        "en": "“Send Messages in Threads”",
+    },
+    "perm.attach_files": {"fr": "« Joindre des fichiers »", "en": "“Attach Files”"},
     "err.no_table": {
         "fr": "Cette table n'existe plus.",
         "en": "This table no longer exists.",

@@ -31,6 +31,7 @@ from .components import ReplaceButton
 from .hands import HandPresenter
 from .lobby import OptionsRefused, changed_options, options_modal, submitted
 from .model import Table, seat_in_play
+from .place import lacking, lacking_refusal, table_place
 from .runtime import Runtimes
 from .service import TableService
 from .welcome import Welcome
@@ -97,6 +98,9 @@ class Controller:
         if not games.known(game):
             await refuse(interaction, "err.unknown_game")
             return
+        if missing := lacking(interaction.channel, interaction.app_permissions):
+            await interaction.response.send_message(lacking_refusal(missing, lang), ephemeral=True)
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             async with storing():
@@ -117,7 +121,9 @@ class Controller:
         except ServiceError as exc:
             await refuse(interaction, exc.key, **exc.params)
             return
-        target, thread = await self._table_place(interaction, table)
+        target, thread = await table_place(
+            interaction.channel, table, interaction.user, interaction.app_permissions
+        )
         if not await self.post_lobby(table, target, thread):
             await refuse(interaction, "err.discord_refused")
             return
@@ -153,35 +159,6 @@ class Controller:
             with contextlib.suppress(ServiceError):
                 await self.service.session(table.id).start(table.host_id)
         return True
-
-    async def _table_place(
-        self, interaction: discord.Interaction[Any], table: Table
-    ) -> tuple[discord.abc.Messageable, discord.Thread | None]:
-        return await self.table_place(interaction.channel, table, interaction.user)
-
-    async def table_place(
-        self, channel: Any, table: Table, user: discord.abc.Snowflake
-    ) -> tuple[discord.abc.Messageable, discord.Thread | None]:
-        """A thread per table where the bot may create one (`user` added to it), the
-        channel itself otherwise."""
-        if isinstance(channel, discord.TextChannel):
-            name = tr(
-                "thread.name",
-                table.lang,
-                game=games.game_name(table.game, table.lang),
-                table=table.id,
-            )
-            try:
-                thread = await channel.create_thread(
-                    name=name, type=discord.ChannelType.public_thread, auto_archive_duration=1440
-                )
-            except discord.HTTPException:
-                return channel, None
-            with contextlib.suppress(discord.HTTPException):
-                await thread.add_user(user)
-            return thread, thread
-        assert isinstance(channel, discord.abc.Messageable)
-        return channel, None
 
     # --- lobby -------------------------------------------------------------------------
     async def lobby_click(

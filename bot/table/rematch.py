@@ -32,6 +32,7 @@ from ..i18n.translate import lang_of, tr
 from .changes import ServiceError, storing
 from .controller import Controller
 from .model import Table, table_from_record
+from .place import table_place
 
 log = logging.getLogger("tapis.table")
 
@@ -66,18 +67,21 @@ class Rematcher:
             await self._confirm(interaction, old, table)
             return
         assert table is not None
-        where = await self._post(old, table, user)
+        where = await self._post(old, table, interaction)
         if where is None:
             await refuse(interaction, "err.discord_refused")
             return
         lang = lang_of(interaction.locale)
         await answer_later(interaction, content=tr("rematch.opened", lang, where=where))
 
-    async def _post(self, old: Table, table: Table, user: discord.abc.Snowflake) -> str | None:
+    async def _post(
+        self, old: Table, table: Table, interaction: discord.Interaction[Any]
+    ) -> str | None:
         """Post the rematch lobby's message; where it went, or None if Discord refused."""
         self._posting.add(table.id)
         try:
-            target, thread = await self._place(old, table, user)
+            user, granted = interaction.user, interaction.app_permissions
+            target, thread = await self._place(old, table, user, granted)
             if not await self.controller.post_lobby(table, target, thread):
                 return None
             return str(getattr(target, "mention", "#"))
@@ -121,7 +125,7 @@ class Rematcher:
         if table.message_id is None and table.id not in self._posting:
             if not interaction.response.is_done():
                 await interaction.response.defer(ephemeral=True, thinking=True)
-            if await self._post(old, table, user) is None:
+            if await self._post(old, table, interaction) is None:
                 await refuse(interaction, "err.discord_refused")
                 return
         where = f"<#{table.where_id}>"
@@ -140,7 +144,7 @@ class Rematcher:
             await interaction.response.send_message(text, ephemeral=True)
 
     async def _place(
-        self, old: Table, table: Table, user: discord.abc.Snowflake
+        self, old: Table, table: Table, user: discord.abc.Snowflake, granted: discord.Permissions
     ) -> tuple[discord.abc.Messageable, discord.Thread | None]:
         """The finished table's thread while it is open; else a new thread (or the channel
         itself), as for a new table."""
@@ -153,4 +157,4 @@ class Rematcher:
         channel: Any = self.client.get_channel(old.channel_id)
         if channel is None:
             channel = self.client.get_partial_messageable(old.channel_id)
-        return await self.controller.table_place(channel, table, user)
+        return await table_place(channel, table, user, granted)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -13,7 +14,7 @@ from discord.http import Route
 
 from emulator import CommandUsageError, Emulator, InteractionFailed
 from emulator.fixtures import connect_client
-from emulator.model import Channel, Guild, User
+from emulator.model import ATTACH_FILES, Channel, Guild, Overwrite, User
 from tests.emulator.client import STOCK_DISCORD_PY
 from tests.emulator.minibot import BLUE_PNG, RED_PNG, MiniBot
 
@@ -210,6 +211,22 @@ async def test_threads_allowed_or_forbidden(scene: Scene) -> None:
     assert scene.bot.results["thread"].code == 50013
     assert scene.bot.results["can_thread"] is False
     assert emu.threads(closed) == []
+
+
+async def test_an_upload_needs_attach_files_where_it_goes(scene: Scene) -> None:
+    """Words alone go out; a file over the channel routes is refused (403 50013)."""
+    emu = scene.emu
+    scene.chan.overwrites.append(Overwrite(emu.world.bot.id, 1, 0, ATTACH_FILES))
+    channel = scene.bot.get_channel(scene.chan.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("words only")
+    with pytest.raises(discord.Forbidden) as caught:
+        await channel.send(file=discord.File(io.BytesIO(RED_PNG), "red.png"))
+    assert caught.value.code == 50013
+    with pytest.raises(discord.Forbidden):
+        await sent.edit(attachments=[discord.File(io.BytesIO(RED_PNG), "red.png")])
+    assert [m.content for m in emu.world.public_messages(scene.chan)] == ["words only"]
+    assert not emu.world.permissions(emu.world.bot.id, scene.chan) & ATTACH_FILES
 
 
 async def test_select_modal_and_file(scene: Scene) -> None:
