@@ -21,6 +21,7 @@ from db import ConcoursRecord, ConcoursRefused, ConcoursStatus, EntrantRecord
 from ..discord_io.replies import answer_later, refuse
 from ..discord_io.writes import release
 from ..i18n.translate import has, lang_of, tr
+from ..table.place import lacking, lacking_refusal
 from ..table.session import ServiceError
 from .components import ORGANISER_VERBS, ConcoursButton
 from .pickers import PICKERS
@@ -63,6 +64,9 @@ class Desk:
         channel = interaction.channel
         if interaction.guild is None or channel is None or not games.known(game):
             await refuse(interaction, "err.no_guild")
+            return
+        if missing := lacking(channel, interaction.app_permissions, own_thread=False):
+            await interaction.response.send_message(lacking_refusal(missing, lang), ephemeral=True)
             return
         rules = games.get(game)
         if settings.get("round_deals") is not None and not counts_deals(rules):

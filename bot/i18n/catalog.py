@@ -132,15 +132,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "err.missing_permission": {
         "fr": "Il me manque une permission dans ce salon : {perms}. Un administrateur du "
-        "serveur peut me l'accorder dans les paramètres du salon ; relancez ensuite /table.",
+        "serveur peut me l'accorder dans les paramètres du salon ; relancez ensuite la "
+        "commande.",
         "en": "I am missing a permission in this channel: {perms}. A server admin can grant "
-        "it in the channel's settings; then try /table again.",
+        "it in the channel's settings; then run the command again.",
     },
     "err.missing_permissions": {
         "fr": "Il me manque des permissions dans ce salon : {perms}. Un administrateur du "
-        "serveur peut me les accorder dans les paramètres du salon ; relancez ensuite /table.",
+        "serveur peut me les accorder dans les paramètres du salon ; relancez ensuite la "
+        "commande.",
         "en": "I am missing permissions in this channel: {perms}. A server admin can grant "
-        "them in the channel's settings; then try /table again.",
+        "them in the channel's settings; then run the command again.",
     },
     # Permissions as Discord's settings name them, quoted.
     "perm.view_channel": {"fr": "« Voir le salon »", "en": "“View Channel”"},

@@ -1,6 +1,6 @@
 """Where a new table goes: a thread of its own in the channel where /table was typed, when
 the bot may open one there, else that channel (or the thread it was typed in); and what
-the bot lacks to post the table there, said before anything is stored."""
+the bot lacks to post a table (or a concours) there, said before anything is stored."""
 
 from __future__ import annotations
 
@@ -26,12 +26,15 @@ def in_own_thread(channel: Any, granted: discord.Permissions) -> bool:
     )
 
 
-def lacking(channel: Any, granted: discord.Permissions) -> list[str]:
+def lacking(channel: Any, granted: discord.Permissions, *, own_thread: bool = True) -> list[str]:
     """The permissions (their names' catalog keys) the bot lacks to post a table opened
-    from `channel`, given what Discord says it has there (`app_permissions`): to see the
-    place, to post in it and to attach the pictures. Without them Discord would refuse the
-    table's message, and the players would learn only that it failed."""
-    in_thread = isinstance(channel, discord.Thread) or in_own_thread(channel, granted)
+    from `channel` (with `own_thread` False: a message in `channel` itself, a concours'),
+    given what Discord says it has there (`app_permissions`): to see the place, to post in
+    it and to attach the pictures. Without them Discord would refuse the message, and the
+    players would learn only that it failed."""
+    in_thread = isinstance(channel, discord.Thread) or (
+        own_thread and in_own_thread(channel, granted)
+    )
     needed = {
         "view_channel": granted.view_channel,
         "send_messages_in_threads" if in_thread else "send_messages": (

@@ -11,7 +11,7 @@ import pytest
 
 from db import ConcoursStatus
 from emulator.drivers import Emulator
-from emulator.model import Message, User
+from emulator.model import ATTACH_FILES, Message, Overwrite, User
 from tests.bot.harness import Tapis, running_tapis, text_of
 
 
@@ -258,3 +258,20 @@ async def test_a_start_time_that_cannot_be_read_is_refused_and_creates_nothing(
         assert refused.startswith("Heure de début illisible ou passée")
         assert await tapis.store.concours.of_guild(tapis.guild.id) == []
         assert not any("Concours de" in text_of(m) for m in emulator.public_messages(tapis.channel))
+
+
+async def test_a_concours_where_the_bot_cannot_attach_its_picture_is_not_created(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with running_tapis(emulator, tmp_path) as tapis:
+        tapis.channel.overwrites.append(Overwrite(emulator.world.bot.id, 1, 0, ATTACH_FILES))
+        organiser = tapis.user("orga", manage_guild=True, locale="en-GB")
+        said = await answer(
+            tapis,
+            await emulator.slash(
+                organiser, tapis.channel, "concours creer", {"game": "nain-jaune", "nom": "Jeudi"}
+            ),
+        )
+        assert said.startswith("I am missing a permission in this channel: “Attach Files”.")
+        assert await tapis.store.concours.of_guild(tapis.guild.id) == []
+        assert not emulator.world.public_messages(tapis.channel)

@@ -36,7 +36,7 @@ async def test_without_attach_files_the_opener_is_told_what_to_grant_and_nothing
         assert text == (
             "Il me manque une permission dans ce salon : « Joindre des fichiers ». Un "
             "administrateur du serveur peut me l'accorder dans les paramètres du salon ; "
-            "relancez ensuite /table."
+            "relancez ensuite la commande."
         )
         assert not tapis.bot.service.tables
         assert not emulator.threads(tapis.channel)
