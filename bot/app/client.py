@@ -51,6 +51,7 @@ from ..table.hands import HandPresenter
 from ..table.hint import Adviser
 from ..table.hint_button import ADVISER
 from ..table.message import Pacers
+from ..table.place import invite_url
 from ..table.rematch import Rematcher
 from ..table.rematch_button import REMATCHER
 from ..table.runtime import Runtimes
@@ -281,6 +282,8 @@ class TapisBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d guild(s)", self.user, len(self.guilds))
+        if not self.guilds and self.application_id is not None:
+            log.info("no server has the bot yet: add it with %s", invite_url(self.application_id))
         restored = getattr(self, "_restored", None)
         if restored:
             self._restored = []

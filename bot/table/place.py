@@ -15,6 +15,24 @@ from games.lang import joined
 from ..i18n.translate import tr
 from .model import Table
 
+# What the bot asks for when it is invited (`invite_url`): what `lacking` checks where a
+# table goes, the threads it opens, and Embed Links for the web companion's link previews.
+INVITED = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    create_public_threads=True,
+    send_messages_in_threads=True,
+    attach_files=True,
+    embed_links=True,
+)
+
+
+def invite_url(application_id: int) -> str:
+    """The link that adds the bot to a server with its commands and `INVITED`."""
+    return discord.utils.oauth_url(
+        application_id, permissions=INVITED, scopes=("bot", "applications.commands")
+    )
+
 
 def in_own_thread(channel: Any, granted: discord.Permissions) -> bool:
     """Whether a table opened from `channel` gets a thread of its own: in a text channel
