@@ -177,6 +177,12 @@ class PipeWorker:
         os.set_blocking(mine.fileno(), True)
         return mine
 
+    def start(self) -> None:
+        """Start the worker ahead of its first job, so that the job does not wait for an
+        interpreter to start; nothing if it runs already."""
+        if self._conn is None:
+            self._start()
+
     def submit(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
         """Run `fn(*args)` in the worker (started on first use); a future of its answer."""
         conn = self._conn if self._conn is not None else self._start()

@@ -201,6 +201,7 @@ class TapisBot(commands.AutoShardedBot):
         self.handlers.add(EXPLAINER, Explainer(self.service.tables, lambda: self.card_emojis.faces))
         self.handlers.add(REMATCHER, Rematcher(self, controller))
         self.adviser = Adviser(self.service.tables, self.store, ai)
+        self.service.stored.add(self.adviser.stored)
         self.handlers.add(ADVISER, self.adviser)
         restored = await self.service.restore(self.owned if self.owned.partial else None)
         log.info("restored %d open table(s)", len(restored))

@@ -61,6 +61,8 @@ class AiPlayer(Protocol):
 
     async def advise(self, fn: Callable[..., Result], *args: Any, deadline: float) -> Result: ...
 
+    def warm(self) -> None: ...
+
     async def close(self) -> None: ...
 
 
@@ -145,6 +147,11 @@ class WorkerAi:
         """`fn(*args)` for a player who waits for it (a hint), in the hints' own worker,
         within `deadline` seconds; fails as `run` does."""
         return cast(Result, await self._adviser.run(fn, *args, deadline=deadline))
+
+    def warm(self) -> None:
+        """Start the hints' worker now (a table that allows hints is in play): the first
+        hint then waits for its search only, not for an interpreter to start."""
+        self._adviser.start()
 
     def _saturated(self) -> None:
         self.saturated += 1

@@ -27,6 +27,7 @@ from ..discord_io.replies import answer_later, refuse
 from ..i18n.translate import lang_of, tr
 from ..render.words import names_of
 from .ai import HINT_BUDGET, HINT_DEADLINE, AiPlayer, hint_for
+from .changes import Stored
 from .model import Table
 from .session import ServiceError, storing
 
@@ -70,6 +71,13 @@ class Adviser:
         self.tables = tables
         self.store = store
         self.ai = ai
+
+    def stored(self, event: Stored) -> None:
+        """A table that allows hints is in play: the hints' worker starts now, not on the
+        first click (its start cost that hint about half a second)."""
+        table = event.table
+        if table.hints_allowed and table.status == "playing":
+            self.ai.warm()
 
     async def hint(
         self, interaction: discord.Interaction[Any], table_id: int, version: int

@@ -7,6 +7,7 @@ import functools
 import json
 import logging
 import math
+import multiprocessing
 import os
 import threading
 from typing import Any
@@ -194,6 +195,19 @@ async def test_a_hint_is_not_queued_behind_searches_and_runs_niced_not_idle(gate
     assert worker["pid"] != os.getpid()
     assert not worker["idle"]
     assert worker["nice"] == min(19, os.nice(0) + HINT_NICENESS)
+
+
+async def test_a_warmed_hint_worker_is_the_one_that_answers_the_first_hint() -> None:
+    ai = WorkerAi(workers=1)
+    before = {p.pid for p in multiprocessing.active_children()}
+    try:
+        ai.warm()
+        ai.warm()  # once started, warming again starts nothing
+        (started,) = {p.pid for p in multiprocessing.active_children()} - before
+        worker = json.loads(await ai.advise(how_niced, deadline=60.0))
+    finally:
+        await ai.close()
+    assert worker["pid"] == started
 
 
 @pytest.mark.slow

@@ -12,6 +12,7 @@ import pytest
 from discord.enums import InteractionResponseType
 
 from bot.replays.display import last_move, table_at
+from bot.table.changes import Stored
 from bot.table.hint import Adviser, hint_answer
 from db import HintRecord
 from emulator.drivers import Emulator
@@ -307,3 +308,31 @@ async def test_a_worker_that_fails_stores_nothing_and_says_to_try_again() -> Non
     await adviser.hint(click, table.id, state.version)  # type: ignore[arg-type]
     assert click.response.sent == ["The hint could not be worked out: try again in a moment."]
     assert rows == []
+
+
+class Warmed:
+    def __init__(self) -> None:
+        self.warmed = 0
+
+    def warm(self) -> None:
+        self.warmed += 1
+
+
+@pytest.mark.parametrize(
+    ("hints", "status", "warmed"),
+    [
+        (True, "playing", 1),
+        (False, "playing", 0),
+        (True, "lobby", 0),
+    ],
+)
+def test_the_hint_worker_starts_once_a_table_that_allows_hints_is_in_play(
+    hints: bool, status: str, warmed: int
+) -> None:
+    table = mid_deal("manille", 4)
+    table.practice = hints
+    table.status = status
+    ai = Warmed()
+    adviser = Adviser({table.id: table}, None, ai)  # type: ignore[arg-type]
+    adviser.stored(Stored(table, table.revision))
+    assert ai.warmed == warmed
