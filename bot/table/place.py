@@ -16,7 +16,8 @@ from ..i18n.translate import tr
 from .model import Table
 
 # What the bot asks for when it is invited (`invite_url`): what `lacking` checks where a
-# table goes, the threads it opens, and Embed Links for the web companion's link previews.
+# table goes, the threads it opens, Embed Links for the web companion's link previews, and
+# Use External Emojis for the card emojis, which are the application's, from no server.
 INVITED = discord.Permissions(
     view_channel=True,
     send_messages=True,
@@ -24,6 +25,7 @@ INVITED = discord.Permissions(
     send_messages_in_threads=True,
     attach_files=True,
     embed_links=True,
+    use_external_emojis=True,
 )
 
 
