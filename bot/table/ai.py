@@ -90,7 +90,8 @@ def easy_move(state: GameState, seat: int, seed: int) -> str:
 
 class WorkerAi:
     """Worker processes (`workers.PipePool`), started on the first search, and the hints'
-    own worker, started on the first hint; a crashed or stuck one is replaced."""
+    own worker, started once a table that allows hints is in play (`warm`) or on the first
+    hint; a crashed or stuck one is replaced."""
 
     def __init__(
         self,
