@@ -16,7 +16,7 @@ from .activities import Activities
 from .control import register_control
 from .gateway import GatewayHub
 from .handles import InteractionHandle
-from .limits import Limits
+from .limits import WAIT, Limits
 from .model import Channel, Clock, Emoji, Guild, Member, Message, User, Violation
 from .server import API_PREFIX, build_app
 from .world import INTENT_MESSAGE_CONTENT, World
@@ -321,7 +321,7 @@ class Emulator:
         """The Activity side: instances (`launch`), codes (`authorize`), the client secret."""
         return self.world.activities
 
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0) -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = WAIT) -> Any:
         """Wait until predicate() is truthy, re-checked after every change; returns its value."""
         return await self.world.wait_for(predicate, timeout)
 
@@ -331,7 +331,7 @@ class Emulator:
         predicate: Callable[[Message], bool] | None = None,
         *,
         user: User | None = None,
-        timeout: float = 5.0,
+        timeout: float = WAIT,
     ) -> Message:
         """The newest message in `channel` (as `user` sees it, else public) matching predicate."""
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .limits import WAIT
 from .model import Channel, Message, User
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ class InteractionHandle:
         what = data.get("name") or data.get("custom_id") or "?"
         return f"interaction {self.id} ({what!r} by {self.user.username})"
 
-    async def wait_response(self, timeout: float = 5.0) -> Message | None:
+    async def wait_response(self, timeout: float = WAIT) -> Message | None:
         """Wait for the initial response; returns the original message (None for a modal)."""
 
         def settled() -> bool:
@@ -112,7 +113,7 @@ class InteractionHandle:
             raise InteractionFailed(f"{self.describe()}: the application did not respond")
         return self.message
 
-    async def wait_final(self, timeout: float = 5.0) -> Message | None:
+    async def wait_final(self, timeout: float = WAIT) -> Message | None:
         """Wait for the response and, after a "thinking" deferral, for its real content (the
         edit or first follow-up). None when the answer has no message (a modal)."""
         await self.wait_response(timeout)
@@ -123,7 +124,7 @@ class InteractionHandle:
         await self.world.wait_for(settled, timeout)
         return self.message
 
-    async def wait_message(self, timeout: float = 5.0) -> Message:
+    async def wait_message(self, timeout: float = WAIT) -> Message:
         """Like wait_final, for when a message is expected: fails if there is none."""
         message = await self.wait_final(timeout)
         if message is None:
@@ -132,7 +133,7 @@ class InteractionHandle:
             )
         return message
 
-    async def wait_reply(self, timeout: float = 5.0) -> Message | None:
+    async def wait_reply(self, timeout: float = WAIT) -> Message | None:
         """What the user sees as the answer: like wait_final, but after a deferred update
         (type 6) it also waits for the bot to follow up, and returns the first follow-up
         message, or the component's message if the bot edited that instead."""
@@ -148,7 +149,7 @@ class InteractionHandle:
         return self.followups[0] if self.followups else self.message
 
     async def wait(
-        self, predicate: Callable[[InteractionHandle], Any], timeout: float = 5.0
+        self, predicate: Callable[[InteractionHandle], Any], timeout: float = WAIT
     ) -> Any:
         return await self.world.wait_for(lambda: predicate(self), timeout)
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from . import payloads
 from .activities import Activities
 from .layout import resolve_media
-from .limits import ChannelRateLimiter, GlobalRateLimiter, Limits
+from .limits import WAIT, ChannelRateLimiter, GlobalRateLimiter, Limits
 from .model import (
     BOT_PERMISSIONS,
     COMPONENTS_V2,
@@ -118,7 +118,7 @@ class World:
         self._changed.set()
         self._changed = asyncio.Event()
 
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0) -> Any:
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = WAIT) -> Any:
         """Wait until predicate() is truthy (checked after every change) and return its value."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout

@@ -25,6 +25,7 @@ from db import Store
 from emulator.drivers import Emulator
 from emulator.fixtures import connect_client
 from emulator.handles import InteractionHandle
+from emulator.limits import WAIT
 from emulator.model import Channel, Guild, Message, User
 from games import Rng
 from tests.bot.clock import ManualClock
@@ -100,7 +101,7 @@ class Tapis:
         self.users.append(u)
         return u
 
-    async def run(self, handle: InteractionHandle, timeout: float = 5.0) -> Message | None:
+    async def run(self, handle: InteractionHandle, timeout: float = WAIT) -> Message | None:
         """The answer the user sees (a hand opened from the table comes as a follow-up)."""
         return await handle.wait_reply(timeout)
 
@@ -401,7 +402,7 @@ async def settled(tapis: Tapis, table_id: int) -> None:
         runtime = tapis.bot.runtimes.get(table_id)
         return runtime is not None and runtime.quiet()
 
-    await tapis.emu.wait_for(quiet, timeout=5.0)
+    await tapis.emu.wait_for(quiet)
 
 
 async def ready_to_play(tapis: Tapis) -> tuple[int, Channel, list[User], User, Message]:
@@ -419,6 +420,6 @@ async def ready_to_play(tapis: Tapis) -> tuple[int, Channel, list[User], User, M
                 return u, hand
         return None
 
-    user, hand = await tapis.emu.wait_for(mover, timeout=5.0)
+    user, hand = await tapis.emu.wait_for(mover)
     await settled(tapis, table_id)
     return table_id, where, users, user, hand
