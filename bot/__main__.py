@@ -22,7 +22,7 @@ from db import ShardTaken
 from db.check import database_problem
 from web.config import settings_problem
 
-from .app.client import TapisBot
+from .app.client import NotInDevGuild, TapisBot
 from .app.lifecycle import run
 from .app.logs import quiet_libraries
 from .app.settings import Settings
@@ -100,7 +100,7 @@ async def main() -> int:
         return refuse(REFUSED_TOKEN)
     except aiohttp.ClientConnectionError as exc:  # timeouts included
         return refuse(unreachable(exc))
-    except ShardTaken as exc:
+    except (ShardTaken, NotInDevGuild) as exc:
         return refuse(f"{exc}.")
 
 

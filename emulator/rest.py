@@ -70,6 +70,10 @@ class RestRoutes:
         require_bot(request)
         if request.match_info["app_id"] != str(self.world.application_id):
             raise ApiError(404, 10002, "Unknown Application")
+        guild = request.match_info.get("guild_id")
+        if guild is not None and snowflake(request, "guild_id") not in self.world.guilds:
+            # As Discord answers a server the bot is not in, whether or not it exists.
+            raise ApiError(403, 50001, "Missing Access")
         guild_id = self._guild_id(request)
         if guild_id is None:
             return None, self.world.global_commands

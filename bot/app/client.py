@@ -84,6 +84,16 @@ def quiet_gc() -> None:
     gc.set_threshold(4_000, 4, 1_000)
 
 
+class NotInDevGuild(Exception):
+    """DEV_GUILD_ID names a server the bot is not in: its commands cannot be put there."""
+
+    def __init__(self, guild_id: int, invite: str) -> None:
+        super().__init__(
+            f"the bot is not in the server DEV_GUILD_ID names ({guild_id}): add it there with "
+            f"{invite} then start it again, or leave DEV_GUILD_ID empty"
+        )
+
+
 class TapisBot(commands.AutoShardedBot):
     """Owns the store, the table service and the controller for the life of the process.
 
@@ -277,7 +287,10 @@ class TapisBot(commands.AutoShardedBot):
         if guild_id:
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            try:
+                await self.tree.sync(guild=guild)
+            except (discord.Forbidden, discord.NotFound):
+                raise NotInDevGuild(guild_id, invite_url(self.application_id or 0)) from None
         else:
             await self.tree.sync()
 

@@ -1,15 +1,17 @@
-"""The client as a newcomer meets it: a bot that no server has yet says how to add it."""
+"""The client as a newcomer meets it: a bot that no server has yet says how to add it, and
+a DEV_GUILD_ID naming a server the bot is not in is one sentence, not a traceback."""
 
 from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import discord
 import pytest
 
-from bot.app.client import TapisBot
+from bot.app.client import NotInDevGuild, TapisBot
 from bot.app.settings import Settings
 from bot.table.place import INVITED, lacking
 from db import Store
@@ -19,21 +21,27 @@ from tests.bot.clock import ManualClock
 from tests.bot.harness import running_tapis
 
 
-async def test_a_bot_in_no_server_logs_the_link_that_adds_it(
-    emulator: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    caplog.set_level(logging.INFO, logger="tapis")
+async def bot_on(tmp_path: Path, **settings: Any) -> tuple[TapisBot, Store]:
+    """The bot on a fresh SQLite file, with `settings` besides a test's defaults."""
     url = f"sqlite+aiosqlite:///{tmp_path / 'tapis.db'}"
     store = await Store.open(url)
-    settings = Settings(  # type: ignore[call-arg]
+    chosen = Settings(  # type: ignore[call-arg]
         discord_token="test-token",
         database_url=url,
         _env_file=None,
         picture_workers=0,
         review_workers=0,
         card_emojis=False,
+        **settings,
     )
-    bot = TapisBot(settings, store=store, clock=ManualClock())
+    return TapisBot(chosen, store=store, clock=ManualClock()), store
+
+
+async def test_a_bot_in_no_server_logs_the_link_that_adds_it(
+    emulator: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="tapis")
+    bot, store = await bot_on(tmp_path)
     try:
         async with connect_client(emulator, bot):
             said = await emulator.wait_for(
@@ -61,3 +69,21 @@ async def test_a_bot_already_in_a_server_says_nothing_of_invitations(
             lambda: any("connected as" in r.getMessage() for r in caplog.records)
         )
     assert not any("add it with" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_dev_guild_the_bot_is_not_in_stops_it_with_what_to_do(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    elsewhere = emulator.create_guild("ailleurs")  # the bot's only server
+    stranger = elsewhere.id + 1_000
+    bot, store = await bot_on(tmp_path, dev_guild_id=stranger)
+    try:
+        with pytest.raises(NotInDevGuild) as refused:
+            async with connect_client(emulator, bot):
+                pass
+    finally:
+        await store.close()
+    said = str(refused.value)
+    assert f"DEV_GUILD_ID names ({stranger})" in said
+    assert f"client_id={emulator.application_id}" in said and "DEV_GUILD_ID empty" in said
+    assert emulator.commands(guild=elsewhere) == {}
