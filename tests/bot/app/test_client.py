@@ -82,6 +82,7 @@ async def test_a_dev_guild_the_bot_is_not_in_stops_it_with_what_to_do(
             async with connect_client(emulator, bot):
                 pass
     finally:
+        await bot.close()  # as `python -m bot` does on its way out (bot.app.lifecycle.run)
         await store.close()
     said = str(refused.value)
     assert f"DEV_GUILD_ID names ({stranger})" in said
