@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +112,7 @@ class TapisBot(commands.AutoShardedBot):
         pictures: Pictures | None = None,
         tune_gc: bool = False,
         review_iterations: int | None = None,
+        table_seeds: Callable[[], int] | None = None,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -129,6 +131,7 @@ class TapisBot(commands.AutoShardedBot):
         self._given_store = store
         self._clock = clock
         self._ai = ai
+        self._table_seeds = table_seeds  # new tables' deals (default: unpredictable)
         niceness = settings.hand_picture_niceness
         self.pictures = pictures or Pictures(
             settings.picture_workers, hands_niceness=None if niceness < 0 else niceness
@@ -167,7 +170,7 @@ class TapisBot(commands.AutoShardedBot):
         self._claim = await self.store.shards.claim(
             self.owned.count, self.owned.ids, wait=self.settings.shard_claim_wait
         )
-        self.service = TableService(self.store)
+        self.service = TableService(self.store, seed_source=self._table_seeds)
         # Discord's global limit is the whole bot's: each process takes its shards' part.
         channel_writes = Pacer(self.settings.public_edits_per_second * self.owned.share)
         pace_requests(self, channel_writes.before_request)  # every bot-token request

@@ -337,6 +337,7 @@ async def running_tapis(
     card_emojis: bool = False,
     pictures: Pictures | None = None,
     review_iterations: int | None = None,
+    table_seeds: Callable[[], int] | None = None,
 ) -> AsyncIterator[Tapis]:
     """The real bot on a fresh SQLite file in `tmp_path` (or on `database_url`, already
     migrated and empty), logged into `emu`, commands synced.
@@ -348,7 +349,8 @@ async def running_tapis(
     drawn in a thread (no worker process per test), by `pictures` if given, and the card
     emojis are synced only with `card_emojis`. Reviews of finished matches are computed
     only with `settings={"review_workers": 1}` (a worker process), `review_iterations`
-    simulations per decision.
+    simulations per decision. New tables are dealt from `table_seeds` when given (the same
+    deals every run), else unpredictably, as in play.
     """
     url = database_url or f"sqlite+aiosqlite:///{tmp_path / 'tapis.db'}"
     store = await Store.open(url, migrate=database_url is None)
@@ -366,6 +368,7 @@ async def running_tapis(
         clock=clock or ManualClock(),
         pictures=pictures,
         review_iterations=review_iterations,
+        table_seeds=table_seeds,
     )
     if place is None:
         guild = emu.create_guild("Le Tapis Vert")

@@ -4,6 +4,7 @@ and of every « Pourquoi ? » answer for cards hidden from its reader."""
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import re
@@ -103,6 +104,7 @@ class LeakScanner:
                     assert face(card, lang) not in text, f"{card} hidden from {seat}: {text!r}"
 
 
+DEAL_SEED = 2026  # the matches' deals
 HINT_EVERY = 5  # moves between two hints checked for leaks (each is a small search)
 
 
@@ -152,7 +154,12 @@ async def test_whole_match_from_table_to_final_scores(
     quiet_libraries()  # what `python -m bot` does at start, whatever LOG_LEVEL says
     watch = PictureWatch()
     pictures = Pictures(workers=0, observe=watch)
-    async with running_tapis(emulator, tmp_path, pictures=pictures, card_emojis=True) as tapis:
+    # The same deal every run: a random one could leave a short match (the toy game's)
+    # without a card ever forbidden, hence without a « Pourquoi ? » to check.
+    seeds = itertools.count(DEAL_SEED).__next__
+    async with running_tapis(
+        emulator, tmp_path, pictures=pictures, card_emojis=True, table_seeds=seeds
+    ) as tapis:
         table_id, where, users = await tapis.seat_and_start(
             slug, match_players(slug), quick_options_text(slug)
         )
