@@ -375,11 +375,14 @@ class Pictures:
         """Start drawing the hands of `seats` as `state` has them while its move is being
         stored, so that the answers shown once it is stored find them drawn (`urgent` for a
         click's). Nothing drawn here is shown before then: the answers ask again after.
-        Only when the workers keep up (nothing waits for them): under more load than they
-        draw, drawings ahead cost the bot's time and pile up for nobody. A refresh's
-        drawing still waiting when a later move came is dropped (that refresh is moot too);
-        a click's never is, since its answer awaits this very drawing."""
-        if self._queue:
+        Only when the workers keep up (nothing of the same kind waits for them): under more
+        load than they draw, drawings ahead cost the bot's time and pile up for nobody. A
+        click's has the urgent worker to itself, so background drawings waiting (table
+        pictures, at idle priority) do not hold it back. A refresh's drawing still waiting
+        when a later move came is dropped (that refresh is moot too); a click's never is,
+        since its answer awaits this very drawing."""
+        kind = (URGENT,) if urgent else (URGENT, BACKGROUND, AHEAD)
+        if any(job.priority in kind for job in self._queue):  # its worker is behind
             return
         revision = table.revision  # the move being stored makes it revision + 1
 

@@ -298,6 +298,41 @@ async def test_a_clicks_hand_is_drawn_beside_a_busy_background_worker(gate: Any)
         await pictures.close()
 
 
+@pytest.mark.slow
+async def test_a_clicks_hand_is_drawn_ahead_while_table_pictures_wait(gate: Any) -> None:
+    """Table pictures waiting for the background worker do not stop a click's hand from
+    being drawn ahead in the urgent worker; a refresh's, which they would delay, is not."""
+    asked: list[int] = []
+    pictures = Pictures(
+        workers=1,
+        draw_table=functools.partial(held_table, gate),
+        draw_hand=quick_hand,
+        observe=lambda state, seat, cards: asked.append(seat),
+    )
+    table = mid_deal("manille")
+    state = table.state
+    assert state is not None
+    try:
+        assert await pictures.hand(table, 3, "fr") is not None  # the workers are started
+        # Three different tables, more than the background worker holds at once: one waits.
+        others = [mid_deal("manille", seed=seed) for seed in (4, 5, 6)]
+        for n, other in enumerate(others):
+            other.revision = n
+        tables = [asyncio.ensure_future(pictures.table(other)) for other in others]
+        await asyncio.sleep(0)
+        asked.clear()
+        pictures.prepare(table, (1,), state, urgent=False)
+        assert asked == [], "a refresh's hand was drawn ahead behind waiting pictures"
+        pictures.prepare(table, (0,), state)
+        assert asked == [0], "the click's hand was not drawn ahead"
+        ahead = await asyncio.wait_for(pictures.hand_soon(table, 0, "fr"), TIMEOUT)
+        assert ahead is not None and pictures.drawn == 2  # the answer found it drawn
+        assert not any(t.done() for t in tables)
+    finally:
+        gate.set()
+        await pictures.close()
+
+
 def stuck_hand(
     started: Any, cards: Sequence[str], playable: Iterable[str], lang: str, *_: object
 ) -> bytes:
