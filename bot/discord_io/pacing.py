@@ -18,10 +18,11 @@ were refused. A caller that took its slot beforehand (`wait`) does not take a se
 from __future__ import annotations
 
 import asyncio
+import heapq
 import itertools
 from collections.abc import Callable
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -43,12 +44,13 @@ RERANK = 0.25  # seconds a ranking of the waiters serves before they are asked a
 _slot_held: ContextVar[bool] = ContextVar("tapis_pacer_slot_held", default=False)
 
 
-@dataclass(order=True)
+@dataclass(eq=False, slots=True)
 class _Waiter:
-    urgency: int
-    order: int
-    rank: Callable[[], int] = field(compare=False)
-    granted: asyncio.Future[None] = field(compare=False)
+    rank: Callable[[], int]
+    granted: asyncio.Future[None]
+
+
+_Entry = tuple[int, int, _Waiter]  # (urgency, order, waiter): the heap's order, then first come
 
 
 class Pacer:
@@ -67,14 +69,14 @@ class Pacer:
         self._clock = clock
         self._interval = 1.0 / per_second
         self._next = 0.0
-        self._waiting: list[_Waiter] = []
+        self._waiting: list[_Entry] = []  # a heap; a waiter gone or granted is skipped
         self._order = itertools.count()
         self._dispatcher: asyncio.Task[None] | None = None
         self._ranked_at = -RERANK
 
     @property
     def waiting(self) -> int:
-        return sum(1 for w in self._waiting if not w.granted.done())
+        return sum(1 for _, _, w in self._waiting if not w.granted.done())
 
     def _now(self) -> float:
         return self._clock.now() if self._clock is not None else asyncio.get_running_loop().time()
@@ -107,16 +109,11 @@ class Pacer:
             self.reserve(now)
             return
         rank = urgency if callable(urgency) else (lambda: urgency)
-        waiter = _Waiter(rank(), next(self._order), rank, loop.create_future())
-        self._waiting.append(waiter)
+        waiter = _Waiter(rank, loop.create_future())
+        heapq.heappush(self._waiting, (rank(), next(self._order), waiter))
         if self._dispatcher is None or self._dispatcher.done():
             self._dispatcher = asyncio.create_task(self._dispatch())
-        try:
-            await waiter.granted
-        except asyncio.CancelledError:
-            if waiter in self._waiting:
-                self._waiting.remove(waiter)
-            raise
+        await waiter.granted  # cancelled: its future is done, and the dispatcher skips it
 
     async def _dispatch(self) -> None:
         while self._waiting:
@@ -124,15 +121,17 @@ class Pacer:
             if delay > 0:
                 await self._sleep(delay)
                 continue
-            self._waiting = [w for w in self._waiting if not w.granted.done()]
-            if not self._waiting:
-                return
             now = self._now()
             if now - self._ranked_at >= RERANK:
-                for w in self._waiting:
-                    w.urgency = w.rank()
+                self._waiting = [
+                    (w.rank(), order, w) for _, order, w in self._waiting if not w.granted.done()
+                ]
+                heapq.heapify(self._waiting)
                 self._ranked_at = now
-            best = min(self._waiting)
-            self._waiting.remove(best)
-            self.reserve(self._now())
+            while self._waiting and self._waiting[0][2].granted.done():
+                heapq.heappop(self._waiting)
+            if not self._waiting:
+                return
+            best = heapq.heappop(self._waiting)[2]
+            self.reserve(now)
             best.granted.set_result(None)

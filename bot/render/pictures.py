@@ -181,6 +181,7 @@ class Pictures:
         self._hands = _Lru(CACHED_HANDS)
         self._drawing: dict[Hashable, asyncio.Future[Picture | None]] = {}
         self._queue: list[_Job] = []
+        self._queued = [0, 0, 0]  # jobs in the queue by priority (URGENT, BACKGROUND, AHEAD)
         self._order = itertools.count()
         self._running = 0
         self._warming: asyncio.Task[None] | None = None
@@ -225,6 +226,7 @@ class Pictures:
         """Queue a drawing; its future holds the result (None if dropped as unwanted)."""
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         heapq.heappush(self._queue, _Job(priority, next(self._order), fn, args, done, wanted))
+        self._queued[priority] += 1
         self._pump()
         return done
 
@@ -234,19 +236,22 @@ class Pictures:
         while self._queue:
             job = self._queue[0]
             if job.done.done():  # its caller gave up
-                heapq.heappop(self._queue)
+                self._pop()
                 continue
             if job.wanted is not None and not job.wanted():
-                heapq.heappop(self._queue)
+                self._pop()
                 self.dropped += 1
                 job.done.set_result(None)
                 continue
             work = self._run(job)
             if work is None:
                 return
-            heapq.heappop(self._queue)
+            self._pop()
             self._running += 1
             work.add_done_callback(functools.partial(self._finished, job))
+
+    def _pop(self) -> None:
+        self._queued[heapq.heappop(self._queue).priority] -= 1
 
     def _finished(self, job: _Job, work: asyncio.Future[Any]) -> None:
         self._running -= 1
@@ -381,8 +386,8 @@ class Pictures:
         pictures, at idle priority) do not hold it back. A refresh's drawing still waiting
         when a later move came is dropped (that refresh is moot too); a click's never is,
         since its answer awaits this very drawing."""
-        kind = (URGENT,) if urgent else (URGENT, BACKGROUND, AHEAD)
-        if any(job.priority in kind for job in self._queue):  # its worker is behind
+        waiting = self._queued[URGENT] if urgent else sum(self._queued)
+        if waiting:  # its worker is behind
             return
         revision = table.revision  # the move being stored makes it revision + 1
 
@@ -445,6 +450,7 @@ class Pictures:
         for job in self._queue:
             job.done.cancel()
         self._queue.clear()
+        self._queued = [0, 0, 0]
         workers, self._workers = self._workers, []
         if self._urgent is not None:
             workers.append(self._urgent)

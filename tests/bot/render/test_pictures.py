@@ -328,6 +328,11 @@ async def test_a_clicks_hand_is_drawn_ahead_while_table_pictures_wait(gate: Any)
         ahead = await asyncio.wait_for(pictures.hand_soon(table, 0, "fr"), TIMEOUT)
         assert ahead is not None and pictures.drawn == 2  # the answer found it drawn
         assert not any(t.done() for t in tables)
+        gate.set()
+        await asyncio.wait_for(asyncio.gather(*tables), TIMEOUT)
+        asked.clear()
+        pictures.prepare(table, (1,), state, urgent=False)
+        assert asked == [1], "a refresh's hand was not drawn ahead once nothing waited"
     finally:
         gate.set()
         await pictures.close()
