@@ -23,7 +23,7 @@ from typing import Any, Generic, TypeVar, cast
 import discord
 from discord import ui
 
-from .private import connection_of, item_of, refresh_state
+from .private import connection_of, item_of, let_go, refresh_state
 
 H = TypeVar("H")
 
@@ -112,7 +112,14 @@ class Dispatcher:
         return None
 
     async def click(self, interaction: discord.Interaction[Any]) -> None:
-        """Run the clicked item, or refuse a click no item of its message claims."""
+        """Run the clicked item, or refuse a click no item of its message claims; then let
+        the interaction go (`let_go`)."""
+        try:
+            await self._run(interaction)
+        finally:
+            let_go(interaction)
+
+    async def _run(self, interaction: discord.Interaction[Any]) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id, component_type = data.get("custom_id"), data.get("component_type")
         found = self.find(custom_id) if isinstance(custom_id, str) else None
