@@ -72,6 +72,9 @@ def test_no_module_of_bot_looks_a_handler_up_another_way() -> None:
 # --- the dispatcher: a click reaches its item without discord.py's view store -----------
 
 
+ANSWERS = 200  # the Knock that answers its click
+
+
 class Knock(ui.DynamicItem[ui.Button[Any]], template=r"^k:(?P<n>[0-9]{1,3})$"):
     """A button that notes each click it gets, and the base item it was made from."""
 
@@ -88,6 +91,8 @@ class Knock(ui.DynamicItem[ui.Button[Any]], template=r"^k:(?P<n>[0-9]{1,3})$"):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         seen(interaction).append(("knock", self.n, self.base))
+        if self.n == ANSWERS:  # as a move's click is answered, by a token edit
+            mark_updated(interaction.response)
         if self.n == 666:
             raise RuntimeError("a bug in a callback")
 
@@ -146,21 +151,7 @@ class Held(ui.DynamicItem[ui.Button[Any]], template=r"^held$"):
         client.seen.append(("held", "done"))
 
 
-class Answered(ui.DynamicItem[ui.Button[Any]], template=r"^answered$"):
-    """A button whose callback answers its click, as a move's does (by a token edit)."""
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> Answered:
-        return cls(ui.Button(custom_id="answered"))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        mark_updated(interaction.response)
-        seen(interaction).append(("answered", interaction.response.is_done()))
-
-
-ITEMS = (Knock, Pick, Held, Answered)
+ITEMS = (Knock, Pick, Held)
 BUTTON, SELECT = 2, 3
 
 
@@ -321,9 +312,9 @@ async def test_an_answered_click_leaves_nothing_for_the_garbage_collector() -> N
     gc.disable()
     try:
         async with dispatching() as (client, gate):
-            receive(client, click("answered"))
+            receive(client, click(f"k:{ANSWERS}"))
             await gate.drain(1.0)
-        assert ("answered", True) in client.seen
+        assert ("knock", ANSWERS, ANY) in client.seen
         gc.set_debug(gc.DEBUG_SAVEALL)
         gc.collect()
         left = [o for o in gc.garbage if isinstance(o, discord.Interaction | discord.Message)]
